@@ -1,0 +1,94 @@
+/*
+ * i915's ioctl table (Linux 6.1 i915_driver.c), indexed by nr - 0x40. The
+ * DRI1 leftovers are no-ops behind their old permission flags; the legacy
+ * execbuffer is EINVAL; 0x10 and 0x12 are holes. Ioctls that later parts of
+ * the shim will emulate answer ENOSYS until then (shim_ioctl_unemulated).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <drm.h>
+#include <i915_drm.h>
+
+#include "drm_ioctl.h"
+#include "gem.h"
+
+int shim_i915_getparam_ioctl(struct shim_call *call, void *data);
+
+/* Pinning from userspace was removed from i915; root gets ENODEV. */
+static int shim_i915_reject_pin_ioctl(struct shim_call *call, void *data)
+{
+	return -ENODEV;
+}
+
+#define DEF(ioctl, func, fl) \
+	[_IOC_NR(ioctl) - DRM_COMMAND_BASE] = { .cmd = ioctl, .flags = (fl), .fn = func, .name = #ioctl }
+#define TODO(ioctl, fl) DEF(ioctl, shim_ioctl_unemulated, fl)
+#define ADMIN (SHIM_AUTH | SHIM_MASTER | SHIM_ROOT_ONLY)
+#define RA SHIM_RENDER_ALLOW
+
+const struct shim_ioctl_desc shim_i915_ioctls[] = {
+	DEF(DRM_IOCTL_I915_INIT, shim_ioctl_noop, ADMIN),
+	DEF(DRM_IOCTL_I915_FLUSH, shim_ioctl_noop, SHIM_AUTH),
+	DEF(DRM_IOCTL_I915_FLIP, shim_ioctl_noop, SHIM_AUTH),
+	DEF(DRM_IOCTL_I915_BATCHBUFFER, shim_ioctl_noop, SHIM_AUTH),
+	DEF(DRM_IOCTL_I915_IRQ_EMIT, shim_ioctl_noop, SHIM_AUTH),
+	DEF(DRM_IOCTL_I915_IRQ_WAIT, shim_ioctl_noop, SHIM_AUTH),
+	DEF(DRM_IOCTL_I915_GETPARAM, shim_i915_getparam_ioctl, RA),
+	DEF(DRM_IOCTL_I915_SETPARAM, shim_ioctl_noop, ADMIN),
+	DEF(DRM_IOCTL_I915_ALLOC, shim_ioctl_noop, SHIM_AUTH),
+	DEF(DRM_IOCTL_I915_FREE, shim_ioctl_noop, SHIM_AUTH),
+	DEF(DRM_IOCTL_I915_INIT_HEAP, shim_ioctl_noop, ADMIN),
+	DEF(DRM_IOCTL_I915_CMDBUFFER, shim_ioctl_noop, SHIM_AUTH),
+	DEF(DRM_IOCTL_I915_DESTROY_HEAP, shim_ioctl_noop, ADMIN),
+	DEF(DRM_IOCTL_I915_SET_VBLANK_PIPE, shim_ioctl_noop, ADMIN),
+	DEF(DRM_IOCTL_I915_GET_VBLANK_PIPE, shim_ioctl_noop, SHIM_AUTH),
+	DEF(DRM_IOCTL_I915_VBLANK_SWAP, shim_ioctl_noop, SHIM_AUTH),
+	DEF(DRM_IOCTL_I915_HWS_ADDR, shim_ioctl_noop, ADMIN),
+	DEF(DRM_IOCTL_I915_GEM_INIT, shim_ioctl_noop, ADMIN),
+	DEF(DRM_IOCTL_I915_GEM_EXECBUFFER, shim_ioctl_invalid, SHIM_AUTH),
+	TODO(DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, RA),
+	[DRM_I915_GEM_PIN] = { .cmd = DRM_IOCTL_I915_GEM_PIN, .flags = SHIM_AUTH | SHIM_ROOT_ONLY,
+			       .fn = shim_i915_reject_pin_ioctl, .name = "DRM_IOCTL_I915_GEM_PIN" },
+	[DRM_I915_GEM_UNPIN] = { .cmd = DRM_IOCTL_I915_GEM_UNPIN, .flags = SHIM_AUTH | SHIM_ROOT_ONLY,
+				 .fn = shim_i915_reject_pin_ioctl, .name = "DRM_IOCTL_I915_GEM_UNPIN" },
+	TODO(DRM_IOCTL_I915_GEM_BUSY, RA),
+	TODO(DRM_IOCTL_I915_GEM_SET_CACHING, RA),
+	TODO(DRM_IOCTL_I915_GEM_GET_CACHING, RA),
+	TODO(DRM_IOCTL_I915_GEM_THROTTLE, RA),
+	DEF(DRM_IOCTL_I915_GEM_ENTERVT, shim_ioctl_noop, ADMIN),
+	DEF(DRM_IOCTL_I915_GEM_LEAVEVT, shim_ioctl_noop, ADMIN),
+	DEF(DRM_IOCTL_I915_GEM_CREATE, shim_i915_gem_create_ioctl, RA),
+	TODO(DRM_IOCTL_I915_GEM_CREATE_EXT, RA),
+	TODO(DRM_IOCTL_I915_GEM_PREAD, RA),
+	TODO(DRM_IOCTL_I915_GEM_PWRITE, RA),
+	TODO(DRM_IOCTL_I915_GEM_MMAP, RA),
+	TODO(DRM_IOCTL_I915_GEM_MMAP_OFFSET, RA),
+	TODO(DRM_IOCTL_I915_GEM_SET_DOMAIN, RA),
+	TODO(DRM_IOCTL_I915_GEM_SW_FINISH, RA),
+	TODO(DRM_IOCTL_I915_GEM_SET_TILING, RA),
+	TODO(DRM_IOCTL_I915_GEM_GET_TILING, RA),
+	TODO(DRM_IOCTL_I915_GEM_GET_APERTURE, RA),
+	TODO(DRM_IOCTL_I915_GET_PIPE_FROM_CRTC_ID, 0),
+	TODO(DRM_IOCTL_I915_GEM_MADVISE, RA),
+	TODO(DRM_IOCTL_I915_OVERLAY_PUT_IMAGE, SHIM_MASTER),
+	TODO(DRM_IOCTL_I915_OVERLAY_ATTRS, SHIM_MASTER),
+	TODO(DRM_IOCTL_I915_SET_SPRITE_COLORKEY, SHIM_MASTER),
+	DEF(DRM_IOCTL_I915_GET_SPRITE_COLORKEY, shim_ioctl_noop, SHIM_MASTER),
+	TODO(DRM_IOCTL_I915_GEM_WAIT, RA),
+	TODO(DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, RA),
+	TODO(DRM_IOCTL_I915_GEM_CONTEXT_DESTROY, RA),
+	TODO(DRM_IOCTL_I915_REG_READ, RA),
+	TODO(DRM_IOCTL_I915_GET_RESET_STATS, RA),
+	TODO(DRM_IOCTL_I915_GEM_USERPTR, RA),
+	TODO(DRM_IOCTL_I915_GEM_CONTEXT_GETPARAM, RA),
+	TODO(DRM_IOCTL_I915_GEM_CONTEXT_SETPARAM, RA),
+	TODO(DRM_IOCTL_I915_PERF_OPEN, RA),
+	TODO(DRM_IOCTL_I915_PERF_ADD_CONFIG, RA),
+	TODO(DRM_IOCTL_I915_PERF_REMOVE_CONFIG, RA),
+	TODO(DRM_IOCTL_I915_QUERY, RA),
+	TODO(DRM_IOCTL_I915_GEM_VM_CREATE, RA),
+	TODO(DRM_IOCTL_I915_GEM_VM_DESTROY, RA),
+};
+
+const unsigned shim_i915_ioctl_count = sizeof(shim_i915_ioctls) / sizeof(shim_i915_ioctls[0]);

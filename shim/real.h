@@ -1,0 +1,46 @@
+/*
+ * The real libc functions behind the ones the shim interposes.
+ *
+ * shim_real is filled once, lazily, by shim_real_init() (dlsym RTLD_NEXT).
+ * Until then, and on any thread that is inside initialisation, the
+ * interposers fall back to raw system calls, so the shim never recurses into
+ * itself while it starts.
+ */
+#ifndef SHIM_REAL_H
+#define SHIM_REAL_H
+
+#include <dirent.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+
+struct shim_real_fns {
+	int (*openat)(int, const char *, int, ...);
+	int (*close)(int);
+	int (*dup)(int);
+	int (*dup2)(int, int);
+	int (*dup3)(int, int, int);
+	int (*fcntl)(int, int, ...);
+	int (*ioctl)(int, unsigned long, ...);
+	void *(*mmap)(void *, size_t, int, int, int, off_t);
+	int (*munmap)(void *, size_t);
+	int (*fstatat)(int, const char *, struct stat *, int);
+	int (*fstat)(int, struct stat *);
+	int (*statx)(int, const char *, int, unsigned int, struct statx *);
+	int (*faccessat)(int, const char *, int, int);
+	DIR *(*opendir)(const char *);
+	struct dirent *(*readdir)(DIR *);
+	struct dirent64 *(*readdir64)(DIR *);
+	int (*closedir)(DIR *);
+	ssize_t (*readlinkat)(int, const char *, char *, size_t);
+	char *(*realpath)(const char *, char *);
+	FILE *(*fopen)(const char *, const char *);
+	int (*close_range)(unsigned int, unsigned int, int);
+};
+
+extern struct shim_real_fns shim_real;
+
+/* Resolve shim_real; safe to call many times and from any thread. */
+void shim_real_init(void);
+
+#endif

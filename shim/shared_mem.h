@@ -1,0 +1,71 @@
+/*
+ * Memory shared by every process that uses one emulated device.
+ *
+ * The device-wide state file is mapped MAP_SHARED at a different address in
+ * each process, so objects inside it refer to each other by offset
+ * (shim_off), never by pointer; shim_ptr() turns an offset into a pointer in
+ * this process. Offset 0 means "none".
+ *
+ * shim_alloc()/shim_free() carve zeroed blocks out of the mapping; callers
+ * hold the device lock. A block lives until it is freed explicitly: there is
+ * no reference counting at this level.
+ *
+ * struct shim_idr is the kernel's idr: small integer ids mapped to values,
+ * allocated lowest-free-first from a minimum (GEM handles, flink names,
+ * magics and context ids all follow that rule). A value of 0 is "free".
+ */
+#ifndef SHIM_SHARED_MEM_H
+#define SHIM_SHARED_MEM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef uint64_t shim_off;
+
+#define SHIM_ARENA_CLASSES 32
+
+struct shim_arena {
+	uint64_t start;		/* first offset handed out */
+	uint64_t top;		/* bump pointer */
+	uint64_t limit;		/* size of the mapping */
+	uint64_t free_head[SHIM_ARENA_CLASSES];
+	uint64_t bytes_in_use;
+};
+
+extern char *shim_shm_base;
+
+static inline void *shim_ptr(shim_off off)
+{
+	return off ? shim_shm_base + off : NULL;
+}
+
+static inline shim_off shim_off_of(const void *p)
+{
+	return p ? (shim_off)((const char *)p - shim_shm_base) : 0;
+}
+
+void shim_arena_init(struct shim_arena *a, uint64_t start, uint64_t limit);
+/* A zeroed block of at least size bytes, 16-byte aligned; 0 when full. */
+shim_off shim_alloc(struct shim_arena *a, size_t size);
+void shim_free(struct shim_arena *a, shim_off off, size_t size);
+
+struct shim_idr {
+	uint32_t cap;		/* entries in slots[] */
+	uint32_t hint;		/* no free id below this */
+	uint32_t count;		/* ids in use */
+	uint32_t pad;
+	shim_off slots;		/* uint64_t[cap], index = id */
+};
+
+/* Allocates the lowest free id >= min (min >= 1); -ENOMEM or -ENOSPC. */
+int64_t shim_idr_alloc(struct shim_arena *a, struct shim_idr *idr, uint64_t value, uint32_t min);
+uint64_t shim_idr_find(const struct shim_idr *idr, uint32_t id);
+/* Replace the value of an allocated id (value must be non-zero). */
+void shim_idr_replace(struct shim_idr *idr, uint32_t id, uint64_t value);
+/* Returns the old value (0 if the id was free). */
+uint64_t shim_idr_remove(struct shim_idr *idr, uint32_t id);
+void shim_idr_destroy(struct shim_arena *a, struct shim_idr *idr);
+/* Next allocated id >= from, or 0 when none: for (id = next(1); id; id = next(id + 1)). */
+uint32_t shim_idr_next(const struct shim_idr *idr, uint32_t from);
+
+#endif
