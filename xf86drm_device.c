@@ -1,12 +1,11 @@
 /*
- * xf86drm_device.c - finding DRM devices: node types and names of an fd,
- * and enumeration of /dev/dri into drmDevice records with their bus and
- * device information read from sysfs, as libdrm 2.4.114 does on Linux.
+ * xf86drm_device.c - enumeration of /dev/dri into drmDevice records, with
+ * their bus and device information read from sysfs as libdrm 2.4.114 does
+ * on Linux (drmGetDevices2, drmGetDevice2, drmGetDeviceFromDevId, ...).
  *
  * What is read, for a node with char device number M:m:
  *   /sys/dev/char/M:m/device/drm          exists for DRM nodes only
  *   /sys/dev/char/M:m/device/subsystem    link whose last component is the bus
- *   /sys/dev/char/M:m/uevent              DEVNAME= (the node's name under /dev)
  *   realpath(/sys/dev/char/M:m/device)/{uevent,vendor,device,
  *       subsystem_vendor,subsystem_device,revision,config}   PCI devices
  *   /sys/dev/char/M:m/device/uevent       USB, platform and host1x devices
@@ -15,12 +14,10 @@
  * holding the struct, the node-pointer array, the node strings and the bus
  * and device information; only the "compatible" string lists of platform
  * and host1x devices are separate allocations. Release a device with
- * drmFreeDevice() and an array with drmFreeDevices(). Name strings are
- * malloc'd and released with free().
+ * drmFreeDevice() and an array with drmFreeDevices(). No global state.
  *
  * Return conventions: drmGetDevice*, drmGetDevices* and
- * drmGetDeviceFromDevId return 0 (or a count) or -errno; the name functions
- * return NULL on failure; drmGetNodeTypeFromFd returns -1 with errno.
+ * drmGetDeviceFromDevId return 0 (or a count) or -errno.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -42,286 +39,14 @@
 
 #include "libdrm_macros.h"
 #include "xf86drm.h"
+#include "xf86drm_sysfs.h"
 
 /* At most this many nodes are considered by one enumeration. */
 #define MAX_DRM_NODES 256
 
-/* Internal bus type: virtio GPUs sit on a PCI parent and report as PCI. */
-#define BUS_VIRTIO 0x10
-
 /* Room for one node path inside a drmDevice, pointer-aligned. */
 #define NODE_SLOT \
 	((DRM_NODE_NAME_MAX + sizeof(void *) - 1) & ~(sizeof(void *) - 1))
-
-/* ------------------------------------------------------------------ */
-/* sysfs helpers                                                       */
-/* ------------------------------------------------------------------ */
-
-/* A char device M:m is a DRM node when its sysfs device has a drm folder. */
-static bool node_is_drm(unsigned int maj, unsigned int min)
-{
-	char path[64];
-	struct stat st;
-
-	snprintf(path, sizeof(path), "/sys/dev/char/%u:%u/device/drm", maj, min);
-	return stat(path, &st) == 0;
-}
-
-/* fstat fd and check it is a DRM char device. Returns 0 or -errno. */
-static int fd_drm_rdev(int fd, dev_t *rdev)
-{
-	struct stat st;
-
-	if (fstat(fd, &st))
-		return -errno;
-	if (!S_ISCHR(st.st_mode) || !node_is_drm(major(st.st_rdev), minor(st.st_rdev)))
-		return -EINVAL;
-	*rdev = st.st_rdev;
-	return 0;
-}
-
-/*
- * The value of "KEY=value" in dir/uevent, without the newline; malloc'd.
- * NULL when the file or the key is missing.
- */
-static char *uevent_get(const char *dir, const char *key_fmt, ...)
-{
-	char file[PATH_MAX], key[64];
-	char *line = NULL, *value = NULL;
-	size_t cap = 0, klen;
-	ssize_t n;
-	va_list ap;
-	FILE *f;
-
-	va_start(ap, key_fmt);
-	vsnprintf(key, sizeof(key), key_fmt, ap);
-	va_end(ap);
-	klen = strlen(key);
-	if (snprintf(file, sizeof(file), "%s/uevent", dir) >= (int)sizeof(file))
-		return NULL;
-	f = fopen(file, "r");
-	if (!f)
-		return NULL;
-	while ((n = getline(&line, &cap, f)) >= 0) {
-		if ((size_t)n > klen && strncmp(line, key, klen) == 0 && line[klen] == '=') {
-			size_t vlen = (size_t)n - klen - 1;
-
-			if (vlen && line[klen + 1 + vlen - 1] == '\n')
-				vlen--;
-			value = strndup(line + klen + 1, vlen);
-			break;
-		}
-	}
-	free(line);
-	fclose(f);
-	return value;
-}
-
-/*
- * Bus of the device behind M:m, from the last component of its subsystem
- * link. Returns a DRM_BUS_* (or BUS_VIRTIO), or -errno.
- */
-static int subsystem_type(unsigned int maj, unsigned int min)
-{
-	static const struct {
-		const char *name;
-		int type;
-	} buses[] = {
-		{ "/pci", DRM_BUS_PCI },
-		{ "/usb", DRM_BUS_USB },
-		{ "/platform", DRM_BUS_PLATFORM },
-		{ "/spi", DRM_BUS_PLATFORM },
-		{ "/host1x", DRM_BUS_HOST1X },
-		{ "/virtio", BUS_VIRTIO },
-	};
-	char path[64], link[PATH_MAX];
-	const char *name;
-	ssize_t n;
-
-	snprintf(path, sizeof(path), "/sys/dev/char/%u:%u/device/subsystem", maj, min);
-	n = readlink(path, link, sizeof(link) - 1);
-	if (n < 0)
-		return -errno;
-	link[n] = '\0';
-	name = strrchr(link, '/');
-	if (!name)
-		return -EINVAL;
-	for (size_t i = 0; i < sizeof(buses) / sizeof(buses[0]); i++)
-		if (strncmp(name, buses[i].name, strlen(buses[i].name)) == 0)
-			return buses[i].type;
-	return -EINVAL;
-}
-
-/*
- * The sysfs folder of the PCI device behind M:m: the resolved device link,
- * or for a virtio GPU its PCI parent.
- */
-static void pci_sysfs_dir(unsigned int maj, unsigned int min, char out[PATH_MAX])
-{
-	char path[64];
-	char *last;
-
-	snprintf(path, sizeof(path), "/sys/dev/char/%u:%u/device", maj, min);
-	if (!realpath(path, out)) {
-		snprintf(out, PATH_MAX, "%s", path);
-		return;
-	}
-	last = strrchr(out, '/');
-	if (last && strncmp(last, "/virtio", 7) == 0)
-		*last = '\0';
-}
-
-/* ------------------------------------------------------------------ */
-/* node types and names                                                */
-/* ------------------------------------------------------------------ */
-
-/* Node type from the minor number, or -1. */
-static int minor_type(unsigned int min)
-{
-	int type = (int)(min >> 6);
-
-	switch (type) {
-	case DRM_NODE_PRIMARY:
-	case DRM_NODE_CONTROL:
-	case DRM_NODE_RENDER:
-		return type;
-	default:
-		return -1;
-	}
-}
-
-/* Node type from a /dev/dri entry name, or -1. */
-static int name_type(const char *name)
-{
-	if (strncmp(name, DRM_CONTROL_MINOR_NAME, strlen(DRM_CONTROL_MINOR_NAME)) == 0)
-		return DRM_NODE_CONTROL;
-	if (strncmp(name, DRM_RENDER_MINOR_NAME, strlen(DRM_RENDER_MINOR_NAME)) == 0)
-		return DRM_NODE_RENDER;
-	if (strncmp(name, DRM_PRIMARY_MINOR_NAME, strlen(DRM_PRIMARY_MINOR_NAME)) == 0)
-		return DRM_NODE_PRIMARY;
-	return -1;
-}
-
-static const char *type_prefix(int type)
-{
-	switch (type) {
-	case DRM_NODE_PRIMARY:
-		return DRM_PRIMARY_MINOR_NAME;
-	case DRM_NODE_CONTROL:
-		return DRM_CONTROL_MINOR_NAME;
-	case DRM_NODE_RENDER:
-		return DRM_RENDER_MINOR_NAME;
-	default:
-		return NULL;
-	}
-}
-
-/*
- * drmGetNodeTypeFromFd: DRM_NODE_PRIMARY, DRM_NODE_CONTROL or
- * DRM_NODE_RENDER for a DRM device fd. -1 with errno: fstat's errno (e.g.
- * EBADF), EINVAL for something that is not a DRM char device, ENODEV for a
- * DRM minor outside the three ranges.
- */
-drm_public int drmGetNodeTypeFromFd(int fd)
-{
-	dev_t rdev;
-	int ret = fd_drm_rdev(fd, &rdev);
-
-	if (ret) {
-		errno = -ret;
-		return -1;
-	}
-	ret = minor_type(minor(rdev));
-	if (ret < 0)
-		errno = ENODEV;
-	return ret;
-}
-
-/*
- * The /dev/dri path of the node of the given type that belongs to the same
- * device as fd, found by listing the sysfs drm folder of fd's device.
- */
-static char *sibling_node_name(int fd, int type)
-{
-	const char *prefix = type_prefix(type);
-	char dir[64], path[PATH_MAX];
-	struct dirent *ent;
-	char *result = NULL;
-	dev_t rdev;
-	DIR *d;
-
-	if (!prefix || fd_drm_rdev(fd, &rdev))
-		return NULL;
-	snprintf(dir, sizeof(dir), "/sys/dev/char/%u:%u/device/drm",
-		 major(rdev), minor(rdev));
-	d = opendir(dir);
-	if (!d)
-		return NULL;
-	while ((ent = readdir(d))) {
-		if (strncmp(ent->d_name, prefix, strlen(prefix)) == 0) {
-			snprintf(path, sizeof(path), DRM_DIR_NAME "/%s", ent->d_name);
-			result = strdup(path);
-			break;
-		}
-	}
-	closedir(d);
-	return result;
-}
-
-/* drmGetPrimaryDeviceNameFromFd: "/dev/dri/cardN" of fd's device, or NULL. */
-drm_public char *drmGetPrimaryDeviceNameFromFd(int fd)
-{
-	return sibling_node_name(fd, DRM_NODE_PRIMARY);
-}
-
-/* drmGetRenderDeviceNameFromFd: "/dev/dri/renderDN" of fd's device, or NULL. */
-drm_public char *drmGetRenderDeviceNameFromFd(int fd)
-{
-	return sibling_node_name(fd, DRM_NODE_RENDER);
-}
-
-/*
- * drmGetDeviceNameFromFd2: the /dev path of the node fd is open on (any
- * type), from the node's uevent DEVNAME. NULL when fd is not a DRM node.
- */
-drm_public char *drmGetDeviceNameFromFd2(int fd)
-{
-	char dir[64], path[PATH_MAX];
-	char *devname;
-	dev_t rdev;
-
-	if (fd_drm_rdev(fd, &rdev))
-		return NULL;
-	snprintf(dir, sizeof(dir), "/sys/dev/char/%u:%u", major(rdev), minor(rdev));
-	devname = uevent_get(dir, "DEVNAME");
-	if (!devname)
-		return NULL;
-	snprintf(path, sizeof(path), "/dev/%s", devname);
-	free(devname);
-	return strdup(path);
-}
-
-/*
- * drmGetDeviceNameFromFd: the /dev/dri/cardN (N < DRM_MAX_MINOR) whose
- * device number equals fd's, or NULL. Only primary nodes are found; new
- * code wants drmGetDeviceNameFromFd2().
- */
-drm_public char *drmGetDeviceNameFromFd(int fd)
-{
-	char path[64];
-	struct stat st;
-	dev_t rdev;
-
-	if (fstat(fd, &st))
-		return NULL;
-	rdev = st.st_rdev;
-	for (int i = 0; i < DRM_MAX_MINOR; i++) {
-		snprintf(path, sizeof(path), DRM_DEV_NAME, DRM_DIR_NAME, i);
-		if (stat(path, &st) == 0 && S_ISCHR(st.st_mode) && st.st_rdev == rdev)
-			return strdup(path);
-	}
-	return NULL;
-}
 
 /* ------------------------------------------------------------------ */
 /* drmDevice records                                                   */
@@ -432,8 +157,8 @@ static int pci_bus_info(unsigned int maj, unsigned int min, drmPciBusInfo *info)
 	char *slot_name;
 	int n;
 
-	pci_sysfs_dir(maj, min, dir);
-	slot_name = uevent_get(dir, "PCI_SLOT_NAME");
+	drm_sysfs_pci_dir(maj, min, dir);
+	slot_name = drm_sysfs_uevent_get(dir, "PCI_SLOT_NAME");
 	if (!slot_name)
 		return -ENOENT;
 	n = sscanf(slot_name, "%04x:%02x:%02x.%1u", &domain, &bus, &slot, &func);
@@ -520,7 +245,7 @@ static int pci_device_info(unsigned int maj, unsigned int min,
 {
 	char dir[PATH_MAX];
 
-	pci_sysfs_dir(maj, min, dir);
+	drm_sysfs_pci_dir(maj, min, dir);
 	if (!(flags & DRM_DEVICE_GET_PCI_REVISION))
 		return pci_ids_from_files(dir, info, false);
 	if (pci_ids_from_files(dir, info, true) == 0)
@@ -571,11 +296,11 @@ static int make_usb_device(drmDevicePtr *out, const char *node, int type,
 		return -ENOMEM;
 	dev->bustype = DRM_BUS_USB;
 	dev->businfo.usb = (drmUsbBusInfoPtr)extra;
-	if (!(v = uevent_get(dir, "BUSNUM")))
+	if (!(v = drm_sysfs_uevent_get(dir, "BUSNUM")))
 		goto missing;
 	n = sscanf(v, "%u", &bus);
 	free(v);
-	if (n != 1 || !(v = uevent_get(dir, "DEVNUM")))
+	if (n != 1 || !(v = drm_sysfs_uevent_get(dir, "DEVNUM")))
 		goto missing;
 	n = sscanf(v, "%u", &devnum);
 	free(v);
@@ -585,7 +310,7 @@ static int make_usb_device(drmDevicePtr *out, const char *node, int type,
 	dev->businfo.usb->dev = (uint8_t)devnum;
 	if (fetch) {
 		dev->deviceinfo.usb = (drmUsbDeviceInfoPtr)(extra + sizeof(drmUsbBusInfo));
-		if (!(v = uevent_get(dir, "PRODUCT")))
+		if (!(v = drm_sysfs_uevent_get(dir, "PRODUCT")))
 			goto missing;
 		n = sscanf(v, "%x/%x", &vendor, &product);
 		free(v);
@@ -604,7 +329,7 @@ missing:
 /* The part of a MODALIAS after its last ':' (e.g. "platform:foo" -> "foo"). */
 static char *modalias_tail(const char *dir)
 {
-	char *alias = uevent_get(dir, "MODALIAS");
+	char *alias = drm_sysfs_uevent_get(dir, "MODALIAS");
 	char *colon, *tail;
 
 	if (!alias)
@@ -618,7 +343,7 @@ static char *modalias_tail(const char *dir)
 /* Device-tree full name (or the MODALIAS tail) into a fixed buffer. */
 static int of_full_name(const char *dir, char name[], size_t len)
 {
-	char *v = uevent_get(dir, "OF_FULLNAME");
+	char *v = drm_sysfs_uevent_get(dir, "OF_FULLNAME");
 
 	if (!v)
 		v = modalias_tail(dir);
@@ -634,7 +359,7 @@ static int of_compatible(const char *dir, char ***out)
 {
 	unsigned int count = 1;
 	char **list;
-	char *v = uevent_get(dir, "OF_COMPATIBLE_N");
+	char *v = drm_sysfs_uevent_get(dir, "OF_COMPATIBLE_N");
 
 	if (v) {
 		if (sscanf(v, "%u", &count) != 1)
@@ -647,7 +372,7 @@ static int of_compatible(const char *dir, char ***out)
 	if (!list)
 		return -ENOMEM;
 	for (unsigned int i = 0; i < count; i++) {
-		list[i] = uevent_get(dir, "OF_COMPATIBLE_%u", i);
+		list[i] = drm_sysfs_uevent_get(dir, "OF_COMPATIBLE_%u", i);
 		if (!list[i])
 			list[i] = modalias_tail(dir);
 		if (!list[i]) {
@@ -711,6 +436,18 @@ static int make_of_device(drmDevicePtr *out, const char *node, int type, int bus
 /* enumeration                                                         */
 /* ------------------------------------------------------------------ */
 
+/* Node type from a /dev/dri entry name, or -1. */
+static int name_type(const char *name)
+{
+	if (strncmp(name, DRM_CONTROL_MINOR_NAME, strlen(DRM_CONTROL_MINOR_NAME)) == 0)
+		return DRM_NODE_CONTROL;
+	if (strncmp(name, DRM_RENDER_MINOR_NAME, strlen(DRM_RENDER_MINOR_NAME)) == 0)
+		return DRM_NODE_RENDER;
+	if (strncmp(name, DRM_PRIMARY_MINOR_NAME, strlen(DRM_PRIMARY_MINOR_NAME)) == 0)
+		return DRM_NODE_PRIMARY;
+	return -1;
+}
+
 /*
  * Build a drmDevice for the /dev/dri entry name. want_bus is a bus type
  * to accept, or -1 for any. Returns 0 or nonzero to skip the entry.
@@ -731,14 +468,14 @@ static int make_device(drmDevicePtr *out, const char *name, int want_bus,
 		return -1;
 	maj = major(st.st_rdev);
 	min = minor(st.st_rdev);
-	if (!node_is_drm(maj, min))
+	if (!drm_sysfs_is_drm_node(maj, min))
 		return -1;
-	bus = subsystem_type(maj, min);
+	bus = drm_sysfs_bus_type(maj, min);
 	if (want_bus != -1 && bus != want_bus)
 		return -1;
 	switch (bus) {
 	case DRM_BUS_PCI:
-	case BUS_VIRTIO:
+	case DRM_SYSFS_BUS_VIRTIO:
 		return make_pci_device(out, node, type, maj, min, fetch, flags);
 	case DRM_BUS_USB:
 		return make_usb_device(out, node, type, maj, min, fetch);
@@ -832,9 +569,9 @@ drm_public int drmGetDeviceFromDevId(dev_t dev_id, uint32_t flags, drmDevicePtr 
 
 	if ((flags & ~DRM_DEVICE_GET_PCI_REVISION) || !device)
 		return -EINVAL;
-	if (!node_is_drm(maj, min))
+	if (!drm_sysfs_is_drm_node(maj, min))
 		return -EINVAL;
-	bus = subsystem_type(maj, min);
+	bus = drm_sysfs_bus_type(maj, min);
 	if (bus < 0)
 		return bus;
 	n = scan_nodes(list, bus, true, flags);

@@ -20,11 +20,25 @@
 #include "drm_ioctl.h"
 #include "fs_view.h"
 #include "gem.h"
+#include "i915_gem_mmap.h"
 #include "real.h"
 
 #define SHIM_STATE_MAGIC 0x6d6968735f353139ull	/* "915_shim" */
 
 static struct shim_device the_device;
+
+int shim_private_fd(int fd)
+{
+	/* Keep the shim's own descriptors out of the low numbers programs expect to get
+	 * (a closed fd must stay EBADF, not land on one of ours). */
+	if (fd < 0 || fd >= SHIM_PRIVATE_FD_BASE)
+		return fd;
+	int high = shim_real.fcntl(fd, F_DUPFD_CLOEXEC, SHIM_PRIVATE_FD_BASE);
+	if (high < 0)
+		return fd;
+	shim_real.close(fd);
+	return high;
+}
 static struct shim_device *volatile the_device_ready;
 static pthread_mutex_t device_init_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -115,6 +129,10 @@ static int create_instance(const char *dir, const struct shim_device_model *mode
 		}
 	}
 	if (!ret) {
+		path_join(path, sizeof(path), tmp, "/memory");
+		ret = shim_mem_create_file(path);
+	}
+	if (!ret) {
 		path_join(path, sizeof(path), tmp, "/root");
 		ret = shim_fs_build(path, model);
 	}
@@ -179,13 +197,16 @@ static int open_instance(struct shim_device *dev)
 		return -EINVAL;
 	}
 
-	dev->probe_fd = shim_real.openat(AT_FDCWD, dev->files_path, O_RDWR | O_CLOEXEC);
+	dev->probe_fd = shim_private_fd(shim_real.openat(AT_FDCWD, dev->files_path, O_RDWR | O_CLOEXEC));
 	if (dev->probe_fd < 0)
 		return -errno;
 	if (shim_real.fstat(dev->probe_fd, &st) < 0)
 		return -errno;
 	dev->files_dev = st.st_dev;
 	dev->files_ino = st.st_ino;
+	ret = shim_mem_open(dev);
+	if (ret)
+		return ret;
 	return shim_fs_init(dev);
 }
 
@@ -233,6 +254,7 @@ static void release_file(struct shim_device *dev, uint32_t slot)
 	struct shim_file *file = &dev->shared->files[slot];
 
 	shim_gem_file_release(dev, file);
+	shim_context_file_release(dev, file);
 	shim_auth_file_release(dev, file);
 	memset(&file->handles, 0, sizeof(file->handles));
 	file->state = SHIM_FILE_FREE;
@@ -246,6 +268,7 @@ void shim_device_reap(struct shim_device *dev)
 {
 	struct shim_shared *sh = dev->shared;
 	uint32_t seen = 0;
+	shim_gem_reap_mappings(dev);
 	for (uint32_t slot = 0; slot < SHIM_MAX_FILES && seen < sh->files_open; slot++) {
 		if (sh->files[slot].state != SHIM_FILE_OPEN)
 			continue;

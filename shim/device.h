@@ -34,9 +34,10 @@
 #include <sys/types.h>
 
 #include "device_model.h"
+#include "gem_memory.h"
 #include "shared_mem.h"
 
-#define SHIM_LAYOUT_VERSION 1
+#define SHIM_LAYOUT_VERSION 2
 #define SHIM_MAX_FILES 4096
 #define SHIM_STATE_SIZE (4ull << 30)	/* sparse */
 
@@ -67,6 +68,9 @@ struct shim_file {
 	uint32_t magic;
 	shim_off master;		/* struct shim_master, primary nodes only */
 	struct shim_idr handles;	/* GEM handle -> struct shim_gem_object */
+	struct shim_idr contexts;	/* i915 context id -> struct shim_context */
+	uint32_t default_guilty;	/* reset statistics of context 0 */
+	uint32_t default_active;
 };
 
 struct shim_shared {
@@ -77,9 +81,13 @@ struct shim_shared {
 	struct shim_arena arena;
 	shim_off master;		/* current master, or 0 */
 	struct shim_idr flink_names;	/* name -> object */
+	struct shim_mem_pool mem;	/* object pages */
+	struct shim_idr mmap_nodes;	/* fake mmap offset >> 32 -> object | type */
+	struct shim_idr map_refs;	/* references held by mappings (i915_gem_mmap.c) */
 	uint32_t files_open;
 	uint32_t files_hint;
 	uint64_t objects;		/* live GEM objects, for the trace */
+	uint64_t reset_count;		/* GPU resets since the instance began */
 	struct shim_file files[SHIM_MAX_FILES];
 };
 
@@ -93,6 +101,7 @@ struct shim_device {
 	dev_t files_dev;
 	ino_t files_ino;
 	int probe_fd;			/* our own description of "files", holds no locks */
+	int mem_fd;			/* the memory file (gem_memory.h) */
 	dev_t node_dev;			/* identity of root/dev/dri/{card0,renderD128} */
 	ino_t node_ino[2];
 };
@@ -122,6 +131,10 @@ void shim_device_file_closed(struct shim_device *dev, uint32_t slot, uint64_t ge
 
 /* Releases every open file whose last fd is gone. Device lock held. */
 void shim_device_reap(struct shim_device *dev);
+
+/* Moves a descriptor the shim keeps for itself to a high number (>= SHIM_PRIVATE_FD_BASE). */
+#define SHIM_PRIVATE_FD_BASE 512
+int shim_private_fd(int fd);
 
 /* Does the caller have CAP_SYS_ADMIN (the kernel's "privileged")? */
 bool shim_capable_sys_admin(void);

@@ -33,11 +33,30 @@ void shim_gem_object_get(struct shim_device *dev, shim_off off)
 	obj->refcount++;
 }
 
+int shim_gem_object_get_pages(struct shim_device *dev, struct shim_gem_object *obj)
+{
+	if (obj->flags & (SHIM_OBJ_HAS_PAGES | SHIM_OBJ_USERPTR))
+		return 0;
+	/* A purgeable object without pages may not get any (i915: "purgeable object"). */
+	if (obj->madv != SHIM_MADV_WILLNEED)
+		return -EFAULT;
+	int ret = shim_mem_alloc(dev, obj->size, &obj->mem_off);
+	if (ret)
+		return ret;
+	obj->flags |= SHIM_OBJ_HAS_PAGES;
+	return 0;
+}
+
 void shim_gem_object_put(struct shim_device *dev, shim_off off)
 {
 	struct shim_gem_object *obj = shim_ptr(off);
 	if (--obj->refcount)
 		return;
+	if (obj->flags & SHIM_OBJ_HAS_PAGES)
+		shim_mem_free(dev, obj->mem_off, obj->size);
+	for (unsigned i = 0; i < 4; i++)
+		if (obj->mmap_node[i])
+			shim_idr_remove(&dev->shared->mmap_nodes, obj->mmap_node[i]);
 	shim_free(&dev->shared->arena, off, sizeof(*obj));
 	dev->shared->objects--;
 }

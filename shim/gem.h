@@ -16,14 +16,28 @@
 #include "device.h"
 #include "drm_ioctl.h"
 
+enum shim_madv { SHIM_MADV_WILLNEED = 0, SHIM_MADV_DONTNEED = 1, SHIM_MADV_PURGED = 2 };
+
+#define SHIM_OBJ_HAS_PAGES	(1u << 0)	/* mem_off is valid */
+#define SHIM_OBJ_USERPTR	(1u << 1)	/* pages are a user range of owner_pid */
+#define SHIM_OBJ_READ_ONLY	(1u << 2)
+
 struct shim_gem_object {
 	uint32_t refcount;
 	uint32_t handle_count;
 	uint64_t size;
 	uint32_t name;			/* flink name, 0 if none */
-	uint32_t tiling_mode;		/* i915: I915_TILING_* */
+	uint32_t flags;			/* SHIM_OBJ_* */
+	uint64_t mem_off;		/* where the pages are in the device's memory file */
+	uint32_t madv;			/* enum shim_madv */
+	uint32_t tiling_mode;		/* I915_TILING_* */
 	uint32_t stride;
-	uint32_t flags;
+	uint32_t swizzle_mode;
+	uint32_t caching;		/* I915_CACHING_* */
+	uint32_t read_domains, write_domain;
+	uint32_t mmap_node[4];		/* fake-offset node per I915_MMAP_OFFSET_* type, 0 if none */
+	int32_t owner_pid;		/* userptr: the process whose memory it is */
+	uint64_t user_ptr;		/* userptr: start address */
 };
 
 /* A new object of size bytes (page multiple), refcount 1, no handle; 0 if out of memory. */
@@ -39,6 +53,9 @@ shim_off shim_gem_lookup(struct shim_file *file, uint32_t handle);
 /* Drops a handle: 0 or -EINVAL (the kernel's answer for an unknown handle). */
 int shim_gem_handle_delete(struct shim_device *dev, struct shim_file *file, uint32_t handle);
 
+/* Gives the object its pages if it has none yet: 0, -EFAULT (purged), -ENOMEM. */
+int shim_gem_object_get_pages(struct shim_device *dev, struct shim_gem_object *obj);
+
 /* Closes every handle of a file that is being released. */
 void shim_gem_file_release(struct shim_device *dev, struct shim_file *file);
 
@@ -46,6 +63,28 @@ int shim_gem_close_ioctl(struct shim_call *call, void *data);
 int shim_gem_flink_ioctl(struct shim_call *call, void *data);
 int shim_gem_open_ioctl(struct shim_call *call, void *data);
 int shim_gem_destroy_dumb_ioctl(struct shim_call *call, void *data);
+
+/* The i915 ioctls, one file per concern. */
+int shim_i915_pread_ioctl(struct shim_call *call, void *data);
+int shim_i915_pwrite_ioctl(struct shim_call *call, void *data);
+int shim_i915_set_domain_ioctl(struct shim_call *call, void *data);
+int shim_i915_sw_finish_ioctl(struct shim_call *call, void *data);
+int shim_i915_madvise_ioctl(struct shim_call *call, void *data);
+int shim_i915_busy_ioctl(struct shim_call *call, void *data);
+int shim_i915_wait_ioctl(struct shim_call *call, void *data);
+int shim_i915_set_caching_ioctl(struct shim_call *call, void *data);
+int shim_i915_get_caching_ioctl(struct shim_call *call, void *data);
+int shim_i915_set_tiling_ioctl(struct shim_call *call, void *data);
+int shim_i915_get_tiling_ioctl(struct shim_call *call, void *data);
+int shim_i915_userptr_ioctl(struct shim_call *call, void *data);
+int shim_i915_context_create_ioctl(struct shim_call *call, void *data);
+int shim_i915_context_destroy_ioctl(struct shim_call *call, void *data);
+int shim_i915_reset_stats_ioctl(struct shim_call *call, void *data);
+int shim_i915_get_aperture_ioctl(struct shim_call *call, void *data);
+int shim_i915_reg_read_ioctl(struct shim_call *call, void *data);
+int shim_i915_throttle_ioctl(struct shim_call *call, void *data);
+int shim_i915_get_pipe_from_crtc_id_ioctl(struct shim_call *call, void *data);
+void shim_context_file_release(struct shim_device *dev, struct shim_file *file);
 
 /* i915_gem_create.c */
 int shim_i915_gem_create_ioctl(struct shim_call *call, void *data);

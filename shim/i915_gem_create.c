@@ -38,6 +38,8 @@ static int create_handle(struct shim_call *call, uint64_t size, uint32_t *handle
 	if (!obj) {
 		ret = -ENOMEM;
 	} else {
+		struct shim_gem_object *o = shim_ptr(obj);
+		o->caching = dev->model->has_llc ? I915_CACHING_CACHED : I915_CACHING_NONE;
 		ret = shim_gem_handle_create(dev, call->file, obj, handle);
 		shim_gem_object_put(dev, obj);	/* the handle holds it now */
 	}

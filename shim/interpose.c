@@ -33,6 +33,7 @@
 #include "drm_ioctl.h"
 #include "fd_table.h"
 #include "fs_view.h"
+#include "i915_gem_mmap.h"
 #include "real.h"
 #include "trace.h"
 
@@ -429,11 +430,8 @@ SHIM_EXPORT void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_
 {
 	ensure_real();
 	struct shim_call call;
-	if (!(flags & MAP_ANONYMOUS) && device_call(fd, &call, true)) {
-		/* No object has a mmap offset yet: the kernel's answer for an unknown offset. */
-		errno = EINVAL;
-		return MAP_FAILED;
-	}
+	if (!(flags & MAP_ANONYMOUS) && device_call(fd, &call, true))
+		return shim_device_mmap(&call, addr, len, prot, flags, offset);
 	return shim_real.mmap(addr, len, prot, flags, fd, offset);
 }
 
@@ -445,7 +443,13 @@ SHIM_EXPORT void *mmap64(void *addr, size_t len, int prot, int flags, int fd, of
 SHIM_EXPORT int munmap(void *addr, size_t len)
 {
 	ensure_real();
-	return shim_real.munmap(addr, len);
+	int ret = shim_real.munmap(addr, len);
+	if (ret == 0) {
+		int saved = errno;
+		shim_gem_munmap(addr, len);
+		errno = saved;
+	}
+	return ret;
 }
 
 /* --- stat ------------------------------------------------------------------- */

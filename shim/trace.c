@@ -13,6 +13,7 @@
 #include <drm.h>
 #include <i915_drm.h>
 
+#include "device.h"
 #include "drm_ioctl.h"
 #include "real.h"
 #include "trace.h"
@@ -36,7 +37,8 @@ void shim_trace_init(void)
 			shim_debug = ~0u;
 	}
 	if (file && *file) {
-		int fd = shim_real.openat(AT_FDCWD, file, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
+		int fd = shim_private_fd(shim_real.openat(AT_FDCWD, file,
+							  O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666));
 		if (fd >= 0)
 			log_fd = fd;
 	}

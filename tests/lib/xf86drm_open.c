@@ -282,6 +282,32 @@ TEST(load_module_hook_not_called_when_available)
 	drmClose(fd);
 }
 
+TEST(open_traced_with_libgl_debug)
+{
+	char busid[64], out[4096];
+	FILE *tmp = tmpfile();
+	int saved = dup(2);
+	size_t n;
+	int fd;
+
+	device_busid(busid, sizeof(busid));
+	ASSERT(tmp != NULL && saved >= 0);
+	setenv("LIBGL_DEBUG", "verbose", 1);
+	fflush(stderr);
+	ASSERT_EQ(dup2(fileno(tmp), 2), 2);
+	fd = drmOpen(NULL, busid);
+	fflush(stderr);
+	dup2(saved, 2);
+	unsetenv("LIBGL_DEBUG");
+	ASSERT(fd >= 0);
+	rewind(tmp);
+	n = fread(out, 1, sizeof(out) - 1, tmp);
+	out[n] = '\0';
+	/* drmOpen reports its search through drmMsg() */
+	ASSERT(strstr(out, busid) != NULL);
+	drmClose(fd);
+}
+
 TEST_MAIN(
 	T(open_by_name_gives_primary_node),
 	T(open_with_type_render),
@@ -301,4 +327,5 @@ TEST_MAIN(
 	T(close_twice),
 	T(available),
 	T(load_module_hook_not_called_when_available),
+	T(open_traced_with_libgl_debug),
 )

@@ -405,7 +405,7 @@ static int child_main(int argc, char **argv)
 		int ret = fd >= 0 && gem_open(fd, (uint32_t)atoi(argv[2]), NULL) == -1 && errno == ENOENT ? 0 : 1;
 		close(fd);
 		/* this child made the other instance: remove it again */
-		snprintf(dir, sizeof(dir), "rm -rf /dev/shm/i915-shim-v1-%s-*", getenv("I915_SHIM_INSTANCE"));
+		snprintf(dir, sizeof(dir), "rm -rf /dev/shm/i915-shim-v*-%s-*", getenv("I915_SHIM_INSTANCE"));
 		if (system(dir) != 0)
 			return 1;
 		return ret;

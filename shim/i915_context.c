@@ -1,0 +1,180 @@
+/*
+ * i915 contexts and the small device queries: CONTEXT_CREATE(_EXT),
+ * CONTEXT_DESTROY, GET_RESET_STATS, GET_APERTURE, REG_READ, THROTTLE,
+ * GET_PIPE_FROM_CRTC_ID (spec/uapi-conformance.md §22–26).
+ *
+ * Context ids are per open file, from 1, lowest free first; id 0 is the
+ * file's default context, whose statistics live in the file itself.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <time.h>
+#include <drm.h>
+#include <i915_drm.h>
+
+#include "gem.h"
+#include "user_copy.h"
+
+struct shim_context {
+	uint32_t guilty_count;	/* batch_active */
+	uint32_t active_count;	/* batch_pending */
+	uint8_t banned, recoverable, bannable, pad;
+	int32_t priority;
+};
+
+void shim_context_file_release(struct shim_device *dev, struct shim_file *file)
+{
+	struct shim_idr *ctxs = &file->contexts;
+	for (uint32_t id = shim_idr_next(ctxs, 1); id; id = shim_idr_next(ctxs, id + 1))
+		shim_free(&dev->shared->arena, shim_idr_remove(ctxs, id), sizeof(struct shim_context));
+	shim_idr_destroy(&dev->shared->arena, ctxs);
+}
+
+/* Walks a CONTEXT_CREATE extension chain; only SETPARAM of a few params is known. */
+static int create_extensions(struct shim_context *ctx, uint64_t uptr)
+{
+	for (unsigned n = 0; uptr; n++) {
+		struct drm_i915_gem_context_create_ext_setparam ext;
+		if (n >= 512)
+			return -E2BIG;
+		if (shim_copy_from_user(&ext.base, uptr, sizeof(ext.base)))
+			return -EFAULT;
+		if (ext.base.flags || ext.base.rsvd[0] || ext.base.rsvd[1] || ext.base.rsvd[2])
+			return -EINVAL;
+		if (ext.base.name != I915_CONTEXT_CREATE_EXT_SETPARAM)
+			return -EINVAL;
+		if (shim_copy_from_user(&ext, uptr, sizeof(ext)))
+			return -EFAULT;
+		if (ext.param.ctx_id || !ext.param.param)
+			return -EINVAL;
+		switch (ext.param.param) {
+		case I915_CONTEXT_PARAM_RECOVERABLE:
+			ctx->recoverable = ext.param.value != 0;
+			break;
+		case I915_CONTEXT_PARAM_BANNABLE:
+			ctx->bannable = ext.param.value != 0;
+			break;
+		case I915_CONTEXT_PARAM_PRIORITY:
+			ctx->priority = (int32_t)ext.param.value;
+			break;
+		default:
+			return -EINVAL;
+		}
+		uptr = ext.base.next_extension;
+	}
+	return 0;
+}
+
+int shim_i915_context_create_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_i915_gem_context_create_ext *a = data;
+	struct shim_device *dev = call->dev;
+	struct shim_context proto = { .recoverable = 1, .bannable = 1 };
+
+	if (a->flags & ~(uint32_t)(I915_CONTEXT_CREATE_FLAGS_USE_EXTENSIONS |
+				   I915_CONTEXT_CREATE_FLAGS_SINGLE_TIMELINE))
+		return -EINVAL;
+	if (!dev->model->has_logical_contexts)
+		return -ENODEV;
+	if (a->flags & I915_CONTEXT_CREATE_FLAGS_USE_EXTENSIONS) {
+		int ret = create_extensions(&proto, a->extensions);
+		if (ret)
+			return ret;
+	}
+	int ret = 0;
+	shim_device_lock(dev);
+	shim_off off = shim_alloc(&dev->shared->arena, sizeof(struct shim_context));
+	if (!off) {
+		ret = -ENOMEM;
+	} else {
+		*(struct shim_context *)shim_ptr(off) = proto;
+		int64_t id = shim_idr_alloc(&dev->shared->arena, &call->file->contexts, off, 1);
+		if (id < 0) {
+			shim_free(&dev->shared->arena, off, sizeof(struct shim_context));
+			ret = (int)id;
+		} else {
+			a->ctx_id = (uint32_t)id;
+		}
+	}
+	shim_device_unlock(dev);
+	return ret;
+}
+
+int shim_i915_context_destroy_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_i915_gem_context_destroy *a = data;
+	if (a->pad)
+		return -EINVAL;
+	if (!a->ctx_id)
+		return -ENOENT;
+	shim_device_lock(call->dev);
+	shim_off off = shim_idr_remove(&call->file->contexts, a->ctx_id);
+	if (off)
+		shim_free(&call->dev->shared->arena, off, sizeof(struct shim_context));
+	shim_device_unlock(call->dev);
+	return off ? 0 : -ENOENT;
+}
+
+int shim_i915_reset_stats_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_i915_reset_stats *a = data;
+	int ret = 0;
+	if (a->flags || a->pad)
+		return -EINVAL;
+	shim_device_lock(call->dev);
+	if (a->ctx_id) {
+		struct shim_context *ctx = shim_ptr(shim_idr_find(&call->file->contexts, a->ctx_id));
+		if (!ctx) {
+			ret = -ENOENT;
+		} else {
+			a->batch_active = ctx->guilty_count;
+			a->batch_pending = ctx->active_count;
+		}
+	} else {
+		a->batch_active = call->file->default_guilty;
+		a->batch_pending = call->file->default_active;
+	}
+	if (!ret)
+		a->reset_count = shim_capable_sys_admin() ? call->dev->shared->reset_count : 0;
+	shim_device_unlock(call->dev);
+	return ret;
+}
+
+int shim_i915_get_aperture_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_i915_gem_get_aperture *a = data;
+	const struct shim_device_model *m = call->dev->model;
+	a->aper_size = m->ggtt_size;
+	/* What the kernel keeps pinned in the GGTT for itself (rings, contexts, status pages). */
+	a->aper_available_size = m->ggtt_size - (8ull << 20);
+	return 0;
+}
+
+#define RENDER_RING_TIMESTAMP 0x2358
+
+int shim_i915_reg_read_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_i915_reg_read *a = data;
+	const struct shim_device_model *m = call->dev->model;
+	uint64_t base = a->offset & ~(uint64_t)7;
+
+	if (base != RENDER_RING_TIMESTAMP || (a->offset & 7) > 1 || m->gen < 4)
+		return -EINVAL;
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	unsigned __int128 ns = (unsigned __int128)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+	uint64_t hz = m->cs_timestamp_hz ? m->cs_timestamp_hz : 12500000;
+	a->val = (uint64_t)(ns * hz / 1000000000u);
+	return 0;
+}
+
+int shim_i915_throttle_ioctl(struct shim_call *call, void *data)
+{
+	return 0;	/* nothing is ever more than 20 ms old: no engine runs yet */
+}
+
+int shim_i915_get_pipe_from_crtc_id_ioctl(struct shim_call *call, void *data)
+{
+	return -ENOENT;	/* the emulated device has no CRTCs */
+}

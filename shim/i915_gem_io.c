@@ -1,0 +1,201 @@
+/*
+ * i915 object I/O and state: PREAD, PWRITE, SET_DOMAIN, SW_FINISH, MADVISE,
+ * BUSY, WAIT, SET/GET_CACHING (spec/uapi-conformance.md §13, §16, §19–21).
+ * No engine runs batches yet, so every object is idle: BUSY reports 0 and
+ * the waits return at once.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <drm.h>
+#include <i915_drm.h>
+
+#include "gem.h"
+#include "user_copy.h"
+
+#define GPU_DOMAINS 0x3eu
+
+/* Looks up a handle and takes a reference for use outside the lock. */
+static struct shim_gem_object *get_object(struct shim_call *call, uint32_t handle, shim_off *off)
+{
+	shim_device_lock(call->dev);
+	*off = shim_gem_lookup(call->file, handle);
+	if (*off)
+		shim_gem_object_get(call->dev, *off);
+	shim_device_unlock(call->dev);
+	return shim_ptr(*off);
+}
+
+static void put_object(struct shim_call *call, shim_off off)
+{
+	shim_device_lock(call->dev);
+	shim_gem_object_put(call->dev, off);
+	shim_device_unlock(call->dev);
+}
+
+static int pages(struct shim_call *call, struct shim_gem_object *obj)
+{
+	shim_device_lock(call->dev);
+	int ret = shim_gem_object_get_pages(call->dev, obj);
+	shim_device_unlock(call->dev);
+	return ret;
+}
+
+static int rw(struct shim_call *call, uint32_t handle, uint64_t offset, uint64_t size,
+	      uint64_t data_ptr, int write)
+{
+	shim_off off;
+	if (size == 0)
+		return 0;	/* before anything else is looked at (PR1) */
+	if (!shim_access_ok(data_ptr, size))
+		return -EFAULT;
+	struct shim_gem_object *obj = get_object(call, handle, &off);
+	if (!obj)
+		return -ENOENT;
+	int ret = 0;
+	if (offset >= obj->size || size > obj->size - offset)
+		ret = -EINVAL;
+	else if (write && (obj->flags & SHIM_OBJ_READ_ONLY))
+		ret = -EINVAL;
+	else if (obj->flags & SHIM_OBJ_USERPTR)
+		ret = -EINVAL;
+	else
+		ret = pages(call, obj);
+	if (!ret)
+		ret = write ? shim_mem_copy_from_user(call->dev, obj->mem_off + offset, data_ptr, size)
+			    : shim_mem_copy_to_user(call->dev, data_ptr, obj->mem_off + offset, size);
+	put_object(call, off);
+	return ret;
+}
+
+int shim_i915_pread_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_i915_gem_pread *a = data;
+	return rw(call, a->handle, a->offset, a->size, a->data_ptr, 0);
+}
+
+int shim_i915_pwrite_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_i915_gem_pwrite *a = data;
+	return rw(call, a->handle, a->offset, a->size, a->data_ptr, 1);
+}
+
+/* Are the user pages of a userptr object all there (same process only)? */
+static int userptr_validate(struct shim_gem_object *obj)
+{
+	uint8_t byte;
+	for (uint64_t p = 0; p < obj->size; p += 4096)
+		if (shim_copy_from_user(&byte, obj->user_ptr + p, 1))
+			return -EFAULT;
+	return 0;
+}
+
+int shim_i915_set_domain_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_i915_gem_set_domain *a = data;
+	shim_off off;
+
+	if ((a->read_domains | a->write_domain) & GPU_DOMAINS)
+		return -EINVAL;
+	if (a->write_domain && a->read_domains != a->write_domain)
+		return -EINVAL;
+	if (!a->read_domains)
+		return 0;
+	struct shim_gem_object *obj = get_object(call, a->handle, &off);
+	if (!obj)
+		return -ENOENT;
+	int ret = (obj->flags & SHIM_OBJ_USERPTR) ? userptr_validate(obj) : pages(call, obj);
+	if (!ret) {
+		obj->read_domains = a->read_domains;
+		obj->write_domain = a->write_domain;
+	}
+	put_object(call, off);
+	return ret;
+}
+
+int shim_i915_sw_finish_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_i915_gem_sw_finish *a = data;
+	shim_off off;
+	if (!get_object(call, a->handle, &off))
+		return -ENOENT;
+	put_object(call, off);
+	return 0;
+}
+
+int shim_i915_madvise_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_i915_gem_madvise *a = data;
+	if (a->madv != I915_MADV_WILLNEED && a->madv != I915_MADV_DONTNEED)
+		return -EINVAL;
+	shim_device_lock(call->dev);
+	struct shim_gem_object *obj = shim_ptr(shim_gem_lookup(call->file, a->handle));
+	int ret = 0;
+	if (!obj) {
+		ret = -ENOENT;
+	} else if (obj->madv == SHIM_MADV_PURGED) {
+		a->retained = 0;
+	} else {
+		obj->madv = a->madv;
+		/* Nothing to keep: a purgeable object without pages is gone at once. */
+		if (a->madv == I915_MADV_DONTNEED && !(obj->flags & (SHIM_OBJ_HAS_PAGES | SHIM_OBJ_USERPTR)))
+			obj->madv = SHIM_MADV_PURGED;
+		a->retained = obj->madv != SHIM_MADV_PURGED;
+	}
+	shim_device_unlock(call->dev);
+	return ret;
+}
+
+int shim_i915_busy_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_i915_gem_busy *a = data;
+	shim_off off;
+	if (!get_object(call, a->handle, &off))
+		return -ENOENT;
+	a->busy = 0;
+	put_object(call, off);
+	return 0;
+}
+
+int shim_i915_wait_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_i915_gem_wait *a = data;
+	shim_off off;
+	if (a->flags)
+		return -EINVAL;
+	if (!get_object(call, a->bo_handle, &off))
+		return -ENOENT;
+	put_object(call, off);
+	return 0;	/* idle: a positive timeout keeps (almost) all of its budget */
+}
+
+int shim_i915_set_caching_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_i915_gem_caching *a = data;
+	shim_off off;
+	if (a->caching > I915_CACHING_DISPLAY)
+		return -EINVAL;
+	struct shim_gem_object *obj = get_object(call, a->handle, &off);
+	if (!obj)
+		return -ENOENT;
+	int ret = 0;
+	if (obj->flags & SHIM_OBJ_USERPTR)
+		ret = a->caching == I915_CACHING_CACHED ? 0 : -ENXIO;
+	else
+		obj->caching = a->caching == I915_CACHING_DISPLAY && !call->dev->model->has_llc ?
+			       I915_CACHING_NONE : a->caching;
+	put_object(call, off);
+	return ret;
+}
+
+int shim_i915_get_caching_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_i915_gem_caching *a = data;
+	shim_off off;
+	struct shim_gem_object *obj = get_object(call, a->handle, &off);
+	if (!obj)
+		return -ENOENT;
+	a->caching = obj->caching;
+	put_object(call, off);
+	return 0;
+}

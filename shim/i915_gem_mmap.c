@@ -1,0 +1,287 @@
+/*
+ * CPU mappings of objects: GEM_MMAP (the legacy CPU/WC mmap ioctl),
+ * MMAP_GTT/MMAP_OFFSET and mmap(2) of the device fd at the fake offset
+ * (spec/uapi-conformance.md §14–15).
+ *
+ * A mapping is of the object's own pages in the memory file, so every
+ * mapping, in every process, sees the same bytes. Like the kernel, a mapping
+ * keeps its object alive: each one holds a reference, recorded in the
+ * shared state with the mapping process's pid and dropped by munmap(2) — or,
+ * for a process that died with mappings, by the next reaping pass. fork()
+ * gives the child references of its own for what it inherits.
+ *
+ * Fake offsets: one node per (object, mapping type), offset = node << 32,
+ * the same for every file that has a handle to the object.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include <drm.h>
+#include <i915_drm.h>
+
+#include "gem.h"
+#include "i915_gem_mmap.h"
+#include "real.h"
+#include "trace.h"
+#include "user_copy.h"
+
+struct map_ref {
+	shim_off obj;
+	int32_t pid;
+	uint32_t pad;
+};
+
+struct local_map {
+	uintptr_t addr;
+	uint64_t len;
+	uint32_t ref;		/* id in shared->map_refs */
+	struct local_map *next;
+};
+
+static pthread_mutex_t maps_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct local_map *maps;
+static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
+
+/* Device lock held. */
+static int ref_create(struct shim_device *dev, shim_off obj, pid_t pid, uint32_t *id)
+{
+	shim_off r = shim_alloc(&dev->shared->arena, sizeof(struct map_ref));
+	if (!r)
+		return -ENOMEM;
+	int64_t ret = shim_idr_alloc(&dev->shared->arena, &dev->shared->map_refs, r, 1);
+	if (ret < 0) {
+		shim_free(&dev->shared->arena, r, sizeof(struct map_ref));
+		return (int)ret;
+	}
+	struct map_ref *m = shim_ptr(r);
+	m->obj = obj;
+	m->pid = pid;
+	shim_gem_object_get(dev, obj);
+	*id = (uint32_t)ret;
+	return 0;
+}
+
+/* Device lock held. */
+static void ref_drop(struct shim_device *dev, uint32_t id)
+{
+	shim_off r = shim_idr_remove(&dev->shared->map_refs, id);
+	if (!r)
+		return;
+	struct map_ref *m = shim_ptr(r);
+	shim_gem_object_put(dev, m->obj);
+	shim_free(&dev->shared->arena, r, sizeof(*m));
+}
+
+static void child_after_fork(void)
+{
+	struct shim_device *dev = shim_device_peek();
+	if (!dev || !maps)
+		return;
+	shim_device_lock(dev);
+	for (struct local_map *m = maps; m; m = m->next) {
+		struct map_ref *r = shim_ptr(shim_idr_find(&dev->shared->map_refs, m->ref));
+		uint32_t id;
+		if (r && ref_create(dev, r->obj, getpid(), &id) == 0)
+			m->ref = id;
+	}
+	shim_device_unlock(dev);
+}
+
+static void install_atfork(void)
+{
+	pthread_atfork(NULL, NULL, child_after_fork);
+}
+
+/* Records a mapping made for the caller and its reference. Device lock held. */
+static int track(struct shim_device *dev, void *addr, uint64_t len, shim_off obj)
+{
+	struct local_map *m = malloc(sizeof(*m));
+	if (!m)
+		return -ENOMEM;
+	int ret = ref_create(dev, obj, getpid(), &m->ref);
+	if (ret) {
+		free(m);
+		return ret;
+	}
+	pthread_once(&atfork_once, install_atfork);
+	m->addr = (uintptr_t)addr;
+	m->len = len;
+	pthread_mutex_lock(&maps_lock);
+	m->next = maps;
+	maps = m;
+	pthread_mutex_unlock(&maps_lock);
+	return 0;
+}
+
+void shim_gem_munmap(void *addr, size_t len)
+{
+	struct shim_device *dev = shim_device_peek();
+	uintptr_t lo = (uintptr_t)addr, hi = lo + len;
+	struct local_map *gone = NULL;
+
+	if (!dev)
+		return;
+	pthread_mutex_lock(&maps_lock);
+	for (struct local_map **link = &maps; *link;) {
+		struct local_map *m = *link;
+		if (m->addr >= lo && m->addr + m->len <= hi) {
+			*link = m->next;
+			m->next = gone;
+			gone = m;
+		} else {
+			link = &m->next;
+		}
+	}
+	pthread_mutex_unlock(&maps_lock);
+	if (!gone)
+		return;
+	shim_device_lock(dev);
+	while (gone) {
+		struct local_map *m = gone;
+		gone = m->next;
+		ref_drop(dev, m->ref);
+		free(m);
+	}
+	shim_device_unlock(dev);
+}
+
+void shim_gem_reap_mappings(struct shim_device *dev)
+{
+	struct shim_idr *refs = &dev->shared->map_refs;
+	for (uint32_t id = shim_idr_next(refs, 1); id; id = shim_idr_next(refs, id + 1)) {
+		struct map_ref *r = shim_ptr(shim_idr_find(refs, id));
+		if (kill(r->pid, 0) < 0 && errno == ESRCH)
+			ref_drop(dev, id);
+	}
+}
+
+/* Maps [off, off+len) of obj for the caller; a purged object gets an inaccessible range. */
+static void *map_object(struct shim_device *dev, struct shim_gem_object *obj, void *addr,
+			uint64_t len, int prot, int flags, uint64_t offset)
+{
+	if (shim_gem_object_get_pages(dev, obj) < 0)
+		return shim_real.mmap(addr, len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS |
+				      (flags & MAP_FIXED), -1, 0);
+	return shim_mem_map(dev, addr, len, prot, flags, obj->mem_off + offset);
+}
+
+int shim_i915_gem_mmap_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_i915_gem_mmap *a = data;
+	struct shim_device *dev = call->dev;
+	int ret = 0;
+
+	if (a->flags & ~(uint64_t)I915_MMAP_WC)
+		return -EINVAL;
+	shim_device_lock(dev);
+	shim_off off = shim_gem_lookup(call->file, a->handle);
+	struct shim_gem_object *obj = shim_ptr(off);
+	if (!obj) {
+		ret = -ENOENT;
+	} else if (obj->flags & SHIM_OBJ_USERPTR) {
+		ret = -ENXIO;
+	} else if (a->offset >= obj->size || a->size > obj->size - a->offset || !a->size ||
+		   (a->offset & 4095)) {
+		ret = -EINVAL;
+	} else {
+		uint64_t len = (a->size + 4095) & ~4095ull;
+		void *p = map_object(dev, obj, NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, a->offset);
+		if (p == MAP_FAILED) {
+			ret = -errno;
+		} else {
+			ret = track(dev, p, len, off);
+			if (ret)
+				shim_real.munmap(p, len);
+			else
+				a->addr_ptr = (uint64_t)(uintptr_t)p;
+		}
+	}
+	shim_device_unlock(dev);
+	return ret;
+}
+
+int shim_i915_mmap_offset_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_i915_gem_mmap_offset *a = data;
+	struct shim_device *dev = call->dev;
+	int ret = 0;
+
+	if (a->extensions) {
+		struct i915_user_extension ext;
+		if (shim_copy_from_user(&ext, a->extensions, sizeof(ext)))
+			return -EFAULT;
+		return -EINVAL;	/* MMAP_OFFSET defines no extensions */
+	}
+	if (a->flags > I915_MMAP_OFFSET_FIXED)
+		return -EINVAL;
+	shim_device_lock(dev);
+	shim_off off = shim_gem_lookup(call->file, a->handle);
+	struct shim_gem_object *obj = shim_ptr(off);
+	if (!obj) {
+		ret = -ENOENT;
+	} else if ((obj->flags & SHIM_OBJ_USERPTR) || a->flags == I915_MMAP_OFFSET_FIXED) {
+		ret = -ENODEV;
+	} else {
+		uint32_t type = (uint32_t)a->flags;
+		if (!obj->mmap_node[type]) {
+			int64_t id = shim_idr_alloc(&dev->shared->arena, &dev->shared->mmap_nodes, off | type, 1);
+			if (id < 0)
+				ret = (int)id;
+			else
+				obj->mmap_node[type] = (uint32_t)id;
+		}
+		if (!ret)
+			a->offset = (uint64_t)obj->mmap_node[type] << 32;
+	}
+	shim_device_unlock(dev);
+	return ret;
+}
+
+static bool file_has_object(struct shim_file *file, shim_off obj)
+{
+	for (uint32_t h = shim_idr_next(&file->handles, 1); h; h = shim_idr_next(&file->handles, h + 1))
+		if (shim_idr_find(&file->handles, h) == obj)
+			return true;
+	return false;
+}
+
+void *shim_device_mmap(struct shim_call *call, void *addr, size_t len, int prot, int flags, off_t offset)
+{
+	struct shim_device *dev = call->dev;
+	uint64_t o = (uint64_t)offset;
+	void *p = MAP_FAILED;
+	int err = 0;
+
+	shim_device_lock(dev);
+	uint64_t node = (o & 0xffffffffull) ? 0 : shim_idr_find(&dev->shared->mmap_nodes, (uint32_t)(o >> 32));
+	shim_off off = node & ~15ull;
+	uint32_t type = node & 15;
+	struct shim_gem_object *obj = shim_ptr(off);
+	if (!obj || !len || len > obj->size) {
+		err = EINVAL;
+	} else if (!file_has_object(call->file, off)) {
+		err = EACCES;
+	} else if ((prot & PROT_WRITE) && (obj->flags & SHIM_OBJ_READ_ONLY)) {
+		err = EINVAL;
+	} else if (type == I915_MMAP_OFFSET_GTT && obj->tiling_mode != I915_TILING_NONE) {
+		shim_log("i915-shim: GTT mappings of tiled objects are not emulated yet\n");
+		err = ENOSYS;
+	} else {
+		p = map_object(dev, obj, addr, len, prot, flags, 0);
+		if (p == MAP_FAILED) {
+			err = errno;
+		} else if ((err = -track(dev, p, len, off)) != 0) {
+			shim_real.munmap(p, len);
+			p = MAP_FAILED;
+		}
+	}
+	shim_device_unlock(dev);
+	if (p == MAP_FAILED)
+		errno = err;
+	return p;
+}

@@ -1,0 +1,21 @@
+/*
+ * Object mappings (i915_gem_mmap.c): what the interposed mmap/munmap call.
+ */
+#ifndef SHIM_I915_GEM_MMAP_H
+#define SHIM_I915_GEM_MMAP_H
+
+#include <sys/types.h>
+
+#include "drm_ioctl.h"
+
+/* mmap(2) of a device fd: the object at a fake offset, or MAP_FAILED with errno. */
+void *shim_device_mmap(struct shim_call *call, void *addr, size_t len, int prot, int flags, off_t offset);
+/* munmap(2) of any range: drops the references of object mappings inside it. */
+void shim_gem_munmap(void *addr, size_t len);
+/* Device lock held: drops the mapping references of processes that are gone. */
+void shim_gem_reap_mappings(struct shim_device *dev);
+
+int shim_i915_gem_mmap_ioctl(struct shim_call *call, void *data);
+int shim_i915_mmap_offset_ioctl(struct shim_call *call, void *data);
+
+#endif

@@ -1,0 +1,136 @@
+/*
+ * SET_TILING / GET_TILING and USERPTR (spec/uapi-conformance.md §17–18).
+ * Tiling is recorded on the object; the layout it implies is what the
+ * blitter and the GTT view will follow.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <unistd.h>
+#include <drm.h>
+#include <i915_drm.h>
+
+#include "gem.h"
+#include "user_copy.h"
+
+static bool tiling_ok(const struct shim_device_model *m, uint32_t tiling, uint32_t stride)
+{
+	if (tiling == I915_TILING_NONE)
+		return true;
+	if (tiling > I915_TILING_Y)
+		return false;
+	if (m->gen >= 7) {
+		if (stride / 128 > 0x800)
+			return false;
+	} else if (m->gen >= 4) {
+		if (stride / 128 > 0x400)
+			return false;
+	} else if (stride > 8192 || (stride & (stride - 1))) {
+		return false;
+	}
+	uint32_t tile_width = (m->gen == 2 || tiling == I915_TILING_Y) ? 128 : 512;
+	return stride && stride % tile_width == 0;
+}
+
+/* The bit-6 swizzling the platform reports: none from gen8; typical dual-channel values before. */
+static uint32_t swizzle_for(const struct shim_device_model *m, uint32_t tiling)
+{
+	if (tiling == I915_TILING_NONE || m->gen >= 8)
+		return I915_BIT_6_SWIZZLE_NONE;
+	return tiling == I915_TILING_X ? I915_BIT_6_SWIZZLE_9_10 : I915_BIT_6_SWIZZLE_9;
+}
+
+int shim_i915_set_tiling_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_i915_gem_set_tiling *a = data;
+	struct shim_device *dev = call->dev;
+	int ret = 0;
+
+	shim_device_lock(dev);
+	struct shim_gem_object *obj = shim_ptr(shim_gem_lookup(call->file, a->handle));
+	if (!obj)
+		ret = -ENOENT;
+	else if (obj->flags & SHIM_OBJ_USERPTR)
+		ret = -ENXIO;
+	else if (!tiling_ok(dev->model, a->tiling_mode, a->stride))
+		ret = -EINVAL;
+	if (ret)
+		goto out;
+	if (a->tiling_mode == I915_TILING_NONE)
+		a->stride = 0;
+	obj->tiling_mode = a->tiling_mode;
+	obj->stride = a->stride;
+	obj->swizzle_mode = swizzle_for(dev->model, a->tiling_mode);
+	a->swizzle_mode = obj->swizzle_mode;
+out:
+	shim_device_unlock(dev);
+	return ret;
+}
+
+int shim_i915_get_tiling_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_i915_gem_get_tiling *a = data;
+	int ret = 0;
+
+	shim_device_lock(call->dev);
+	struct shim_gem_object *obj = shim_ptr(shim_gem_lookup(call->file, a->handle));
+	if (!obj) {
+		ret = -ENOENT;
+	} else {
+		a->tiling_mode = obj->tiling_mode;
+		a->swizzle_mode = obj->swizzle_mode;
+		a->phys_swizzle_mode = obj->swizzle_mode;
+	}
+	shim_device_unlock(call->dev);
+	return ret;
+}
+
+int shim_i915_userptr_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_i915_gem_userptr *a = data;
+	struct shim_device *dev = call->dev;
+	const struct shim_device_model *m = dev->model;
+
+	if (a->flags & ~(uint32_t)(I915_USERPTR_READ_ONLY | I915_USERPTR_PROBE | I915_USERPTR_UNSYNCHRONIZED))
+		return -EINVAL;
+	if ((a->user_size >> 12) > INT32_MAX)
+		return -E2BIG;
+	if (!a->user_size)
+		return -EINVAL;
+	if ((a->user_ptr | a->user_size) & 4095)
+		return -EINVAL;
+	if (!shim_access_ok(a->user_ptr, a->user_size))
+		return -EFAULT;
+	if (a->flags & I915_USERPTR_UNSYNCHRONIZED)
+		return -ENODEV;
+	if ((a->flags & I915_USERPTR_READ_ONLY) && (m->gen < 8 || m->gen >= 11))
+		return -ENODEV;
+	if (a->flags & I915_USERPTR_PROBE) {
+		uint8_t byte;
+		for (uint64_t p = 0; p < a->user_size; p += 4096)
+			if (shim_copy_from_user(&byte, a->user_ptr + p, 1))
+				return -EFAULT;
+	}
+
+	int ret;
+	uint32_t handle = 0;
+	shim_device_lock(dev);
+	shim_off off = shim_gem_object_create(dev, a->user_size);
+	if (!off) {
+		ret = -ENOMEM;
+	} else {
+		struct shim_gem_object *obj = shim_ptr(off);
+		obj->flags = SHIM_OBJ_USERPTR;
+		if (a->flags & I915_USERPTR_READ_ONLY)
+			obj->flags |= SHIM_OBJ_READ_ONLY;
+		obj->user_ptr = a->user_ptr;
+		obj->owner_pid = getpid();
+		obj->caching = I915_CACHING_CACHED;
+		ret = shim_gem_handle_create(dev, call->file, off, &handle);
+		shim_gem_object_put(dev, off);
+	}
+	shim_device_unlock(dev);
+	if (!ret)
+		a->handle = handle;
+	return ret;
+}
