@@ -1,0 +1,403 @@
+/*
+ * i915 GEM object ioctls, as Linux 6.1 answers them on Skylake
+ * (spec/uapi-conformance.md §13–26; row ids in the comments). Only
+ * open/ioctl/mmap: the same binary runs on a real i915 device.
+ */
+#define _GNU_SOURCE
+#include <sys/mman.h>
+#include <drm.h>
+#include <i915_drm.h>
+
+#include "tests/harness.h"
+#include "tests/drm_test_util.h"
+
+static int open_i915(void)
+{
+	int fd = test_open_render();
+	if (fd < 0)
+		SKIP("no render node");
+	if (!test_is_i915(fd))
+		SKIP("not i915");
+	return fd;
+}
+
+static int gen(int fd)
+{
+	int devid = 0;
+	struct drm_i915_getparam gp = { .param = I915_PARAM_CHIPSET_ID, .value = &devid };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GETPARAM, &gp));
+	switch (devid & 0xff00) {
+	case 0x2700: case 0x2900: return devid == 0x2772 ? 3 : 4;
+	case 0x0100: return devid == 0x0126 ? 6 : 7;
+	case 0x0400: return 7;
+	case 0x1600: return 8;
+	case 0x1900: return 9;
+	case 0x8a00: return 11;
+	default: return 9;
+	}
+}
+
+static uint32_t create(int fd, uint64_t size)
+{
+	struct drm_i915_gem_create c = { .size = size };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_CREATE, &c));
+	return c.handle;
+}
+
+static int bo_pwrite(int fd, uint32_t h, uint64_t off, const void *p, uint64_t len)
+{
+	struct drm_i915_gem_pwrite a = { .handle = h, .offset = off, .size = len,
+					 .data_ptr = (uintptr_t)p };
+	return ioctl(fd, DRM_IOCTL_I915_GEM_PWRITE, &a);
+}
+
+static int bo_pread(int fd, uint32_t h, uint64_t off, void *p, uint64_t len)
+{
+	struct drm_i915_gem_pread a = { .handle = h, .offset = off, .size = len,
+					.data_ptr = (uintptr_t)p };
+	return ioctl(fd, DRM_IOCTL_I915_GEM_PREAD, &a);
+}
+
+/* GC6, PR4, PR10: new objects read as zero; data round-trips; bounds are the object's. */
+TEST(pread_pwrite)
+{
+	int fd = open_i915();
+	uint32_t h = create(fd, 8192);
+	char buf[8192], out[8192];
+	ASSERT_OK(bo_pread(fd, h, 0, out, sizeof(out)));
+	for (size_t i = 0; i < sizeof(out); i++)
+		ASSERT_EQ(out[i], 0);
+	for (size_t i = 0; i < sizeof(buf); i++)
+		buf[i] = (char)(i * 7);
+	ASSERT_OK(bo_pwrite(fd, h, 0, buf, sizeof(buf)));
+	ASSERT_OK(bo_pread(fd, h, 100, out, 1000));
+	ASSERT(!memcmp(out, buf + 100, 1000));
+	ASSERT_OK(bo_pread(fd, h, 8191, out, 1));			/* to the very end */
+	ASSERT_ERRNO(bo_pread(fd, h, 8192, out, 1), EINVAL);	/* PR4 */
+	ASSERT_ERRNO(bo_pread(fd, h, 8000, out, 193), EINVAL);
+	ASSERT_ERRNO(bo_pwrite(fd, h, ~0ull, buf, 2), EINVAL);
+	close(fd);
+}
+
+/* PR1, PR2, PR3, PR5. */
+TEST(pread_pwrite_errors)
+{
+	int fd = open_i915();
+	uint32_t h = create(fd, 4096);
+	char buf[16];
+	ASSERT_OK(bo_pwrite(fd, 999, 1 << 20, buf, 0));		/* size 0: nothing is checked */
+	ASSERT_OK(bo_pread(fd, 999, 1 << 20, NULL, 0));
+	ASSERT_ERRNO(bo_pread(fd, 999, 0, buf, 16), ENOENT);
+	ASSERT_ERRNO(bo_pwrite(fd, h, 0, (void *)0xffff888000000000ull, 16), EFAULT);
+	void *gone = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	munmap(gone, 4096);
+	ASSERT_ERRNO(bo_pwrite(fd, h, 0, gone, 16), EFAULT);
+	ASSERT_ERRNO(bo_pread(fd, h, 0, gone, 16), EFAULT);
+	close(fd);
+}
+
+/* MM1, MM3, MM5, MM6, MM8: the legacy CPU mmap ioctl. */
+TEST(gem_mmap)
+{
+	int fd = open_i915();
+	uint32_t h = create(fd, 8192);
+	struct drm_i915_gem_mmap m = { .handle = h, .size = 8192 };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP, &m));
+	char *p = (char *)(uintptr_t)m.addr_ptr;
+	strcpy(p + 5000, "through the map");
+	char out[32] = { 0 };
+	ASSERT_OK(bo_pread(fd, h, 5000, out, 16));
+	ASSERT_STREQ(out, "through the map");
+	munmap(p, 8192);
+	m = (struct drm_i915_gem_mmap){ .handle = h, .size = 4096, .flags = 2 };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP, &m), EINVAL);
+	m = (struct drm_i915_gem_mmap){ .handle = h + 100, .size = 4096 };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP, &m), ENOENT);
+	m = (struct drm_i915_gem_mmap){ .handle = h, .offset = 8192, .size = 0 };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP, &m), EINVAL);
+	m = (struct drm_i915_gem_mmap){ .handle = h, .offset = 0, .size = 0 };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP, &m), EINVAL);
+	m = (struct drm_i915_gem_mmap){ .handle = h, .offset = 4096, .size = 8192 };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP, &m), EINVAL);
+	close(fd);
+}
+
+/* A mapping keeps working after the handle is closed (MM8), and keeps its bytes. */
+TEST(mapping_outlives_handle)
+{
+	int fd = open_i915();
+	uint32_t h = create(fd, 4096);
+	struct drm_i915_gem_mmap m = { .handle = h, .size = 4096 };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP, &m));
+	char *p = (char *)(uintptr_t)m.addr_ptr;
+	p[10] = 42;
+	struct drm_gem_close c = { .handle = h };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_GEM_CLOSE, &c));
+	for (int i = 0; i < 100; i++) {	/* new objects must not get the mapped pages */
+		uint32_t n = create(fd, 4096);
+		ASSERT_OK(bo_pwrite(fd, n, 0, "xxxxxxxxxxxxxxxx", 16));
+	}
+	ASSERT_EQ(p[10], 42);
+	munmap(p, 4096);
+	close(fd);
+}
+
+/* MO2, MO3, MO8, MO9, MO12, MO13, MO14: fake offsets and mmap of the device fd. */
+TEST(mmap_offset)
+{
+	int fd = open_i915();
+	uint32_t h = create(fd, 8192);
+	struct drm_i915_gem_mmap_offset a = { .handle = h, .flags = I915_MMAP_OFFSET_WB };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP_OFFSET, &a));
+	uint64_t off = a.offset;
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP_OFFSET, &a));
+	ASSERT_EQ(a.offset, off);				/* MO12 */
+	char *p = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_SHARED, fd, (off_t)off);
+	ASSERT(p != MAP_FAILED);
+	p[4096] = 'x';
+	char c = 0;
+	ASSERT_OK(bo_pread(fd, h, 4096, &c, 1));
+	ASSERT_EQ(c, 'x');
+	munmap(p, 8192);
+	ASSERT(mmap(NULL, 4096, PROT_READ, MAP_SHARED, fd, (off_t)off) != MAP_FAILED);	/* short is fine */
+	ASSERT(mmap(NULL, 3 * 4096, PROT_READ, MAP_SHARED, fd, (off_t)off) == MAP_FAILED);	/* MO14 */
+	ASSERT_EQ(errno, EINVAL);
+	ASSERT(mmap(NULL, 4096, PROT_READ, MAP_SHARED, fd, (off_t)(off + 4096)) == MAP_FAILED);
+	ASSERT_EQ(errno, EINVAL);
+
+	int other = test_open_render();				/* MO13: no handle in that file */
+	ASSERT(mmap(NULL, 4096, PROT_READ, MAP_SHARED, other, (off_t)off) == MAP_FAILED);
+	ASSERT_EQ(errno, EACCES);
+	close(other);
+
+	a = (struct drm_i915_gem_mmap_offset){ .handle = h, .flags = ~0ull };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP_OFFSET, &a), EINVAL);	/* MO8 */
+	a = (struct drm_i915_gem_mmap_offset){ .handle = h + 50, .flags = I915_MMAP_OFFSET_WB };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP_OFFSET, &a), ENOENT);	/* MO9 */
+	a = (struct drm_i915_gem_mmap_offset){ .handle = h, .flags = I915_MMAP_OFFSET_WB, .extensions = 8 };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP_OFFSET, &a), EFAULT);	/* MO2 */
+	struct i915_user_extension ext = { .name = 0 };
+	a.extensions = (uintptr_t)&ext;
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP_OFFSET, &a), EINVAL);	/* MO3 */
+	close(fd);
+}
+
+/* SD1–SD4, SD12. */
+TEST(set_domain)
+{
+	int fd = open_i915();
+	uint32_t h = create(fd, 4096);
+	struct drm_i915_gem_set_domain a = { .handle = 9999, .read_domains = 0 };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_SET_DOMAIN, &a));			/* SD3 */
+	a = (struct drm_i915_gem_set_domain){ .handle = h, .read_domains = I915_GEM_DOMAIN_RENDER };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_SET_DOMAIN, &a), EINVAL);	/* SD1 */
+	a = (struct drm_i915_gem_set_domain){ .handle = h, .read_domains = I915_GEM_DOMAIN_CPU,
+					      .write_domain = I915_GEM_DOMAIN_GTT };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_SET_DOMAIN, &a), EINVAL);	/* SD2 */
+	a = (struct drm_i915_gem_set_domain){ .handle = 9999, .read_domains = I915_GEM_DOMAIN_CPU };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_SET_DOMAIN, &a), ENOENT);	/* SD4 */
+	a = (struct drm_i915_gem_set_domain){ .handle = h, .read_domains = I915_GEM_DOMAIN_GTT,
+					      .write_domain = I915_GEM_DOMAIN_GTT };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_SET_DOMAIN, &a));
+	struct drm_i915_gem_sw_finish f = { .handle = 9999 };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_SW_FINISH, &f), ENOENT);	/* SD12 */
+	f.handle = h;
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_SW_FINISH, &f));
+	close(fd);
+}
+
+/* MA1, MA2, MA3, MA4, MA5, MA7. */
+TEST(madvise_purgeable)
+{
+	int fd = open_i915();
+	uint32_t fresh = create(fd, 4096), used = create(fd, 4096);
+	ASSERT_OK(bo_pwrite(fd, used, 0, "x", 1));
+	struct drm_i915_gem_madvise a = { .handle = fresh, .madv = 2 };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_MADVISE, &a), EINVAL);
+	a = (struct drm_i915_gem_madvise){ .handle = 9999, .madv = I915_MADV_DONTNEED };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_MADVISE, &a), ENOENT);
+	a = (struct drm_i915_gem_madvise){ .handle = fresh, .madv = I915_MADV_DONTNEED };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MADVISE, &a));
+	ASSERT_EQ(a.retained, 0);						/* MA3 */
+	a = (struct drm_i915_gem_madvise){ .handle = fresh, .madv = I915_MADV_WILLNEED };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MADVISE, &a));
+	ASSERT_EQ(a.retained, 0);						/* MA5 */
+	ASSERT_ERRNO(bo_pwrite(fd, fresh, 0, "x", 1), EFAULT);			/* MA7 */
+	a = (struct drm_i915_gem_madvise){ .handle = used, .madv = I915_MADV_DONTNEED };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MADVISE, &a));
+	ASSERT_EQ(a.retained, 1);						/* MA4 */
+	a = (struct drm_i915_gem_madvise){ .handle = used, .madv = I915_MADV_WILLNEED };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MADVISE, &a));
+	ASSERT_EQ(a.retained, 1);						/* MA6 */
+	close(fd);
+}
+
+/* T2, T4–T8, T10, T11, T17, T18. */
+TEST(tiling)
+{
+	int fd = open_i915();
+	int g = gen(fd);
+	uint32_t h = create(fd, 1 << 20);
+	struct drm_i915_gem_set_tiling s = { .handle = 9999, .tiling_mode = I915_TILING_X, .stride = 512 };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_SET_TILING, &s), ENOENT);
+	s = (struct drm_i915_gem_set_tiling){ .handle = h, .tiling_mode = 3, .stride = 512 };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_SET_TILING, &s), EINVAL);
+	ASSERT_EQ(s.tiling_mode, 3);			/* fields come back as sent */
+	s = (struct drm_i915_gem_set_tiling){ .handle = h, .tiling_mode = I915_TILING_X, .stride = 0 };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_SET_TILING, &s), EINVAL);
+	s = (struct drm_i915_gem_set_tiling){ .handle = h, .tiling_mode = I915_TILING_X, .stride = 640 };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_SET_TILING, &s), EINVAL);
+	s = (struct drm_i915_gem_set_tiling){ .handle = h, .tiling_mode = I915_TILING_Y, .stride = 192 };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_SET_TILING, &s), EINVAL);
+	if (g >= 7) {
+		s = (struct drm_i915_gem_set_tiling){ .handle = h, .tiling_mode = I915_TILING_X,
+						      .stride = 256 * 1024 };
+		ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_SET_TILING, &s));
+		s = (struct drm_i915_gem_set_tiling){ .handle = h, .tiling_mode = I915_TILING_X,
+						      .stride = 256 * 1024 + 512 };
+		ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_SET_TILING, &s), EINVAL);
+	}
+	s = (struct drm_i915_gem_set_tiling){ .handle = h, .tiling_mode = I915_TILING_Y, .stride = 512 };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_SET_TILING, &s));
+	ASSERT_EQ(s.tiling_mode, I915_TILING_Y);
+	ASSERT_EQ(s.stride, 512);
+	if (g >= 8)
+		ASSERT_EQ(s.swizzle_mode, I915_BIT_6_SWIZZLE_NONE);	/* T11 */
+	struct drm_i915_gem_get_tiling gt = { .handle = h };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_GET_TILING, &gt));
+	ASSERT_EQ(gt.tiling_mode, I915_TILING_Y);
+	ASSERT_EQ(gt.swizzle_mode, s.swizzle_mode);
+	s = (struct drm_i915_gem_set_tiling){ .handle = h, .tiling_mode = I915_TILING_NONE, .stride = 4096 };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_SET_TILING, &s));
+	ASSERT_EQ(s.stride, 0);							/* T10 */
+	gt = (struct drm_i915_gem_get_tiling){ .handle = 9999 };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_GET_TILING, &gt), ENOENT);	/* T17 */
+	close(fd);
+}
+
+/* U2–U5, U8, U11, U15, PR7, T3, MO10. */
+TEST(userptr)
+{
+	int fd = open_i915();
+	char *mem = mmap(NULL, 3 * 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	struct drm_i915_gem_userptr u = { .user_ptr = (uintptr_t)mem, .user_size = 4096, .flags = 0x100 };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_USERPTR, &u), EINVAL);
+	u = (struct drm_i915_gem_userptr){ .user_ptr = (uintptr_t)mem, .user_size = 0 };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_USERPTR, &u), EINVAL);
+	u = (struct drm_i915_gem_userptr){ .user_ptr = (uintptr_t)mem, .user_size = ~0ull & ~4095ull };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_USERPTR, &u), E2BIG);
+	u = (struct drm_i915_gem_userptr){ .user_ptr = (uintptr_t)mem + 1, .user_size = 4096 };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_USERPTR, &u), EINVAL);
+	u = (struct drm_i915_gem_userptr){ .user_ptr = (uintptr_t)mem, .user_size = 4096,
+					   .flags = I915_USERPTR_UNSYNCHRONIZED };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_USERPTR, &u), ENODEV);
+	u = (struct drm_i915_gem_userptr){ .user_ptr = (uintptr_t)mem, .user_size = 2 * 4096 };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_USERPTR, &u));
+	ASSERT(u.handle >= 1);
+	char buf[4];
+	ASSERT_ERRNO(bo_pread(fd, u.handle, 0, buf, 4), EINVAL);
+	struct drm_i915_gem_mmap m = { .handle = u.handle, .size = 4096 };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP, &m), ENXIO);
+	struct drm_i915_gem_mmap_offset mo = { .handle = u.handle, .flags = I915_MMAP_OFFSET_WB };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP_OFFSET, &mo), ENODEV);
+	struct drm_i915_gem_set_tiling s = { .handle = u.handle, .tiling_mode = I915_TILING_X, .stride = 512 };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_SET_TILING, &s), ENXIO);
+	struct drm_i915_gem_set_domain sd = { .handle = u.handle, .read_domains = I915_GEM_DOMAIN_CPU };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_SET_DOMAIN, &sd));
+	munmap(mem + 4096, 4096);
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_SET_DOMAIN, &sd), EFAULT);	/* SD7 */
+	u = (struct drm_i915_gem_userptr){ .user_ptr = (uintptr_t)mem, .user_size = 2 * 4096,
+					   .flags = I915_USERPTR_PROBE };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_USERPTR, &u), EFAULT);	/* U10 */
+	close(fd);
+}
+
+/* CT2, CT9–CT12, CT14, RS1–RS4. */
+TEST(contexts_and_reset_stats)
+{
+	int fd = open_i915();
+	struct drm_i915_gem_context_create_ext c = { .flags = 1u << 5 };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, &c), EINVAL);
+	c = (struct drm_i915_gem_context_create_ext){ .ctx_id = 77 };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, &c));
+	ASSERT_EQ(c.ctx_id, 1);
+	struct drm_i915_gem_context_create old = { 0 };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE, &old));
+	ASSERT_EQ(old.ctx_id, 2);
+	struct drm_i915_reset_stats rs = { .ctx_id = 1 };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GET_RESET_STATS, &rs));
+	ASSERT_EQ(rs.batch_active, 0);
+	rs = (struct drm_i915_reset_stats){ .ctx_id = 0 };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GET_RESET_STATS, &rs));
+	rs = (struct drm_i915_reset_stats){ .ctx_id = 0xbadbad };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GET_RESET_STATS, &rs), ENOENT);
+	rs = (struct drm_i915_reset_stats){ .ctx_id = 1, .flags = 1 };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GET_RESET_STATS, &rs), EINVAL);
+
+	int other = test_open_render();
+	struct drm_i915_gem_context_destroy d = { .ctx_id = 1 };
+	ASSERT_ERRNO(ioctl(other, DRM_IOCTL_I915_GEM_CONTEXT_DESTROY, &d), ENOENT);	/* CT14 */
+	close(other);
+	d = (struct drm_i915_gem_context_destroy){ .ctx_id = 1, .pad = 1 };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_CONTEXT_DESTROY, &d), EINVAL);
+	d = (struct drm_i915_gem_context_destroy){ .ctx_id = 0 };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_CONTEXT_DESTROY, &d), ENOENT);
+	d = (struct drm_i915_gem_context_destroy){ .ctx_id = 1 };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_CONTEXT_DESTROY, &d));
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_CONTEXT_DESTROY, &d), ENOENT);
+	c = (struct drm_i915_gem_context_create_ext){ 0 };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, &c));
+	ASSERT_EQ(c.ctx_id, 1);						/* lowest free */
+	close(fd);
+}
+
+/* RR1–RR4, AP1, B1/B2, W1/W2/W4, TH2, caching. */
+TEST(queries)
+{
+	int fd = open_i915();
+	struct drm_i915_reg_read r = { .offset = 0x2358 | 1 };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_REG_READ, &r));
+	uint64_t t0 = r.val;
+	usleep(2000);
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_REG_READ, &r));
+	ASSERT(r.val > t0);						/* the timestamp ticks */
+	r.offset = 0x235c;
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_REG_READ, &r), EINVAL);
+	r.offset = 0x12345678;
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_REG_READ, &r), EINVAL);
+
+	struct drm_i915_gem_get_aperture ap = { 0 };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_GET_APERTURE, &ap));
+	ASSERT(ap.aper_size > 0 && ap.aper_available_size <= ap.aper_size);
+
+	uint32_t h = create(fd, 4096);
+	struct drm_i915_gem_busy b = { .handle = 9999 };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_BUSY, &b), ENOENT);
+	b.handle = h;
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_BUSY, &b));
+	ASSERT_EQ(b.busy, 0);
+	struct drm_i915_gem_wait w = { .bo_handle = h, .flags = 1 };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_WAIT, &w), EINVAL);
+	w = (struct drm_i915_gem_wait){ .bo_handle = 9999 };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_WAIT, &w), ENOENT);
+	w = (struct drm_i915_gem_wait){ .bo_handle = h, .timeout_ns = 0 };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_WAIT, &w));
+	w = (struct drm_i915_gem_wait){ .bo_handle = h, .timeout_ns = -1 };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_WAIT, &w));
+	ASSERT_EQ(w.timeout_ns, -1);					/* W5 */
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_THROTTLE, NULL));
+
+	struct drm_i915_gem_caching c = { .handle = h, .caching = 7 };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_SET_CACHING, &c), EINVAL);
+	c = (struct drm_i915_gem_caching){ .handle = h, .caching = I915_CACHING_NONE };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_SET_CACHING, &c));
+	c = (struct drm_i915_gem_caching){ .handle = h };
+	c.caching = 5;
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_GET_CACHING, &c));
+	ASSERT_EQ(c.caching, I915_CACHING_NONE);
+	close(fd);
+}
+
+TEST_MAIN(T(pread_pwrite), T(pread_pwrite_errors), T(gem_mmap), T(mapping_outlives_handle),
+	  T(mmap_offset), T(set_domain), T(madvise_purgeable), T(tiling), T(userptr),
+	  T(contexts_and_reset_stats), T(queries))
