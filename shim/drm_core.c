@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 #include <drm.h>
 
@@ -181,9 +182,10 @@ int shim_drm_set_client_cap(struct shim_call *call, void *data)
 		file->caps = req->value ? file->caps | SHIM_CAP_UNIVERSAL : file->caps & ~SHIM_CAP_UNIVERSAL;
 		return 0;
 	case DRM_CLIENT_CAP_ATOMIC: {
-		/* The kernel refuses atomic=1 to programs whose name starts with 'X'. */
-		extern char *program_invocation_short_name;
-		if (program_invocation_short_name[0] == 'X' && req->value == 1)
+		/* The kernel refuses atomic=1 to threads whose name (comm) starts with 'X'. */
+		char comm[16] = "";
+		prctl(PR_GET_NAME, comm);
+		if (comm[0] == 'X' && req->value == 1)
 			return -EOPNOTSUPP;
 		if (req->value > 2)
 			return -EINVAL;

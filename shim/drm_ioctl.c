@@ -34,9 +34,11 @@ int shim_ioctl_unemulated(struct shim_call *call, void *data)
 	return -ENOSYS;
 }
 
-#define DEF(ioctl, func, fl) [_IOC_NR(ioctl)] = { .cmd = ioctl, .flags = (fl), .fn = func, .name = #ioctl }
-#define LEGACY(ioctl, fl) DEF(ioctl, shim_ioctl_invalid, fl)
-#define KMS(ioctl, fl) DEF(ioctl, shim_ioctl_unemulated, fl)
+/* The name is stringified here, before the ioctl macro expands. */
+#define ENTRY(ioctl, str, func, fl) [_IOC_NR(ioctl)] = { .cmd = ioctl, .flags = (fl), .fn = func, .name = str }
+#define DEF(ioctl, func, fl) ENTRY(ioctl, #ioctl, func, fl)
+#define LEGACY(ioctl, fl) ENTRY(ioctl, #ioctl, shim_ioctl_invalid, fl)
+#define KMS(ioctl, fl) ENTRY(ioctl, #ioctl, shim_ioctl_unemulated, fl)
 #define ADMIN (SHIM_AUTH | SHIM_MASTER | SHIM_ROOT_ONLY)
 
 static const struct shim_ioctl_desc core_ioctls[] = {

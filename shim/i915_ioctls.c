@@ -22,9 +22,11 @@ static int shim_i915_reject_pin_ioctl(struct shim_call *call, void *data)
 	return -ENODEV;
 }
 
-#define DEF(ioctl, func, fl) \
-	[_IOC_NR(ioctl) - DRM_COMMAND_BASE] = { .cmd = ioctl, .flags = (fl), .fn = func, .name = #ioctl }
-#define TODO(ioctl, fl) DEF(ioctl, shim_ioctl_unemulated, fl)
+/* The name is stringified here, before the ioctl macro expands. */
+#define ENTRY(ioctl, str, func, fl) \
+	[_IOC_NR(ioctl) - DRM_COMMAND_BASE] = { .cmd = ioctl, .flags = (fl), .fn = func, .name = str }
+#define DEF(ioctl, func, fl) ENTRY(ioctl, #ioctl, func, fl)
+#define TODO(ioctl, fl) ENTRY(ioctl, #ioctl, shim_ioctl_unemulated, fl)
 #define ADMIN (SHIM_AUTH | SHIM_MASTER | SHIM_ROOT_ONLY)
 #define RA SHIM_RENDER_ALLOW
 
