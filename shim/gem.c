@@ -54,6 +54,8 @@ void shim_gem_object_put(struct shim_device *dev, shim_off off)
 		return;
 	if (obj->flags & SHIM_OBJ_HAS_PAGES)
 		shim_mem_free(dev, obj->mem_off, obj->size);
+	if (obj->flags & SHIM_OBJ_HAS_VIEW)
+		shim_mem_free(dev, obj->view_off, obj->size);
 	for (unsigned i = 0; i < 4; i++)
 		if (obj->mmap_node[i])
 			shim_idr_remove(&dev->shared->mmap_nodes, obj->mmap_node[i]);

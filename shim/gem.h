@@ -21,6 +21,14 @@ enum shim_madv { SHIM_MADV_WILLNEED = 0, SHIM_MADV_DONTNEED = 1, SHIM_MADV_PURGE
 #define SHIM_OBJ_HAS_PAGES	(1u << 0)	/* mem_off is valid */
 #define SHIM_OBJ_USERPTR	(1u << 1)	/* pages are a user range of owner_pid */
 #define SHIM_OBJ_READ_ONLY	(1u << 2)
+#define SHIM_OBJ_HAS_VIEW	(1u << 3)	/* view_off holds the linear GTT view */
+
+/* The linear GTT view of a tiled object versus its pages (i915_gem_domain.c). */
+enum shim_view_state {
+	SHIM_VIEW_STALE = 0,	/* the pages are newer: detile before the view is used */
+	SHIM_VIEW_CLEAN,	/* both hold the same bytes */
+	SHIM_VIEW_DIRTY,	/* the object is in the GTT domain: the view may be newer */
+};
 
 struct shim_gem_object {
 	uint32_t refcount;
@@ -38,7 +46,22 @@ struct shim_gem_object {
 	uint32_t mmap_node[4];		/* fake-offset node per I915_MMAP_OFFSET_* type, 0 if none */
 	int32_t owner_pid;		/* userptr: the process whose memory it is */
 	uint64_t user_ptr;		/* userptr: start address */
+	uint64_t view_off;		/* the GTT view's range in the memory file */
+	uint32_t view_state;		/* enum shim_view_state */
+	uint32_t pad;
 };
+
+/*
+ * The GTT view of tiled objects (i915_gem_domain.c). All with the device lock held.
+ * flush: before anything reads or writes the pages (pread, pwrite, CPU maps, exec,
+ * a CPU domain, a tiling change), the view's writes go back to the pages.
+ * invalidate: after the pages changed under the view. prepare: before the view is
+ * used (GTT mmap, GTT domain); returns -ENOMEM if no view could be made.
+ */
+bool shim_gem_needs_view(const struct shim_gem_object *obj);
+void shim_gem_flush_view(struct shim_device *dev, struct shim_gem_object *obj);
+void shim_gem_invalidate_view(struct shim_device *dev, struct shim_gem_object *obj);
+int shim_gem_prepare_view(struct shim_device *dev, struct shim_gem_object *obj, bool write);
 
 /* A new object of size bytes (page multiple), refcount 1, no handle; 0 if out of memory. */
 shim_off shim_gem_object_create(struct shim_device *dev, uint64_t size);

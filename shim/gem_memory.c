@@ -183,6 +183,9 @@ int shim_mem_alloc(struct shim_device *dev, uint64_t size, uint64_t *off)
 		pool->limit = SHIM_MEM_FILE_SIZE;
 	if (take_clean(dev, size, off) == 0)
 		goto done;
+	/* Ranges up to a window never straddle two, so this process can reach them in one piece. */
+	if (size <= WINDOW_SIZE && (pool->top & (WINDOW_SIZE - 1)) + size > WINDOW_SIZE)
+		pool->top = (pool->top + WINDOW_SIZE - 1) & ~(WINDOW_SIZE - 1);
 	if (pool->top + size <= pool->limit && pool->top + size >= pool->top) {
 		*off = pool->top;
 		pool->top += size;

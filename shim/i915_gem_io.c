@@ -33,10 +33,13 @@ static void put_object(struct shim_call *call, shim_off off)
 	shim_device_unlock(call->dev);
 }
 
+/* Makes the pages usable by the CPU directly: present, and not behind a GTT view. */
 static int pages(struct shim_call *call, struct shim_gem_object *obj)
 {
 	shim_device_lock(call->dev);
 	int ret = shim_gem_object_get_pages(call->dev, obj);
+	if (!ret)
+		shim_gem_flush_view(call->dev, obj);
 	shim_device_unlock(call->dev);
 	return ret;
 }
@@ -64,6 +67,11 @@ static int rw(struct shim_call *call, uint32_t handle, uint64_t offset, uint64_t
 	if (!ret)
 		ret = write ? shim_mem_copy_from_user(call->dev, obj->mem_off + offset, data_ptr, size)
 			    : shim_mem_copy_to_user(call->dev, data_ptr, obj->mem_off + offset, size);
+	if (write) {
+		shim_device_lock(call->dev);
+		shim_gem_invalidate_view(call->dev, obj);
+		shim_device_unlock(call->dev);
+	}
 	put_object(call, off);
 	return ret;
 }
@@ -104,7 +112,21 @@ int shim_i915_set_domain_ioctl(struct shim_call *call, void *data)
 	struct shim_gem_object *obj = get_object(call, a->handle, &off);
 	if (!obj)
 		return -ENOENT;
-	int ret = (obj->flags & SHIM_OBJ_USERPTR) ? userptr_validate(obj) : pages(call, obj);
+	int ret;
+	if (obj->flags & SHIM_OBJ_USERPTR) {
+		ret = userptr_validate(obj);
+	} else {
+		shim_device_lock(call->dev);
+		ret = shim_gem_object_get_pages(call->dev, obj);
+		if (!ret && (a->read_domains & I915_GEM_DOMAIN_GTT) && shim_gem_needs_view(obj)) {
+			ret = shim_gem_prepare_view(call->dev, obj, a->write_domain != 0);
+		} else if (!ret) {
+			shim_gem_flush_view(call->dev, obj);
+			if (a->write_domain)	/* the CPU will write the pages behind the view */
+				shim_gem_invalidate_view(call->dev, obj);
+		}
+		shim_device_unlock(call->dev);
+	}
 	if (!ret) {
 		obj->read_domains = a->read_domains;
 		obj->write_domain = a->write_domain;

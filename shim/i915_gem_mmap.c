@@ -27,7 +27,6 @@
 #include "gem.h"
 #include "i915_gem_mmap.h"
 #include "real.h"
-#include "trace.h"
 #include "user_copy.h"
 
 struct map_ref {
@@ -40,6 +39,7 @@ struct local_map {
 	uintptr_t addr;
 	uint64_t len;
 	uint32_t ref;		/* id in shared->map_refs */
+	bool view;		/* a GTT mapping of the object's linear view */
 	struct local_map *next;
 };
 
@@ -98,7 +98,7 @@ static void install_atfork(void)
 }
 
 /* Records a mapping made for the caller and its reference. Device lock held. */
-static int track(struct shim_device *dev, void *addr, uint64_t len, shim_off obj)
+static int track(struct shim_device *dev, void *addr, uint64_t len, shim_off obj, bool view)
 {
 	struct local_map *m = malloc(sizeof(*m));
 	if (!m)
@@ -111,6 +111,7 @@ static int track(struct shim_device *dev, void *addr, uint64_t len, shim_off obj
 	pthread_once(&atfork_once, install_atfork);
 	m->addr = (uintptr_t)addr;
 	m->len = len;
+	m->view = view;
 	pthread_mutex_lock(&maps_lock);
 	m->next = maps;
 	maps = m;
@@ -144,6 +145,9 @@ void shim_gem_munmap(void *addr, size_t len)
 	while (gone) {
 		struct local_map *m = gone;
 		gone = m->next;
+		struct map_ref *r = shim_ptr(shim_idr_find(&dev->shared->map_refs, m->ref));
+		if (r && m->view)	/* unmapping a GTT map is a synchronisation point */
+			shim_gem_flush_view(dev, shim_ptr(r->obj));
 		ref_drop(dev, m->ref);
 		free(m);
 	}
@@ -160,13 +164,25 @@ void shim_gem_reap_mappings(struct shim_device *dev)
 	}
 }
 
-/* Maps [off, off+len) of obj for the caller; a purged object gets an inaccessible range. */
+/*
+ * Maps [offset, offset+len) of obj for the caller: its pages, or for a GTT map
+ * of a tiled object its linear view. A purged object gets an inaccessible range.
+ */
 static void *map_object(struct shim_device *dev, struct shim_gem_object *obj, void *addr,
-			uint64_t len, int prot, int flags, uint64_t offset)
+			uint64_t len, int prot, int flags, uint64_t offset, bool view)
 {
-	if (shim_gem_object_get_pages(dev, obj) < 0)
+	int ret = view ? shim_gem_prepare_view(dev, obj, true) : shim_gem_object_get_pages(dev, obj);
+	if (ret == -ENOMEM) {
+		errno = ENOMEM;
+		return MAP_FAILED;
+	}
+	if (ret < 0)
 		return shim_real.mmap(addr, len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS |
 				      (flags & MAP_FIXED), -1, 0);
+	if (view)
+		return shim_mem_map(dev, addr, len, prot, flags, obj->view_off + offset);
+	shim_gem_flush_view(dev, obj);		/* the CPU now sees the pages themselves */
+	shim_gem_invalidate_view(dev, obj);
 	return shim_mem_map(dev, addr, len, prot, flags, obj->mem_off + offset);
 }
 
@@ -190,11 +206,11 @@ int shim_i915_gem_mmap_ioctl(struct shim_call *call, void *data)
 		ret = -EINVAL;
 	} else {
 		uint64_t len = (a->size + 4095) & ~4095ull;
-		void *p = map_object(dev, obj, NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, a->offset);
+		void *p = map_object(dev, obj, NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, a->offset, false);
 		if (p == MAP_FAILED) {
 			ret = -errno;
 		} else {
-			ret = track(dev, p, len, off);
+			ret = track(dev, p, len, off, false);
 			if (ret)
 				shim_real.munmap(p, len);
 			else
@@ -268,14 +284,12 @@ void *shim_device_mmap(struct shim_call *call, void *addr, size_t len, int prot,
 		err = EACCES;
 	} else if ((prot & PROT_WRITE) && (obj->flags & SHIM_OBJ_READ_ONLY)) {
 		err = EINVAL;
-	} else if (type == I915_MMAP_OFFSET_GTT && obj->tiling_mode != I915_TILING_NONE) {
-		shim_log("i915-shim: GTT mappings of tiled objects are not emulated yet\n");
-		err = ENOSYS;
 	} else {
-		p = map_object(dev, obj, addr, len, prot, flags, 0);
+		bool view = type == I915_MMAP_OFFSET_GTT && shim_gem_needs_view(obj);
+		p = map_object(dev, obj, addr, len, prot, flags, 0, view);
 		if (p == MAP_FAILED) {
 			err = errno;
-		} else if ((err = -track(dev, p, len, off)) != 0) {
+		} else if ((err = -track(dev, p, len, off, view)) != 0) {
 			shim_real.munmap(p, len);
 			p = MAP_FAILED;
 		}

@@ -58,6 +58,8 @@ int shim_i915_set_tiling_ioctl(struct shim_call *call, void *data)
 		goto out;
 	if (a->tiling_mode == I915_TILING_NONE)
 		a->stride = 0;
+	shim_gem_flush_view(dev, obj);	/* GTT writes land with the old layout */
+	shim_gem_invalidate_view(dev, obj);
 	obj->tiling_mode = a->tiling_mode;
 	obj->stride = a->stride;
 	obj->swizzle_mode = swizzle_for(dev->model, a->tiling_mode);

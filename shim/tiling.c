@@ -44,8 +44,12 @@ uint64_t shim_swizzle(uint64_t a, uint32_t mode)
 	return a ^ ((bit & 1) << 6);
 }
 
-/* Calls copy(linear_off, tiled_off, len) for every contiguous run of the surface. */
-static void walk(unsigned gen, enum shim_tiling tiling, uint32_t pitch, uint64_t size,
+/*
+ * Calls copy(linear_off, raw_off, len) for every contiguous run of the
+ * surface. Runs never cross a 64-byte block, so swizzling (which moves whole
+ * 64-byte blocks) applies to a run as a whole.
+ */
+static void walk(unsigned gen, enum shim_tiling tiling, uint32_t swizzle, uint32_t pitch, uint64_t size,
 		 void (*copy)(void *ctx, uint64_t lin, uint64_t til, uint32_t len), void *ctx)
 {
 	struct shim_tile_geometry g = shim_tile_geometry(gen, tiling);
@@ -54,9 +58,12 @@ static void walk(unsigned gen, enum shim_tiling tiling, uint32_t pitch, uint64_t
 	uint64_t row_bytes = (uint64_t)pitch * g.height;
 	uint64_t rows = size / row_bytes * g.height;	/* whole tile rows only */
 	uint32_t run = tiling == SHIM_TILING_Y ? 16 : g.width;
+	if (swizzle != I915_BIT_6_SWIZZLE_NONE && run > 64)
+		run = 64;
 	for (uint64_t y = 0; y < rows; y++)
 		for (uint32_t xb = 0; xb < pitch; xb += run)
-			copy(ctx, y * pitch + xb, shim_tiled_offset(gen, tiling, pitch, xb, (uint32_t)y), run);
+			copy(ctx, y * pitch + xb,
+			     shim_swizzle(shim_tiled_offset(gen, tiling, pitch, xb, (uint32_t)y), swizzle), run);
 }
 
 struct pair {
@@ -76,16 +83,16 @@ static void to_tiled(void *ctx, uint64_t lin, uint64_t til, uint32_t len)
 	memcpy(p->dst + til, p->src + lin, len);
 }
 
-void shim_detile(unsigned gen, enum shim_tiling tiling, uint32_t pitch, uint64_t size,
-		 const uint8_t *tiled, uint8_t *linear)
+void shim_detile(unsigned gen, enum shim_tiling tiling, uint32_t swizzle_mode, uint32_t pitch,
+		 uint64_t size, const uint8_t *tiled, uint8_t *linear)
 {
 	struct pair p = { tiled, linear };
-	walk(gen, tiling, pitch, size, to_linear, &p);
+	walk(gen, tiling, swizzle_mode, pitch, size, to_linear, &p);
 }
 
-void shim_retile(unsigned gen, enum shim_tiling tiling, uint32_t pitch, uint64_t size,
-		 const uint8_t *linear, uint8_t *tiled)
+void shim_retile(unsigned gen, enum shim_tiling tiling, uint32_t swizzle_mode, uint32_t pitch,
+		 uint64_t size, const uint8_t *linear, uint8_t *tiled)
 {
 	struct pair p = { linear, tiled };
-	walk(gen, tiling, pitch, size, to_tiled, &p);
+	walk(gen, tiling, swizzle_mode, pitch, size, to_tiled, &p);
 }

@@ -44,13 +44,14 @@ static inline uint64_t shim_tiled_offset(unsigned gen, enum shim_tiling tiling, 
 uint64_t shim_swizzle(uint64_t a, uint32_t swizzle_mode);
 
 /*
- * Copies between a tiled object's pages and the linear view of the same
- * bytes (the GTT view): the object is read as rows of `pitch` bytes, each row
- * scattered by the tiling. Only whole tile rows inside size are touched.
+ * Copies between a tiled object's pages, as a CPU sees them (tiled, then
+ * bit-6 swizzled by swizzle_mode), and the linear view of the same bytes (the
+ * GTT view): the object is read as rows of `pitch` bytes, each row scattered
+ * by the tiling. Only whole tile rows inside size are touched.
  */
-void shim_detile(unsigned gen, enum shim_tiling tiling, uint32_t pitch, uint64_t size,
-		 const uint8_t *tiled, uint8_t *linear);
-void shim_retile(unsigned gen, enum shim_tiling tiling, uint32_t pitch, uint64_t size,
-		 const uint8_t *linear, uint8_t *tiled);
+void shim_detile(unsigned gen, enum shim_tiling tiling, uint32_t swizzle_mode, uint32_t pitch,
+		 uint64_t size, const uint8_t *tiled, uint8_t *linear);
+void shim_retile(unsigned gen, enum shim_tiling tiling, uint32_t swizzle_mode, uint32_t pitch,
+		 uint64_t size, const uint8_t *linear, uint8_t *tiled);
 
 #endif

@@ -1,0 +1,18 @@
+#!/bin/sh
+# The i915 GEM object tests on every emulated device model (I915_SHIM_DEVID):
+# generation-dependent rules (tiling strides, swizzling, contexts, registers).
+# TAP: one line per device model.
+: "${top_builddir:=.}"
+devids="2772 29a2 0126 0166 0416 1616 1912 1916 8a52"
+echo "1..9"
+n=0
+for d in $devids; do
+	n=$((n + 1))
+	out=$(I915_SHIM_DEVID=$d "$top_builddir/shim/i915-shim" --fresh "$top_builddir/tests/i915/gem_objects" 2>&1)
+	if [ $? -eq 0 ]; then
+		echo "ok $n - gem_objects on devid $d"
+	else
+		echo "$out" | grep -E "^#|not ok" | sed 's/^/# /'
+		echo "not ok $n - gem_objects on devid $d"
+	fi
+done
