@@ -22,6 +22,7 @@
 #include "gem.h"
 #include "i915_gem_mmap.h"
 #include "real.h"
+#include "valgrind_hide.h"
 
 #define SHIM_STATE_MAGIC 0x6d6968735f353139ull	/* "915_shim" */
 
@@ -188,6 +189,7 @@ static int open_instance(struct shim_device *dev)
 	shim_real.close(fd);
 	if (map == MAP_FAILED)
 		return -errno;
+	shim_valgrind_hide(map, SHIM_STATE_SIZE);
 	dev->shared = map;
 	shim_shm_base = map;
 	if (__atomic_load_n(&dev->shared->magic, __ATOMIC_ACQUIRE) != SHIM_STATE_MAGIC ||

@@ -39,7 +39,7 @@
 
 #define SHIM_LAYOUT_VERSION 2
 #define SHIM_MAX_FILES 4096
-#define SHIM_STATE_SIZE (4ull << 30)	/* sparse */
+#define SHIM_STATE_SIZE (256ull << 20)	/* sparse */
 
 enum shim_file_state { SHIM_FILE_FREE = 0, SHIM_FILE_OPEN = 1 };
 

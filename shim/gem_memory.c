@@ -18,6 +18,7 @@
 #include "gem_memory.h"
 #include "real.h"
 #include "user_copy.h"
+#include "valgrind_hide.h"
 
 #define WINDOW_SHIFT 30
 #define WINDOW_SIZE (1ull << WINDOW_SHIFT)
@@ -66,6 +67,7 @@ static char *window(struct shim_device *dev, uint64_t index)
 		void *p = shim_real.mmap(NULL, WINDOW_SIZE, PROT_READ | PROT_WRITE,
 					 MAP_SHARED | MAP_NORESERVE, dev->mem_fd, (off_t)(index << WINDOW_SHIFT));
 		if (p != MAP_FAILED) {
+			shim_valgrind_hide(p, WINDOW_SIZE);
 			w = p;
 			__atomic_store_n(&windows[index], w, __ATOMIC_RELEASE);
 		}
@@ -92,7 +94,9 @@ static int copy(struct shim_device *dev, uint64_t off, uint64_t uptr, uint64_t l
 		char *p = shim_mem_ptr(dev, off, chunk);
 		if (!p)
 			return -ENOMEM;
+		shim_valgrind_unhide(p, chunk);
 		int ret = to_user ? shim_copy_to_user(uptr, p, chunk) : shim_copy_from_user(p, uptr, chunk);
+		shim_valgrind_rehide(p, chunk);
 		if (ret)
 			return ret;
 		off += chunk;

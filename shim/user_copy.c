@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "user_copy.h"
+#include "valgrind_hide.h"
 
 #define USER_TOP 0x00007ffffffff000ull
 
@@ -75,5 +76,28 @@ int shim_copy_to_user(uint64_t uptr, const void *src, size_t len)
 		memcpy((void *)(uintptr_t)uptr, src, len);
 		return 0;
 	}
+	if (n == (ssize_t)len)
+		shim_valgrind_defined((void *)(uintptr_t)uptr, len);
 	return n == (ssize_t)len ? 0 : -EFAULT;
 }
+
+#ifdef HAVE_VALGRIND_MEMCHECK_H
+static struct { void *p; size_t len; } hidden[64];
+static unsigned nhidden;
+static pthread_mutex_t hidden_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void shim_valgrind_note_hidden(void *p, size_t len)
+{
+	pthread_mutex_lock(&hidden_lock);
+	if (nhidden < 64)
+		hidden[nhidden++] = (typeof(hidden[0])){ p, len };
+	pthread_mutex_unlock(&hidden_lock);
+}
+
+/* The ranges stay no-access (so the leak check skips them); only reporting comes back. */
+__attribute__((destructor)) static void unhide_at_exit(void)
+{
+	for (unsigned i = 0; i < nhidden; i++)
+		VALGRIND_ENABLE_ADDR_ERROR_REPORTING_IN_RANGE(hidden[i].p, hidden[i].len);
+}
+#endif
