@@ -84,6 +84,8 @@ struct shim_shared {
 	struct shim_mem_pool mem;	/* object pages */
 	struct shim_idr mmap_nodes;	/* fake mmap offset >> 32 -> object | type */
 	struct shim_idr map_refs;	/* references held by mappings (i915_gem_mmap.c) */
+	shim_off purgeable;		/* DONTNEED objects with pages (gem_purge.c) */
+	uint64_t memory_budget;		/* bytes of object pages before the shrinker runs */
 	uint32_t files_open;
 	uint32_t files_hint;
 	uint64_t objects;		/* live GEM objects, for the trace */

@@ -40,10 +40,19 @@ int shim_gem_object_get_pages(struct shim_device *dev, struct shim_gem_object *o
 	/* A purgeable object without pages may not get any (i915: "purgeable object"). */
 	if (obj->madv != SHIM_MADV_WILLNEED)
 		return -EFAULT;
+	struct shim_mem_pool *pool = &dev->shared->mem;
+	if (!dev->shared->memory_budget)
+		dev->shared->memory_budget = shim_gem_memory_budget();
+	if (pool->bytes_in_use + obj->size > dev->shared->memory_budget) {
+		shim_gem_purge_all(dev);	/* short of memory: the shrinker runs first */
+		if (pool->bytes_in_use + obj->size > dev->shared->memory_budget)
+			return -ENOMEM;
+	}
 	int ret = shim_mem_alloc(dev, obj->size, &obj->mem_off);
 	if (ret)
 		return ret;
 	obj->flags |= SHIM_OBJ_HAS_PAGES;
+	shim_gem_purgeable_update(dev, obj);
 	return 0;
 }
 
@@ -52,8 +61,12 @@ void shim_gem_object_put(struct shim_device *dev, shim_off off)
 	struct shim_gem_object *obj = shim_ptr(off);
 	if (--obj->refcount)
 		return;
+	if (obj->flags & SHIM_OBJ_PURGEABLE)
+		shim_gem_purgeable_update(dev, (obj->madv = SHIM_MADV_WILLNEED, obj));
 	if (obj->flags & SHIM_OBJ_HAS_PAGES)
 		shim_mem_free(dev, obj->mem_off, obj->size);
+	else if (obj->flags & SHIM_OBJ_PURGED_RANGE)	/* punched already; only the range goes back */
+		shim_mem_free_clean(dev, obj->mem_off, obj->size);
 	if (obj->flags & SHIM_OBJ_HAS_VIEW)
 		shim_mem_free(dev, obj->view_off, obj->size);
 	for (unsigned i = 0; i < 4; i++)

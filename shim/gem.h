@@ -22,6 +22,8 @@ enum shim_madv { SHIM_MADV_WILLNEED = 0, SHIM_MADV_DONTNEED = 1, SHIM_MADV_PURGE
 #define SHIM_OBJ_USERPTR	(1u << 1)	/* pages are a user range of owner_pid */
 #define SHIM_OBJ_READ_ONLY	(1u << 2)
 #define SHIM_OBJ_HAS_VIEW	(1u << 3)	/* view_off holds the linear GTT view */
+#define SHIM_OBJ_PURGEABLE	(1u << 4)	/* on the device's purgeable list */
+#define SHIM_OBJ_PURGED_RANGE	(1u << 5)	/* mem_off is still ours though the pages are gone */
 
 /* The linear GTT view of a tiled object versus its pages (i915_gem_domain.c). */
 enum shim_view_state {
@@ -49,7 +51,14 @@ struct shim_gem_object {
 	uint64_t view_off;		/* the GTT view's range in the memory file */
 	uint32_t view_state;		/* enum shim_view_state */
 	uint32_t pad;
+	shim_off purge_prev, purge_next;	/* the purgeable list (gem_purge.c) */
 };
+
+/* gem_purge.c, device lock held. */
+void shim_gem_purgeable_update(struct shim_device *dev, struct shim_gem_object *obj);
+uint64_t shim_gem_purge_all(struct shim_device *dev);
+void shim_gem_check_drop_caches(struct shim_device *dev);
+uint64_t shim_gem_memory_budget(void);
 
 /*
  * The GTT view of tiled objects (i915_gem_domain.c). All with the device lock held.

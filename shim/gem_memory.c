@@ -217,3 +217,9 @@ void shim_mem_free(struct shim_device *dev, uint64_t off, uint64_t size)
 	if (pool->dirty_count >= 64 || pool->dirty_bytes >= (4ull << 20))
 		flush_dirty(dev);
 }
+
+void shim_mem_free_clean(struct shim_device *dev, uint64_t off, uint64_t size)
+{
+	size = (size + PAGE - 1) & ~(PAGE - 1);
+	push(dev, clean_list(&dev->shared->mem, size), off, size, 0);
+}

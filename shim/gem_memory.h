@@ -43,6 +43,8 @@ int shim_mem_open(struct shim_device *dev);
 /* A page-aligned range of size bytes; -ENOMEM when the file is full. */
 int shim_mem_alloc(struct shim_device *dev, uint64_t size, uint64_t *off);
 void shim_mem_free(struct shim_device *dev, uint64_t off, uint64_t size);
+/* Returns a range whose pages were already punched out (and not counted in use). */
+void shim_mem_free_clean(struct shim_device *dev, uint64_t off, uint64_t size);
 
 /* Copies between the memory file and the caller's memory, checked (-EFAULT). */
 int shim_mem_copy_from_user(struct shim_device *dev, uint64_t off, uint64_t uptr, uint64_t len);

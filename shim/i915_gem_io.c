@@ -151,6 +151,7 @@ int shim_i915_madvise_ioctl(struct shim_call *call, void *data)
 	if (a->madv != I915_MADV_WILLNEED && a->madv != I915_MADV_DONTNEED)
 		return -EINVAL;
 	shim_device_lock(call->dev);
+	shim_gem_check_drop_caches(call->dev);
 	struct shim_gem_object *obj = shim_ptr(shim_gem_lookup(call->file, a->handle));
 	int ret = 0;
 	if (!obj) {
@@ -162,6 +163,7 @@ int shim_i915_madvise_ioctl(struct shim_call *call, void *data)
 		/* Nothing to keep: a purgeable object without pages is gone at once. */
 		if (a->madv == I915_MADV_DONTNEED && !(obj->flags & (SHIM_OBJ_HAS_PAGES | SHIM_OBJ_USERPTR)))
 			obj->madv = SHIM_MADV_PURGED;
+		shim_gem_purgeable_update(call->dev, obj);
 		a->retained = obj->madv != SHIM_MADV_PURGED;
 	}
 	shim_device_unlock(call->dev);

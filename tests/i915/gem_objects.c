@@ -476,6 +476,56 @@ TEST(gtt_view_y_tiled)
 	check_gtt_view(I915_TILING_Y, 512);
 }
 
-TEST_MAIN(T(gtt_view_x_tiled), T(gtt_view_y_tiled), T(pread_pwrite), T(pread_pwrite_errors), T(gem_mmap), T(mapping_outlives_handle),
+/* Shim only: purgeable objects really go when caches are dropped through debugfs (MA4 "may be purged later"). */
+TEST(drop_caches_purges_dontneed)
+{
+	if (!shim_present())
+		SKIP("drop_caches needs debugfs and root on a real kernel");
+	int fd = open_i915();
+	uint32_t keep = create(fd, 4096), purge = create(fd, 4096);
+	ASSERT_OK(bo_pwrite(fd, keep, 0, "keep", 4));
+	ASSERT_OK(bo_pwrite(fd, purge, 0, "gone", 4));
+	struct drm_i915_gem_madvise a = { .handle = purge, .madv = I915_MADV_DONTNEED };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MADVISE, &a));
+	ASSERT_EQ(a.retained, 1);
+	int dir = open("/sys/kernel/debug/dri/128", O_RDONLY | O_DIRECTORY);
+	ASSERT(dir >= 0);
+	int dc = openat(dir, "i915_gem_drop_caches", O_WRONLY);
+	ASSERT(dc >= 0);
+	ASSERT_EQ(write(dc, "0x5f", 4), 4);
+	close(dc);
+	close(dir);
+	a = (struct drm_i915_gem_madvise){ .handle = purge, .madv = I915_MADV_WILLNEED };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MADVISE, &a));
+	ASSERT_EQ(a.retained, 0);					/* purged, for good */
+	char buf[4];
+	ASSERT_ERRNO(bo_pread(fd, purge, 0, buf, 4), EFAULT);		/* MA7 */
+	ASSERT_OK(bo_pread(fd, keep, 0, buf, 4));
+	ASSERT(!memcmp(buf, "keep", 4));
+	close(fd);
+}
+
+/* Shim only: past the memory budget, purgeable objects are dropped before allocation fails. */
+TEST(memory_pressure_purges_dontneed)
+{
+	if (!shim_present() || !getenv("I915_SHIM_MEMORY_LIMIT"))
+		SKIP("shim only, with I915_SHIM_MEMORY_LIMIT set");
+	uint64_t limit = strtoull(getenv("I915_SHIM_MEMORY_LIMIT"), NULL, 0);
+	int fd = open_i915();
+	uint32_t big = create(fd, limit / 2 + 4096);
+	ASSERT_OK(bo_pwrite(fd, big, 0, "x", 1));
+	struct drm_i915_gem_madvise a = { .handle = big, .madv = I915_MADV_DONTNEED };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MADVISE, &a));
+	uint32_t next = create(fd, limit / 2 + 4096);
+	ASSERT_OK(bo_pwrite(fd, next, 0, "y", 1));			/* fits once big is purged */
+	a = (struct drm_i915_gem_madvise){ .handle = big, .madv = I915_MADV_WILLNEED };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MADVISE, &a));
+	ASSERT_EQ(a.retained, 0);
+	uint32_t third = create(fd, limit / 2 + 4096);
+	ASSERT_ERRNO(bo_pwrite(fd, third, 0, "z", 1), ENOMEM);	/* nothing left to purge */
+	close(fd);
+}
+
+TEST_MAIN(T(drop_caches_purges_dontneed), T(memory_pressure_purges_dontneed), T(gtt_view_x_tiled), T(gtt_view_y_tiled), T(pread_pwrite), T(pread_pwrite_errors), T(gem_mmap), T(mapping_outlives_handle),
 	  T(mmap_offset), T(set_domain), T(madvise_purgeable), T(tiling), T(userptr),
 	  T(contexts_and_reset_stats), T(queries))
