@@ -189,7 +189,9 @@ static int open_instance(struct shim_device *dev)
 	shim_real.close(fd);
 	if (map == MAP_FAILED)
 		return -errno;
-	shim_valgrind_hide(map, SHIM_STATE_SIZE);
+	/* The header (with the lock, which futex() must see) stays visible; the arena is hidden. */
+	size_t header = (sizeof(struct shim_shared) + 4095) & ~4095ul;
+	shim_valgrind_hide((char *)map + header, SHIM_STATE_SIZE - header);
 	dev->shared = map;
 	shim_shm_base = map;
 	if (__atomic_load_n(&dev->shared->magic, __ATOMIC_ACQUIRE) != SHIM_STATE_MAGIC ||

@@ -94,9 +94,7 @@ static int copy(struct shim_device *dev, uint64_t off, uint64_t uptr, uint64_t l
 		char *p = shim_mem_ptr(dev, off, chunk);
 		if (!p)
 			return -ENOMEM;
-		shim_valgrind_unhide(p, chunk);
 		int ret = to_user ? shim_copy_to_user(uptr, p, chunk) : shim_copy_from_user(p, uptr, chunk);
-		shim_valgrind_rehide(p, chunk);
 		if (ret)
 			return ret;
 		off += chunk;

@@ -14,6 +14,44 @@
 
 #define USER_TOP 0x00007ffffffff000ull
 
+#ifdef HAVE_VALGRIND_MEMCHECK_H
+static struct { void *p; size_t len; } hidden[64];
+static unsigned nhidden;
+static pthread_mutex_t hidden_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void shim_valgrind_note_hidden(void *p, size_t len)
+{
+	pthread_mutex_lock(&hidden_lock);
+	if (nhidden < 64)
+		hidden[nhidden++] = (typeof(hidden[0])){ p, len };
+	pthread_mutex_unlock(&hidden_lock);
+}
+
+/* Is [p, p+len) inside memory hidden from memcheck? Then a system call on it must unhide it. */
+static bool in_hidden(const void *p, size_t len)
+{
+	uintptr_t a = (uintptr_t)p;
+	for (unsigned i = 0; i < nhidden; i++)
+		if (a >= (uintptr_t)hidden[i].p && a + len <= (uintptr_t)hidden[i].p + hidden[i].len)
+			return true;
+	return false;
+}
+
+/* The ranges stay no-access (so the leak check skips them); only reporting comes back. */
+__attribute__((destructor)) static void unhide_at_exit(void)
+{
+	for (unsigned i = 0; i < nhidden; i++)
+		VALGRIND_ENABLE_ADDR_ERROR_REPORTING_IN_RANGE(hidden[i].p, hidden[i].len);
+}
+#else
+static bool in_hidden(const void *p, size_t len)
+{
+	(void)p;
+	(void)len;
+	return false;
+}
+#endif
+
 static __thread uintptr_t stack_hi;	/* 0: not known yet; 1: unknown */
 
 bool shim_access_ok(uint64_t uptr, uint64_t len)
@@ -52,7 +90,12 @@ int shim_copy_from_user(void *dst, uint64_t uptr, size_t len)
 		return 0;
 	}
 	struct iovec local = { dst, len }, remote = { (void *)(uintptr_t)uptr, len };
+	bool hidden_dst = in_hidden(dst, len);
+	if (hidden_dst)
+		shim_valgrind_unhide(dst, len);
 	ssize_t n = process_vm_readv(getpid(), &local, 1, &remote, 1, 0);
+	if (hidden_dst)
+		shim_valgrind_rehide(dst, len);
 	if (n < 0 && (errno == ENOSYS || errno == EPERM)) {
 		memcpy(dst, (const void *)(uintptr_t)uptr, len);	/* no checked path here */
 		return 0;
@@ -71,7 +114,12 @@ int shim_copy_to_user(uint64_t uptr, const void *src, size_t len)
 		return 0;
 	}
 	struct iovec local = { (void *)src, len }, remote = { (void *)(uintptr_t)uptr, len };
+	bool hidden_src = in_hidden(src, len);
+	if (hidden_src)
+		shim_valgrind_unhide((void *)src, len);
 	ssize_t n = process_vm_writev(getpid(), &local, 1, &remote, 1, 0);
+	if (hidden_src)
+		shim_valgrind_rehide((void *)src, len);
 	if (n < 0 && (errno == ENOSYS || errno == EPERM)) {
 		memcpy((void *)(uintptr_t)uptr, src, len);
 		return 0;
@@ -80,24 +128,3 @@ int shim_copy_to_user(uint64_t uptr, const void *src, size_t len)
 		shim_valgrind_defined((void *)(uintptr_t)uptr, len);
 	return n == (ssize_t)len ? 0 : -EFAULT;
 }
-
-#ifdef HAVE_VALGRIND_MEMCHECK_H
-static struct { void *p; size_t len; } hidden[64];
-static unsigned nhidden;
-static pthread_mutex_t hidden_lock = PTHREAD_MUTEX_INITIALIZER;
-
-void shim_valgrind_note_hidden(void *p, size_t len)
-{
-	pthread_mutex_lock(&hidden_lock);
-	if (nhidden < 64)
-		hidden[nhidden++] = (typeof(hidden[0])){ p, len };
-	pthread_mutex_unlock(&hidden_lock);
-}
-
-/* The ranges stay no-access (so the leak check skips them); only reporting comes back. */
-__attribute__((destructor)) static void unhide_at_exit(void)
-{
-	for (unsigned i = 0; i < nhidden; i++)
-		VALGRIND_ENABLE_ADDR_ERROR_REPORTING_IN_RANGE(hidden[i].p, hidden[i].len);
-}
-#endif
