@@ -1,0 +1,16 @@
+#!/bin/sh
+# libdrm_intel.so.1 exports exactly the symbols of Debian's libdrm 2.4.114.
+echo "1..1"
+deb=/usr/lib/x86_64-linux-gnu/libdrm_intel.so.1
+ours="$top_builddir/.libs/libdrm_intel.so.1"
+if [ ! -f "$deb" ]; then echo "ok 1 - symbols # SKIP no $deb"; exit 0; fi
+nm -D --defined-only "$deb" | awk '{print $3}' | sort > symbols.deb.$$
+nm -D --defined-only "$ours" | awk '{print $3}' | sort > symbols.ours.$$
+if diff symbols.deb.$$ symbols.ours.$$ | sed 's/^/# /'; then
+	echo "# $(wc -l < symbols.ours.$$) symbols"
+	echo "ok 1 - symbols"; rc=0
+else
+	echo "not ok 1 - symbols"; rc=1
+fi
+rm -f symbols.deb.$$ symbols.ours.$$
+exit $rc
