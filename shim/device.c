@@ -19,6 +19,7 @@
 #include "device.h"
 #include "drm_ioctl.h"
 #include "fs_view.h"
+#include "context.h"
 #include "gem.h"
 #include "i915_gem_mmap.h"
 #include "real.h"

@@ -69,8 +69,10 @@ struct shim_file {
 	shim_off master;		/* struct shim_master, primary nodes only */
 	struct shim_idr handles;	/* GEM handle -> struct shim_gem_object */
 	struct shim_idr contexts;	/* i915 context id -> struct shim_context */
-	uint32_t default_guilty;	/* reset statistics of context 0 */
-	uint32_t default_active;
+	shim_off default_ctx;		/* context 0, made on first use */
+	uint32_t ban_score;		/* i915's per-file ban score (CT4) */
+	uint32_t pad1;
+	uint64_t last_hang_ns;
 };
 
 struct shim_shared {
@@ -86,6 +88,9 @@ struct shim_shared {
 	struct shim_idr map_refs;	/* references held by mappings (i915_gem_mmap.c) */
 	shim_off purgeable;		/* DONTNEED objects with pages (gem_purge.c) */
 	uint64_t memory_budget;		/* bytes of object pages before the shrinker runs */
+	struct shim_idr vms;		/* every GPU address space (context.h) */
+	shim_off global_vm;		/* the one before full PPGTT */
+	uint64_t next_timeline;		/* fence context ids */
 	uint32_t files_open;
 	uint32_t files_hint;
 	uint64_t objects;		/* live GEM objects, for the trace */

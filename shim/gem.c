@@ -13,6 +13,8 @@
 #include <string.h>
 #include <drm.h>
 
+#include "context.h"
+#include "fence.h"
 #include "gem.h"
 
 shim_off shim_gem_object_create(struct shim_device *dev, uint64_t size)
@@ -69,6 +71,11 @@ void shim_gem_object_put(struct shim_device *dev, shim_off off)
 		shim_mem_free_clean(dev, obj->mem_off, obj->size);
 	if (obj->flags & SHIM_OBJ_HAS_VIEW)
 		shim_mem_free(dev, obj->view_off, obj->size);
+	if (obj->bind_count)
+		shim_vm_unbind_everywhere(dev, off);
+	shim_fence_put(dev, obj->write_fence);
+	for (unsigned i = 0; i < 4; i++)
+		shim_fence_put(dev, obj->read_fence[i]);
 	for (unsigned i = 0; i < 4; i++)
 		if (obj->mmap_node[i])
 			shim_idr_remove(&dev->shared->mmap_nodes, obj->mmap_node[i]);

@@ -52,6 +52,10 @@ struct shim_gem_object {
 	uint32_t view_state;		/* enum shim_view_state */
 	uint32_t pad;
 	shim_off purge_prev, purge_next;	/* the purgeable list (gem_purge.c) */
+	uint32_t bind_count;		/* bindings in address spaces (context.h) */
+	uint32_t write_class;		/* engine class of the last writer */
+	shim_off write_fence;		/* the last request that writes it, or 0 */
+	shim_off read_fence[4];		/* the last request reading it, per engine class */
 };
 
 /* gem_purge.c, device lock held. */
@@ -116,7 +120,8 @@ int shim_i915_get_aperture_ioctl(struct shim_call *call, void *data);
 int shim_i915_reg_read_ioctl(struct shim_call *call, void *data);
 int shim_i915_throttle_ioctl(struct shim_call *call, void *data);
 int shim_i915_get_pipe_from_crtc_id_ioctl(struct shim_call *call, void *data);
-void shim_context_file_release(struct shim_device *dev, struct shim_file *file);
+
+int shim_i915_execbuffer2_ioctl(struct shim_call *call, void *data);
 
 /* i915_gem_create.c */
 int shim_i915_gem_create_ioctl(struct shim_call *call, void *data);

@@ -13,22 +13,101 @@
 #include <drm.h>
 #include <i915_drm.h>
 
+#include "context.h"
+#include "fence.h"
 #include "gem.h"
 #include "user_copy.h"
 
-struct shim_context {
-	uint32_t guilty_count;	/* batch_active */
-	uint32_t active_count;	/* batch_pending */
-	uint8_t banned, recoverable, bannable, pad;
-	int32_t priority;
-};
+static shim_off vm_create(struct shim_device *dev)
+{
+	shim_off off = shim_alloc(&dev->shared->arena, sizeof(struct shim_vm));
+	if (!off)
+		return 0;
+	struct shim_vm *vm = shim_ptr(off);
+	vm->total = dev->model->ppgtt_bits == 48 ? 1ull << 48 : 1ull << 32;
+	vm->refcount = 1;
+	int64_t id = shim_idr_alloc(&dev->shared->arena, &dev->shared->vms, off, 1);
+	if (id < 0) {
+		shim_free(&dev->shared->arena, off, sizeof(*vm));
+		return 0;
+	}
+	vm->id = (uint32_t)id;
+	return off;
+}
+
+static void vm_put(struct shim_device *dev, shim_off off)
+{
+	struct shim_vm *vm = shim_ptr(off);
+	if (!vm || --vm->refcount)
+		return;
+	while (vm->count)
+		shim_vm_unbind(vm, shim_ptr(vm->vmas));
+	if (vm->vmas)
+		shim_free(&dev->shared->arena, vm->vmas, vm->cap * sizeof(struct shim_vma));
+	shim_idr_remove(&dev->shared->vms, vm->id);
+	shim_free(&dev->shared->arena, off, sizeof(*vm));
+}
+
+struct shim_vm *shim_context_vm(struct shim_device *dev, struct shim_context *ctx)
+{
+	if (ctx->vm)
+		return shim_ptr(ctx->vm);
+	if (!dev->shared->global_vm)
+		dev->shared->global_vm = vm_create(dev);
+	return shim_ptr(dev->shared->global_vm);
+}
+
+static shim_off context_create(struct shim_device *dev, const struct shim_context *proto)
+{
+	shim_off off = shim_alloc(&dev->shared->arena, sizeof(struct shim_context));
+	if (!off)
+		return 0;
+	struct shim_context *ctx = shim_ptr(off);
+	*ctx = *proto;
+	ctx->refcount = 1;
+	ctx->timeline = ++dev->shared->next_timeline;
+	if (dev->model->ppgtt_type == 2 && !(ctx->vm = vm_create(dev))) {
+		shim_free(&dev->shared->arena, off, sizeof(*ctx));
+		return 0;
+	}
+	return off;
+}
+
+void shim_context_get(shim_off off)
+{
+	((struct shim_context *)shim_ptr(off))->refcount++;
+}
+
+static void context_free(struct shim_device *dev, shim_off off)
+{
+	struct shim_context *ctx = shim_ptr(off);
+	if (!ctx || --ctx->refcount)
+		return;
+	if (ctx->last_fence)
+		shim_fence_put(dev, ctx->last_fence);
+	vm_put(dev, ctx->vm);
+	shim_free(&dev->shared->arena, off, sizeof(*ctx));
+}
+
+struct shim_context *shim_context_lookup(struct shim_device *dev, struct shim_file *file, uint32_t id)
+{
+	if (id)
+		return shim_ptr(shim_idr_find(&file->contexts, id));
+	if (!file->default_ctx) {
+		struct shim_context proto = { .recoverable = 1, .bannable = 1 };
+		file->default_ctx = context_create(dev, &proto);
+	}
+	return shim_ptr(file->default_ctx);
+}
 
 void shim_context_file_release(struct shim_device *dev, struct shim_file *file)
 {
 	struct shim_idr *ctxs = &file->contexts;
 	for (uint32_t id = shim_idr_next(ctxs, 1); id; id = shim_idr_next(ctxs, id + 1))
-		shim_free(&dev->shared->arena, shim_idr_remove(ctxs, id), sizeof(struct shim_context));
+		context_free(dev, shim_idr_remove(ctxs, id));
 	shim_idr_destroy(&dev->shared->arena, ctxs);
+	context_free(dev, file->default_ctx);
+	file->default_ctx = 0;
 }
 
 /* Walks a CONTEXT_CREATE extension chain; only SETPARAM of a few params is known. */
@@ -84,14 +163,15 @@ int shim_i915_context_create_ioctl(struct shim_call *call, void *data)
 	}
 	int ret = 0;
 	shim_device_lock(dev);
-	shim_off off = shim_alloc(&dev->shared->arena, sizeof(struct shim_context));
-	if (!off) {
+	shim_off off = call->file->ban_score >= 9 ? 0 : context_create(dev, &proto);
+	if (call->file->ban_score >= 9) {
+		ret = -EIO;	/* a client banned for its hangs (CT4) */
+	} else if (!off) {
 		ret = -ENOMEM;
 	} else {
-		*(struct shim_context *)shim_ptr(off) = proto;
 		int64_t id = shim_idr_alloc(&dev->shared->arena, &call->file->contexts, off, 1);
 		if (id < 0) {
-			shim_free(&dev->shared->arena, off, sizeof(struct shim_context));
+			context_free(dev, off);
 			ret = (int)id;
 		} else {
 			a->ctx_id = (uint32_t)id;
@@ -110,8 +190,7 @@ int shim_i915_context_destroy_ioctl(struct shim_call *call, void *data)
 		return -ENOENT;
 	shim_device_lock(call->dev);
 	shim_off off = shim_idr_remove(&call->file->contexts, a->ctx_id);
-	if (off)
-		shim_free(&call->dev->shared->arena, off, sizeof(struct shim_context));
+	context_free(call->dev, off);	/* requests in flight hold what they use */
 	shim_device_unlock(call->dev);
 	return off ? 0 : -ENOENT;
 }
@@ -123,17 +202,12 @@ int shim_i915_reset_stats_ioctl(struct shim_call *call, void *data)
 	if (a->flags || a->pad)
 		return -EINVAL;
 	shim_device_lock(call->dev);
-	if (a->ctx_id) {
-		struct shim_context *ctx = shim_ptr(shim_idr_find(&call->file->contexts, a->ctx_id));
-		if (!ctx) {
-			ret = -ENOENT;
-		} else {
-			a->batch_active = ctx->guilty_count;
-			a->batch_pending = ctx->active_count;
-		}
+	struct shim_context *ctx = shim_context_lookup(call->dev, call->file, a->ctx_id);
+	if (!ctx) {
+		ret = a->ctx_id ? -ENOENT : -ENOMEM;
 	} else {
-		a->batch_active = call->file->default_guilty;
-		a->batch_pending = call->file->default_active;
+		a->batch_active = ctx->guilty_count;
+		a->batch_pending = ctx->active_count;
 	}
 	if (!ret)
 		a->reset_count = shim_capable_sys_admin() ? call->dev->shared->reset_count : 0;
@@ -177,4 +251,9 @@ int shim_i915_throttle_ioctl(struct shim_call *call, void *data)
 int shim_i915_get_pipe_from_crtc_id_ioctl(struct shim_call *call, void *data)
 {
 	return -ENOENT;	/* the emulated device has no CRTCs */
+}
+
+void shim_context_put(struct shim_device *dev, shim_off off)
+{
+	context_free(dev, off);
 }

@@ -10,10 +10,38 @@
 #include <drm.h>
 #include <i915_drm.h>
 
+#include "fence.h"
 #include "gem.h"
 #include "user_copy.h"
 
 #define GPU_DOMAINS 0x3eu
+
+/*
+ * Waits, without the device lock, for the GPU to be done with obj: its writer
+ * only, or (all) its readers too. deadline as shim_fence_wait. 0, -ETIME, -EINTR.
+ */
+static int wait_object(struct shim_call *call, struct shim_gem_object *obj, bool all, uint64_t deadline)
+{
+	shim_off fences[5];
+	unsigned n = 0;
+	shim_device_lock(call->dev);
+	if (obj->write_fence)
+		fences[n++] = obj->write_fence;
+	for (unsigned c = 0; all && c < 4; c++)
+		if (obj->read_fence[c])
+			fences[n++] = obj->read_fence[c];
+	for (unsigned i = 0; i < n; i++)
+		shim_fence_get(call->dev, fences[i]);
+	shim_device_unlock(call->dev);
+	int ret = 0;
+	for (unsigned i = 0; i < n && !ret; i++)
+		ret = shim_fence_wait(shim_ptr(fences[i]), deadline, true);
+	shim_device_lock(call->dev);
+	for (unsigned i = 0; i < n; i++)
+		shim_fence_put(call->dev, fences[i]);
+	shim_device_unlock(call->dev);
+	return ret;
+}
 
 /* Looks up a handle and takes a reference for use outside the lock. */
 static struct shim_gem_object *get_object(struct shim_call *call, uint32_t handle, shim_off *off)
@@ -64,6 +92,8 @@ static int rw(struct shim_call *call, uint32_t handle, uint64_t offset, uint64_t
 		ret = -EINVAL;
 	else
 		ret = pages(call, obj);
+	if (!ret)	/* pread waits for writers, pwrite for every user (PR9) */
+		ret = wait_object(call, obj, write, UINT64_MAX);
 	if (!ret)
 		ret = write ? shim_mem_copy_from_user(call->dev, obj->mem_off + offset, data_ptr, size)
 			    : shim_mem_copy_to_user(call->dev, data_ptr, obj->mem_off + offset, size);
@@ -112,8 +142,9 @@ int shim_i915_set_domain_ioctl(struct shim_call *call, void *data)
 	struct shim_gem_object *obj = get_object(call, a->handle, &off);
 	if (!obj)
 		return -ENOENT;
-	int ret;
-	if (obj->flags & SHIM_OBJ_USERPTR) {
+	int ret = wait_object(call, obj, a->write_domain != 0, UINT64_MAX);
+	if (ret) {
+	} else if (obj->flags & SHIM_OBJ_USERPTR) {
 		ret = userptr_validate(obj);
 	} else {
 		shim_device_lock(call->dev);
@@ -174,9 +205,21 @@ int shim_i915_busy_ioctl(struct shim_call *call, void *data)
 {
 	struct drm_i915_gem_busy *a = data;
 	shim_off off;
-	if (!get_object(call, a->handle, &off))
+	struct shim_gem_object *obj = get_object(call, a->handle, &off);
+	if (!obj)
 		return -ENOENT;
-	a->busy = 0;
+	uint32_t busy = 0;
+	shim_device_lock(call->dev);
+	for (unsigned c = 0; c < 4; c++) {
+		struct shim_fence *f = shim_ptr(obj->read_fence[c]);
+		if (f && !shim_fence_is_signalled(f))
+			busy |= 1u << (16 + c);
+	}
+	struct shim_fence *w = shim_ptr(obj->write_fence);
+	if (w && !shim_fence_is_signalled(w))
+		busy |= (obj->write_class + 1) | (1u << (16 + obj->write_class));
+	shim_device_unlock(call->dev);
+	a->busy = busy;
 	put_object(call, off);
 	return 0;
 }
@@ -187,10 +230,21 @@ int shim_i915_wait_ioctl(struct shim_call *call, void *data)
 	shim_off off;
 	if (a->flags)
 		return -EINVAL;
-	if (!get_object(call, a->bo_handle, &off))
+	struct shim_gem_object *obj = get_object(call, a->bo_handle, &off);
+	if (!obj)
 		return -ENOENT;
+	/* Relative timeout: negative waits for ever and is left alone (W5). */
+	uint64_t start = shim_now_ns();
+	uint64_t deadline = a->timeout_ns < 0 ? UINT64_MAX : start + (uint64_t)a->timeout_ns;
+	int ret = wait_object(call, obj, true, deadline);
+	if (a->timeout_ns > 0) {
+		int64_t left = a->timeout_ns - (int64_t)(shim_now_ns() - start);
+		a->timeout_ns = ret == -ETIME || left < 0 ? 0 : left;
+	} else if (a->timeout_ns == 0 && ret == -ETIME) {
+		a->timeout_ns = 0;
+	}
 	put_object(call, off);
-	return 0;	/* idle: a positive timeout keeps (almost) all of its budget */
+	return ret;
 }
 
 int shim_i915_set_caching_ioctl(struct shim_call *call, void *data)

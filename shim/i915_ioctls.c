@@ -50,7 +50,7 @@ const struct shim_ioctl_desc shim_i915_ioctls[] = {
 	DEF(DRM_IOCTL_I915_HWS_ADDR, shim_ioctl_noop, ADMIN),
 	DEF(DRM_IOCTL_I915_GEM_INIT, shim_ioctl_noop, ADMIN),
 	DEF(DRM_IOCTL_I915_GEM_EXECBUFFER, shim_ioctl_invalid, SHIM_AUTH),
-	TODO(DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, RA),
+	DEF(DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, shim_i915_execbuffer2_ioctl, RA),
 	[DRM_I915_GEM_PIN] = { .cmd = DRM_IOCTL_I915_GEM_PIN, .flags = SHIM_AUTH | SHIM_ROOT_ONLY,
 			       .fn = shim_i915_reject_pin_ioctl, .name = "DRM_IOCTL_I915_GEM_PIN" },
 	[DRM_I915_GEM_UNPIN] = { .cmd = DRM_IOCTL_I915_GEM_UNPIN, .flags = SHIM_AUTH | SHIM_ROOT_ONLY,

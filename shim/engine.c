@@ -1,0 +1,150 @@
+/*
+ * Engine threads and request retirement (engine.h).
+ *
+ * One queue and one thread per engine class, per process, created on the
+ * first submission and never stopped (they sleep on a condition variable
+ * when idle; fork() leaves the child without them, and the child starts its
+ * own when it submits).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "context.h"
+#include "engine.h"
+#include "fence.h"
+#include "gem.h"
+
+struct engine {
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	struct shim_request *head, *tail;
+	bool running;
+};
+
+static struct engine engines[4] = {
+	{ PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL, NULL, false },
+	{ PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL, NULL, false },
+	{ PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL, NULL, false },
+	{ PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL, NULL, false },
+};
+
+void shim_request_free(struct shim_request *rq)
+{
+	struct shim_device *dev = rq->dev;
+	for (uint32_t i = 0; i < rq->ndeps; i++)
+		shim_fence_put(dev, rq->deps[i]);
+	for (uint32_t i = 0; i < rq->nobjs; i++)
+		shim_gem_object_put(dev, rq->objs[i].obj);
+	shim_fence_put(dev, rq->fence);
+	shim_context_put(dev, rq->ctx);
+	free(rq->deps);
+	free(rq->objs);
+	free(rq);
+}
+
+/* i915's banning: a non-recoverable context at its first hang; others when they hang
+ * again while the hang before last was less than 120 s ago. */
+static void mark_guilty(struct shim_device *dev, struct shim_request *rq)
+{
+	struct shim_context *ctx = shim_ptr(rq->ctx);
+	uint64_t now = shim_now_ns();
+	ctx->guilty_count++;
+	dev->shared->reset_count++;
+	bool fast = ctx->hang_count >= 2 && now - ctx->hang_ns[0] < 120000000000ull;
+	ctx->hang_ns[0] = ctx->hang_ns[1];
+	ctx->hang_ns[1] = now;
+	ctx->hang_count++;
+	if (ctx->bannable && (!ctx->recoverable || fast))
+		ctx->banned = 1;
+}
+
+static void run(struct shim_request *rq)
+{
+	struct shim_device *dev = rq->dev;
+	for (uint32_t i = 0; i < rq->ndeps; i++)
+		shim_fence_wait(shim_ptr(rq->deps[i]), UINT64_MAX, false);
+
+	shim_device_lock(dev);
+	struct shim_context *ctx = shim_ptr(rq->ctx);
+	uint32_t swctrl = dev->model->gen >= 8 ? ctx->bcs_swctrl : 0;
+	shim_device_unlock(dev);
+
+	int ret = shim_batch_run(rq, &swctrl);
+
+	shim_device_lock(dev);
+	if (dev->model->gen >= 8)
+		ctx->bcs_swctrl = swctrl;
+	if (ret)
+		mark_guilty(dev, rq);
+	shim_fence_signal(shim_ptr(rq->fence), ret ? -EIO : 0);
+	shim_request_free(rq);
+	shim_device_unlock(dev);
+}
+
+static void *engine_main(void *arg)
+{
+	struct engine *e = arg;
+	for (;;) {
+		pthread_mutex_lock(&e->lock);
+		while (!e->head)
+			pthread_cond_wait(&e->cond, &e->lock);
+		struct shim_request *rq = e->head;
+		e->head = rq->next;
+		if (!e->head)
+			e->tail = NULL;
+		pthread_mutex_unlock(&e->lock);
+		run(rq);
+	}
+	return NULL;
+}
+
+/* A forked child has none of the parent's threads: it starts its own; the parent's
+ * queued requests (and their references) stay the parent's. */
+static void child_after_fork(void)
+{
+	for (unsigned i = 0; i < 4; i++) {
+		pthread_mutex_init(&engines[i].lock, NULL);
+		pthread_cond_init(&engines[i].cond, NULL);
+		engines[i].head = engines[i].tail = NULL;
+		engines[i].running = false;
+	}
+}
+
+static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
+static void install_atfork(void)
+{
+	pthread_atfork(NULL, NULL, child_after_fork);
+}
+
+int shim_engine_submit(struct shim_request *rq)
+{
+	struct engine *e = &engines[rq->engine & 3];
+	pthread_once(&atfork_once, install_atfork);
+	pthread_mutex_lock(&e->lock);
+	if (!e->running) {
+		pthread_t t;
+		pthread_attr_t attr;
+		pthread_attr_init(&attr);
+		pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+		int err = pthread_create(&t, &attr, engine_main, e);
+		pthread_attr_destroy(&attr);
+		if (err) {
+			pthread_mutex_unlock(&e->lock);
+			return -err;
+		}
+		e->running = true;
+	}
+	rq->next = NULL;
+	if (e->tail)
+		e->tail->next = rq;
+	else
+		e->head = rq;
+	e->tail = rq;
+	pthread_cond_signal(&e->cond);
+	pthread_mutex_unlock(&e->lock);
+	return 0;
+}

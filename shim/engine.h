@@ -1,0 +1,56 @@
+/*
+ * Engines: where requests run.
+ *
+ * Each process that submits work starts one thread per engine class it
+ * uses (render, copy, video, video-enhance). A request waits for the fences
+ * it depends on (the previous request of its context, and the implicit
+ * read/write order of the objects it uses, from any process), then its batch
+ * is executed against the objects' memory and its fence is signalled — with
+ * -EIO if the batch faulted (touched an address no object of the request is
+ * bound at) or hung (ran past I915_SHIM_HANGCHECK_MS). Requests of one
+ * process on one engine run in submission order.
+ *
+ * A request owns references to its context, its objects, its fence and the
+ * fences it waits for; the engine thread drops them when the request
+ * retires. Requests are process-local; only their fences are shared.
+ */
+#ifndef SHIM_ENGINE_H
+#define SHIM_ENGINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "device.h"
+
+struct shim_request_object {
+	uint64_t start, size;		/* GPU range */
+	shim_off obj;
+	uint8_t *host;			/* the pages in this process */
+	uint32_t fence_tiling, fence_pitch;	/* gen2/3 fenced objects */
+	bool write;
+};
+
+struct shim_request {
+	struct shim_device *dev;
+	unsigned engine;		/* enum shim_engine_class */
+	shim_off ctx;
+	shim_off fence;
+	shim_off *deps;
+	uint32_t ndeps;
+	struct shim_request_object *objs;	/* sorted by start */
+	uint32_t nobjs;
+	uint64_t batch_addr;		/* GPU address of the first command */
+	uint64_t batch_len;		/* bytes */
+	struct shim_request *next;
+};
+
+/* Hands a request to its engine thread (started on first use). Takes ownership. */
+int shim_engine_submit(struct shim_request *rq);
+
+/* Device lock held: drops every reference a request owns and frees it. */
+void shim_request_free(struct shim_request *rq);
+
+/* Executes the batch of rq (engine.c's command streamer); 0, -EFAULT (GPU fault) or -ETIME (hang). */
+int shim_batch_run(struct shim_request *rq, uint32_t *bcs_swctrl);
+
+#endif

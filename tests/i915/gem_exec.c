@@ -1,0 +1,369 @@
+/*
+ * EXECBUFFER2: validation errno rows (spec/uapi-conformance.md §27), placement
+ * and relocations, and what the GPU does with MI commands: results land in
+ * memory, objects are busy until their request completes, a runaway batch
+ * is reset and its context blamed, a fault is contained. Kernel-agnostic
+ * (gen8+ command encodings) except where a test says "shim only".
+ */
+#define _GNU_SOURCE
+#include <sys/mman.h>
+#include <time.h>
+#include <drm.h>
+#include <i915_drm.h>
+
+#include "tests/harness.h"
+#include "tests/drm_test_util.h"
+
+#define MI_BATCH_BUFFER_END (0x0a << 23)
+#define MI_STORE_DWORD_IMM_GEN8 ((0x20 << 23) | 2)
+#define MI_BATCH_BUFFER_START_GEN8 ((0x31 << 23) | (1 << 8) | 1)
+#define MI_NOOP 0
+
+static int fd_gen8(void)
+{
+	int fd = test_open_render();
+	if (fd < 0)
+		SKIP("no render node");
+	if (!test_is_i915(fd))
+		SKIP("not i915");
+	int devid = 0;
+	struct drm_i915_getparam gp = { .param = I915_PARAM_CHIPSET_ID, .value = &devid };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GETPARAM, &gp));
+	if ((devid & 0xff00) != 0x1900 && (devid & 0xff00) != 0x1600 && (devid & 0xff00) != 0x8a00)
+		SKIP("these batches use gen8+ encodings");
+	return fd;
+}
+
+static uint32_t create(int fd, uint64_t size)
+{
+	struct drm_i915_gem_create c = { .size = size };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_CREATE, &c));
+	return c.handle;
+}
+
+static void write_obj(int fd, uint32_t h, uint64_t off, const void *p, uint64_t len)
+{
+	struct drm_i915_gem_pwrite a = { .handle = h, .offset = off, .size = len, .data_ptr = (uintptr_t)p };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_PWRITE, &a));
+}
+
+static uint32_t read_u32(int fd, uint32_t h, uint64_t off)
+{
+	uint32_t v = 0;
+	struct drm_i915_gem_pread a = { .handle = h, .offset = off, .size = 4, .data_ptr = (uintptr_t)&v };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_PREAD, &a));
+	return v;
+}
+
+static int execbuf(int fd, struct drm_i915_gem_exec_object2 *objs, uint32_t n, uint64_t flags)
+{
+	struct drm_i915_gem_execbuffer2 eb = { .buffers_ptr = (uintptr_t)objs, .buffer_count = n,
+					       .flags = flags };
+	return ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb);
+}
+
+static uint32_t batch_end(int fd)
+{
+	uint32_t h = create(fd, 4096);
+	uint32_t cmd[2] = { MI_BATCH_BUFFER_END, MI_NOOP };
+	write_obj(fd, h, 0, cmd, sizeof(cmd));
+	return h;
+}
+
+static void gem_wait(int fd, uint32_t h)
+{
+	struct drm_i915_gem_wait w = { .bo_handle = h, .timeout_ns = -1 };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_WAIT, &w));
+}
+
+/* X1–X8, X13, X19: top-level arguments. */
+TEST(bad_arguments)
+{
+	int fd = fd_gen8();
+	struct drm_i915_gem_exec_object2 obj = { .handle = batch_end(fd) };
+	struct drm_i915_gem_execbuffer2 eb = { .buffers_ptr = (uintptr_t)&obj, .buffer_count = 0 };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb), EINVAL);		/* X1 */
+	eb.buffer_count = 1;
+	eb.flags = 1ull << 22;
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb), EINVAL);		/* X3 */
+	eb.flags = I915_EXEC_CONSTANTS_ABSOLUTE;
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb), EINVAL);
+	eb.flags = 0;
+	eb.num_cliprects = 1;
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb), EINVAL);		/* X4 */
+	eb.num_cliprects = 0;
+	eb.DR1 = 1;
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb), EINVAL);		/* X6 */
+	eb.DR1 = 0;
+	eb.DR4 = 0xffffffff;
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb));				/* X5 */
+	eb.DR4 = 0;
+	eb.batch_start_offset = 4;
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb), EINVAL);		/* X7 */
+	eb.batch_start_offset = 0;
+	eb.rsvd1 = 0xdead;
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb), ENOENT);		/* X13 */
+	eb.rsvd1 = 0;
+	eb.flags = 5;
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb), EINVAL);		/* X19 */
+	eb.flags = I915_EXEC_RENDER | I915_EXEC_BSD_RING1;
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb), EINVAL);		/* X21 */
+	eb.flags = 0;
+	eb.buffers_ptr = 8;
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb), EFAULT);		/* X8 */
+	close(fd);
+}
+
+/* X28, X30–X32, X35, X45, X46, X54–X56, X58: object entries. */
+TEST(bad_objects)
+{
+	int fd = fd_gen8();
+	uint32_t batch = batch_end(fd), other = create(fd, 8192);
+	struct drm_i915_gem_exec_object2 o[2] = { { .handle = other }, { .handle = batch } };
+	o[0].handle = 999;
+	ASSERT_ERRNO(execbuf(fd, o, 2, 0), ENOENT);
+	o[0] = (struct drm_i915_gem_exec_object2){ .handle = other, .flags = 1ull << 8 };
+	ASSERT_ERRNO(execbuf(fd, o, 2, 0), EINVAL);
+	o[0] = (struct drm_i915_gem_exec_object2){ .handle = other, .flags = EXEC_OBJECT_NEEDS_GTT };
+	ASSERT_ERRNO(execbuf(fd, o, 2, 0), EINVAL);
+	o[0] = (struct drm_i915_gem_exec_object2){ .handle = other, .alignment = 3 };
+	ASSERT_ERRNO(execbuf(fd, o, 2, 0), EINVAL);
+	o[0] = (struct drm_i915_gem_exec_object2){ .handle = other, .flags = EXEC_OBJECT_PAD_TO_SIZE,
+						   .pad_to_size = 100 };
+	ASSERT_ERRNO(execbuf(fd, o, 2, 0), EINVAL);
+	o[0] = (struct drm_i915_gem_exec_object2){ .handle = other };
+	o[1].flags = EXEC_OBJECT_WRITE;
+	ASSERT_ERRNO(execbuf(fd, o, 2, 0), EINVAL);		/* X45 */
+	o[1].flags = 0;
+	struct drm_i915_gem_execbuffer2 eb = { .buffers_ptr = (uintptr_t)o, .buffer_count = 2,
+					       .batch_start_offset = 4096 };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb), EINVAL);	/* X46 */
+	o[0] = (struct drm_i915_gem_exec_object2){ .handle = other, .flags = EXEC_OBJECT_PINNED,
+						   .offset = 0x10800 };
+	ASSERT_ERRNO(execbuf(fd, o, 2, 0), EINVAL);		/* X54 */
+	o[0].offset = 1ull << 47;				/* not canonical */
+	o[0].flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_SUPPORTS_48B_ADDRESS;
+	ASSERT_ERRNO(execbuf(fd, o, 2, 0), EINVAL);
+	o[0] = (struct drm_i915_gem_exec_object2){ .handle = other, .flags = EXEC_OBJECT_PINNED,
+						   .offset = (1ull << 32) - 4096 };
+	ASSERT_ERRNO(execbuf(fd, o, 2, 0), EINVAL);		/* X56: past 4 GiB - 4 KiB */
+	o[0] = (struct drm_i915_gem_exec_object2){ .handle = other, .flags = EXEC_OBJECT_PINNED,
+						   .offset = 0x100000 };
+	o[1] = (struct drm_i915_gem_exec_object2){ .handle = batch, .flags = EXEC_OBJECT_PINNED,
+						   .offset = 0x101000 };
+	ASSERT_ERRNO(execbuf(fd, o, 2, 0), ENOSPC);		/* X58 */
+	close(fd);
+}
+
+/* X44, X62, X63, X57: placement; offsets come back; pinned ones stay put. */
+TEST(placement_and_softpin)
+{
+	int fd = fd_gen8();
+	uint32_t batch = batch_end(fd), a = create(fd, 8192);
+	struct drm_i915_gem_exec_object2 o[2] = {
+		{ .handle = a, .flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_SUPPORTS_48B_ADDRESS,
+		  .offset = 0x7f0000000000ull & ((1ull << 47) - 1) },
+		{ .handle = batch, .offset = 0 },
+	};
+	uint64_t pinned = o[0].offset;
+	ASSERT_OK(execbuf(fd, o, 2, 0));
+	ASSERT_EQ(o[0].offset, pinned);
+	uint64_t batch_at = o[1].offset;
+	ASSERT_OK(execbuf(fd, o, 2, 0));
+	ASSERT_EQ(o[1].offset, batch_at);			/* stays where it was */
+	/* pinned at 0 is allowed (X57) */
+	o[0].offset = 0;
+	o[0].flags = EXEC_OBJECT_PINNED;
+	o[1].offset = 0x200000;
+	ASSERT_OK(execbuf(fd, o, 2, 0));
+	ASSERT_EQ(o[0].offset, 0);
+	gem_wait(fd, batch);
+	close(fd);
+}
+
+/* The GPU writes: MI_STORE_DWORD_IMM through a relocation (X69g, X69h). */
+TEST(store_dword_with_relocation)
+{
+	int fd = fd_gen8();
+	uint32_t target = create(fd, 4096), batch = create(fd, 4096);
+	uint32_t cmd[] = { MI_STORE_DWORD_IMM_GEN8, 0, 0, 0xc0ffee, MI_BATCH_BUFFER_END, MI_NOOP };
+	write_obj(fd, batch, 0, cmd, sizeof(cmd));
+	struct drm_i915_gem_relocation_entry r = { .target_handle = target, .delta = 64, .offset = 4,
+						   .presumed_offset = ~0ull,
+						   .read_domains = I915_GEM_DOMAIN_RENDER,
+						   .write_domain = I915_GEM_DOMAIN_RENDER };
+	struct drm_i915_gem_exec_object2 o[2] = {
+		{ .handle = target },
+		{ .handle = batch, .relocation_count = 1, .relocs_ptr = (uintptr_t)&r },
+	};
+	ASSERT_OK(execbuf(fd, o, 2, 0));
+	ASSERT_EQ(r.presumed_offset, o[0].offset);		/* written back */
+	gem_wait(fd, target);
+	ASSERT_EQ(read_u32(fd, target, 64), 0xc0ffee);
+	uint32_t lo = read_u32(fd, batch, 4), hi = read_u32(fd, batch, 8);
+	ASSERT_EQ(((uint64_t)hi << 32 | lo), (o[0].offset & ((1ull << 48) - 1)) + 64);
+	close(fd);
+}
+
+/* X67–X69f: bad relocations. */
+TEST(bad_relocations)
+{
+	int fd = fd_gen8();
+	uint32_t target = create(fd, 4096), stranger = create(fd, 4096), batch = batch_end(fd);
+	struct drm_i915_gem_relocation_entry r = { .target_handle = stranger, .offset = 16,
+						   .presumed_offset = ~0ull };
+	struct drm_i915_gem_exec_object2 o[2] = {
+		{ .handle = target },
+		{ .handle = batch, .relocation_count = 1, .relocs_ptr = (uintptr_t)&r },
+	};
+	ASSERT_ERRNO(execbuf(fd, o, 2, 0), ENOENT);				/* X67 */
+	r.target_handle = 5;
+	ASSERT_ERRNO(execbuf(fd, o, 2, I915_EXEC_HANDLE_LUT), ENOENT);		/* X68 */
+	r.target_handle = target;
+	r.write_domain = I915_GEM_DOMAIN_RENDER | I915_GEM_DOMAIN_SAMPLER;
+	ASSERT_ERRNO(execbuf(fd, o, 2, 0), EINVAL);				/* X69a */
+	r.write_domain = I915_GEM_DOMAIN_CPU;
+	r.read_domains = I915_GEM_DOMAIN_CPU;
+	ASSERT_ERRNO(execbuf(fd, o, 2, 0), EINVAL);				/* X69b */
+	r.write_domain = r.read_domains = 0;
+	r.offset = 4096 - 4;
+	ASSERT_ERRNO(execbuf(fd, o, 2, 0), EINVAL);				/* X69e */
+	r.offset = 18;
+	ASSERT_ERRNO(execbuf(fd, o, 2, 0), EINVAL);				/* X69f */
+	o[1].relocs_ptr = 8;
+	ASSERT_ERRNO(execbuf(fd, o, 2, 0), EFAULT);				/* X66 */
+	close(fd);
+}
+
+/* B2–B5, W3, W6: an object is busy while a request that uses it runs. */
+TEST(busy_while_spinning)
+{
+	int fd = fd_gen8();
+	uint32_t batch = create(fd, 4096), dst = create(fd, 4096);
+	struct drm_i915_gem_exec_object2 o[2] = {
+		{ .handle = dst, .flags = EXEC_OBJECT_WRITE | EXEC_OBJECT_PINNED, .offset = 0x400000 },
+		{ .handle = batch, .flags = EXEC_OBJECT_PINNED, .offset = 0x800000 },
+	};
+	/* A batch that jumps to itself until the CPU writes MI_BATCH_BUFFER_END over it. */
+	uint32_t spin[] = { MI_BATCH_BUFFER_START_GEN8, 0x800000, 0, MI_BATCH_BUFFER_END };
+	struct drm_i915_gem_mmap m = { .handle = batch, .size = 4096 };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP, &m));
+	volatile uint32_t *map = (uint32_t *)(uintptr_t)m.addr_ptr;
+	memcpy((void *)map, spin, sizeof(spin));
+	ASSERT_OK(execbuf(fd, o, 2, 0));
+	struct drm_i915_gem_busy b = { .handle = dst };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_BUSY, &b));
+	ASSERT_EQ(b.busy, 0x00010001);					/* render write */
+	b.handle = batch;
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_BUSY, &b));
+	ASSERT_EQ(b.busy, 0x00010000);					/* render read */
+	struct drm_i915_gem_wait w = { .bo_handle = dst, .timeout_ns = 0 };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_WAIT, &w), ETIME);	/* W3 */
+	w.timeout_ns = 20 * 1000 * 1000;
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_WAIT, &w), ETIME);	/* W7 */
+	ASSERT_EQ(w.timeout_ns, 0);
+	map[0] = MI_BATCH_BUFFER_END;
+	w.timeout_ns = 5ll * 1000 * 1000 * 1000;
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_WAIT, &w));
+	ASSERT(w.timeout_ns > 0);					/* W6 */
+	b.handle = dst;
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_BUSY, &b));
+	ASSERT_EQ(b.busy, 0);
+	close(fd);
+}
+
+/* Requests of one context run in order, and a reader waits for the writer (implicit sync). */
+TEST(in_order_and_implicit_sync)
+{
+	int fd = fd_gen8();
+	uint32_t target = create(fd, 4096);
+	struct drm_i915_gem_exec_object2 t = { .handle = target, .flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_WRITE,
+					       .offset = 0x100000 };
+	for (uint32_t i = 0; i < 50; i++) {
+		uint32_t batch = create(fd, 4096);
+		uint32_t cmd[] = { MI_STORE_DWORD_IMM_GEN8, 0x100000, 0, i, MI_BATCH_BUFFER_END, MI_NOOP };
+		write_obj(fd, batch, 0, cmd, sizeof(cmd));
+		struct drm_i915_gem_exec_object2 o[2] = { t, { .handle = batch } };
+		ASSERT_OK(execbuf(fd, o, 2, i % 2 ? I915_EXEC_BLT : I915_EXEC_RENDER));
+		struct drm_gem_close c = { .handle = batch };
+		ASSERT_OK(ioctl(fd, DRM_IOCTL_GEM_CLOSE, &c));	/* the request keeps it alive */
+	}
+	ASSERT_EQ(read_u32(fd, target, 0), 49);			/* pread waits for the writer */
+	close(fd);
+}
+
+/* X50: the gen9 blitter's parser rejects a batch without MI_BATCH_BUFFER_END. */
+TEST(blitter_parser_wants_an_end)
+{
+	int fd = fd_gen8();
+	int version = 0;
+	struct drm_i915_getparam gp = { .param = I915_PARAM_CMD_PARSER_VERSION, .value = &version };
+	if (ioctl(fd, DRM_IOCTL_I915_GETPARAM, &gp) || version == 0)
+		SKIP("no command parser");
+	uint32_t batch = create(fd, 4096);
+	struct drm_i915_gem_exec_object2 o = { .handle = batch };
+	ASSERT_ERRNO(execbuf(fd, &o, 1, I915_EXEC_BLT), EINVAL);
+	close(fd);
+}
+
+/* Shim only: a runaway batch is reset by hangcheck; its context is blamed (X73, X74). */
+TEST(hang_is_reset)
+{
+	if (!shim_present())
+		SKIP("shim only (hangcheck timing)");
+	setenv("I915_SHIM_HANGCHECK_MS", "100", 1);
+	int fd = fd_gen8();
+	uint32_t batch = create(fd, 4096);
+	uint32_t spin[] = { MI_BATCH_BUFFER_START_GEN8, 0x800000, 0 };
+	write_obj(fd, batch, 0, spin, sizeof(spin));
+	struct drm_i915_gem_context_create_ext c = { 0 };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, &c));
+	struct drm_i915_gem_exec_object2 o = { .handle = batch, .flags = EXEC_OBJECT_PINNED, .offset = 0x800000 };
+	struct drm_i915_gem_execbuffer2 eb = { .buffers_ptr = (uintptr_t)&o, .buffer_count = 1, .rsvd1 = c.ctx_id };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb));
+	gem_wait(fd, batch);						/* W11: 0 after the reset */
+	struct drm_i915_reset_stats rs = { .ctx_id = c.ctx_id };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GET_RESET_STATS, &rs));
+	ASSERT_EQ(rs.batch_active, 1);
+	rs.ctx_id = 0;
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GET_RESET_STATS, &rs));
+	ASSERT_EQ(rs.batch_active, 0);					/* others are innocent */
+	close(fd);
+}
+
+/* Shim only: a GPU fault writes nothing outside objects; repeated faults ban the context (X76). */
+TEST(faults_are_contained_and_ban)
+{
+	if (!shim_present())
+		SKIP("shim only");
+	int fd = fd_gen8();
+	struct drm_i915_gem_context_create_ext c = { 0 };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, &c));
+	uint32_t batch = create(fd, 4096);
+	/* Store to an address where nothing is bound. */
+	uint32_t cmd[] = { MI_STORE_DWORD_IMM_GEN8, 0x40000000, 0, 0xbad, MI_BATCH_BUFFER_END, MI_NOOP };
+	write_obj(fd, batch, 0, cmd, sizeof(cmd));
+	struct drm_i915_gem_exec_object2 o = { .handle = batch };
+	struct drm_i915_gem_execbuffer2 eb = { .buffers_ptr = (uintptr_t)&o, .buffer_count = 1, .rsvd1 = c.ctx_id };
+	int banned_at = 0;
+	for (int i = 1; i <= 5 && !banned_at; i++) {
+		if (ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb)) {
+			ASSERT_EQ(errno, EIO);
+			banned_at = i;
+			break;
+		}
+		gem_wait(fd, batch);
+	}
+	ASSERT_EQ(banned_at, 4);		/* the third fault within 120 s bans it */
+	struct drm_i915_reset_stats rs = { .ctx_id = c.ctx_id };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GET_RESET_STATS, &rs));
+	ASSERT_EQ(rs.batch_active, 3);
+	/* Another context carries on. */
+	struct drm_i915_gem_exec_object2 ok = { .handle = batch_end(fd) };
+	ASSERT_OK(execbuf(fd, &ok, 1, 0));
+	close(fd);
+}
+
+TEST_MAIN(T(bad_arguments), T(bad_objects), T(placement_and_softpin), T(store_dword_with_relocation),
+	  T(bad_relocations), T(busy_while_spinning), T(in_order_and_implicit_sync),
+	  T(blitter_parser_wants_an_end), T(hang_is_reset), T(faults_are_contained_and_ban))
