@@ -211,7 +211,10 @@ TEST(command_errors)
 	int fd = open_i915();
 	int p[2];
 	int value;
-	struct drm_i915_getparam gp = { I915_PARAM_CHIPSET_ID, &value };
+	struct drm_i915_getparam gp;
+	memset(&gp, 0, sizeof(gp));	/* padding too: the pipe's real ioctl reads it all */
+	gp.param = I915_PARAM_CHIPSET_ID;
+	gp.value = &value;
 
 	ASSERT_EQ(drmCommandWriteRead(closed_fd(), DRM_I915_GETPARAM, &gp, sizeof(gp)), -EBADF);
 	ASSERT_EQ(drmCommandNone(closed_fd(), 0), -EBADF);
