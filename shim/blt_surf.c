@@ -281,15 +281,58 @@ static int copy_rect(const struct blt_op *op, uint32_t nb, uint32_t h)
 	return 0;
 }
 
+/* Fills len bytes at p from line (period cpp, nb bytes long, a multiple of cpp). */
+static void fill_region(uint8_t *p, size_t len, const uint8_t *line, uint32_t nb)
+{
+	while (len) {
+		size_t c = len < nb ? len : nb;
+		memcpy(p, line, c);
+		p += c;
+		len -= c;
+	}
+}
+
+/*
+ * On a gen4+ tiled surface, whole tile rows (bands) of whole run columns
+ * are one contiguous range of memory: X: (xb/512)*4096 + (y%8)*512 + xb%512,
+ * Y: (xb/16)*512 + (y%32)*16 + xb%16 within a band. Those are filled as
+ * such; the ragged edges go row by row.
+ */
 static int fill_rect(const struct blt_op *op, uint32_t nb, uint32_t h, uint32_t colour)
 {
+	const struct blt_surf *d = &op->dst;
 	uint8_t *line = malloc(nb);
 	if (!line)
 		return -ENOMEM;
 	blt_fill_colour(line, colour, op->cpp, nb);
-	int64_t dxb = (int64_t)op->x1 * op->cpp;
-	for (uint32_t i = 0; i < h; i++)
-		write_span(&op->dst, dxb, op->y1 + (int64_t)i, nb, line);
+	int64_t dxb = (int64_t)op->x1 * op->cpp, exb = dxb + nb;
+	int64_t a = 0, b = 0, yb0 = 0, yb1 = 0;
+	if (d->tw && !d->fenced) {
+		int64_t th = d->step / d->tw, cw = d->tw;
+		a = (dxb + cw - 1) / cw * cw;
+		b = exb / cw * cw;
+		yb0 = (op->y1 + th - 1) / th * th;
+		yb1 = op->y2 / th * th;
+		if (a < b && yb0 < yb1) {
+			for (int64_t y = yb0; y < yb1; y += th) {
+				uint32_t run;
+				fill_region(blt_surf_ptr(d, a, y, &run), (size_t)((b - a) / cw * d->step), line, nb);
+			}
+		} else {
+			yb0 = yb1 = 0;
+		}
+	}
+	for (uint32_t i = 0; i < h; i++) {
+		int64_t y = op->y1 + (int64_t)i;
+		if (y >= yb0 && y < yb1) {
+			if (dxb < a)
+				write_span(d, dxb, y, (uint32_t)(a - dxb), line);
+			if (b < exb)
+				write_span(d, b, y, (uint32_t)(exb - b), line);
+		} else {
+			write_span(d, dxb, y, nb, line);
+		}
+	}
 	free(line);
 	return 0;
 }

@@ -85,10 +85,17 @@ static void run(struct shim_request *rq)
 	shim_device_unlock(dev);
 }
 
+/* How long an idle engine thread polls for new work before it sleeps: waking a
+ * sleeping thread costs tens of microseconds, and submissions come in bursts. */
+#define ENGINE_SPIN_NS 50000
+
 static void *engine_main(void *arg)
 {
 	struct engine *e = arg;
 	for (;;) {
+		uint64_t until = shim_now_ns() + ENGINE_SPIN_NS;
+		while (!__atomic_load_n(&e->head, __ATOMIC_ACQUIRE) && shim_now_ns() < until)
+			shim_cpu_relax();
 		pthread_mutex_lock(&e->lock);
 		while (!e->head)
 			pthread_cond_wait(&e->cond, &e->lock);

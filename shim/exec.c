@@ -261,6 +261,7 @@ static int relocate(struct shim_device *dev, struct eb_obj *eb, uint32_t count, 
 			free(r);
 			return -EFAULT;
 		}
+		bool any = false;
 		for (uint32_t k = 0; k < n; k++) {
 			bool updated;
 			int ret = relocate_entry(dev, eb, count, e, &r[k], lut, &updated);
@@ -268,11 +269,12 @@ static int relocate(struct shim_device *dev, struct eb_obj *eb, uint32_t count, 
 				free(r);
 				return ret;
 			}
-			if (updated)	/* a read-only array is silently left alone (X69k) */
-				shim_copy_to_user(e->user.relocs_ptr + k * sizeof(*r) +
-						  offsetof(struct drm_i915_gem_relocation_entry, presumed_offset),
-						  &r[k].presumed_offset, sizeof(r[k].presumed_offset));
+			any |= updated;
 		}
+		/* New presumed offsets go back in one copy; a read-only array is silently
+		 * left alone (X69k). Entries that were right are rewritten with what they held. */
+		if (any)
+			shim_copy_to_user(e->user.relocs_ptr, r, n * sizeof(*r));
 		free(r);
 	}
 	return 0;

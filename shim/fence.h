@@ -47,4 +47,12 @@ int shim_fence_wait(struct shim_fence *fence, uint64_t deadline_ns, bool interru
 
 uint64_t shim_now_ns(void);
 
+/* A polite spin-wait step. */
+static inline void shim_cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#endif
+}
+
 #endif
