@@ -18,33 +18,7 @@
 #include "xf86drm.h"
 #include "tests/harness.h"
 #include "tests/drm_test_util.h"
-
-static int open_primary(void)
-{
-	int fd = test_open_primary();
-
-	if (fd < 0)
-		SKIP("cannot open %s: %s", test_primary_path(), strerror(errno));
-	return fd;
-}
-
-static int open_render(void)
-{
-	int fd = test_open_render();
-
-	if (fd < 0)
-		SKIP("cannot open %s: %s", test_render_path(), strerror(errno));
-	return fd;
-}
-
-static int closed_fd(void)
-{
-	int fd = open("/dev/null", O_RDONLY);
-
-	ASSERT(fd >= 0);
-	close(fd);
-	return fd;
-}
+#include "tests/lib/lib_test.h"
 
 static dev_t rdev_of(const char *path)
 {

@@ -21,6 +21,7 @@
 #include "xf86drm.h"
 #include "tests/harness.h"
 #include "tests/drm_test_util.h"
+#include "tests/lib/lib_test.h"
 
 /* Requests equal to fake_request fail with the errnos in fake_errnos[]. */
 static unsigned long fake_request;
@@ -59,30 +60,12 @@ static void fake(unsigned long request, const int *errnos, int n)
 	calls = 0;
 }
 
-static int open_render(void)
-{
-	int fd = test_open_render();
-
-	if (fd < 0)
-		SKIP("cannot open %s: %s", test_render_path(), strerror(errno));
-	return fd;
-}
-
 static int open_i915(void)
 {
 	int fd = open_render();
 
 	if (!test_is_i915(fd))
 		SKIP("not an i915 device");
-	return fd;
-}
-
-static int closed_fd(void)
-{
-	int fd = open("/dev/null", O_RDONLY);
-
-	ASSERT(fd >= 0);
-	close(fd);
 	return fd;
 }
 
