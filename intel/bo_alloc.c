@@ -272,8 +272,15 @@ static void bo_release_locked(struct intel_bo *bo, time_t now)
 		bo->base.virtual = bo->is_userptr ? bo->user_virtual : NULL;
 	}
 	bo->mapped_cpu_write = false;
+	bo_relocs_release(bo, now);
 	if (!bo_cache_put(mgr, bo, now))
 		intel_bo_free(bo);
+}
+
+void intel_bo_unreference_locked(struct intel_bo *bo, time_t now)
+{
+	if (__atomic_sub_fetch(&bo->refcount, 1, __ATOMIC_ACQ_REL) == 0)
+		bo_release_locked(bo, now);
 }
 
 drm_public void drm_intel_bo_unreference(drm_intel_bo *b)

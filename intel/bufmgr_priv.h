@@ -97,6 +97,25 @@ struct intel_bo {
 	struct intel_list vma_link;	/* in mgr->vma_lru while closed with maps */
 	struct intel_bo *handle_next;	/* chain in mgr->handles */
 	struct intel_bo *name_next;	/* chain in mgr->names */
+
+	/* relocations and execution (bo_reloc.c, exec.c) */
+	struct drm_i915_gem_relocation_entry *relocs;	/* kernel entries */
+	struct intel_reloc_target *reloc_targets;	/* parallel to relocs */
+	int reloc_count, reloc_cap;
+	struct intel_bo **softpin_targets;
+	int softpin_count, softpin_cap;
+	uint64_t kflags;		/* EXEC_OBJECT_* ORed into the exec object */
+	bool used_as_reloc_target;
+	bool has_error;			/* a relocation array could not grow */
+	bool tree_visited;		/* check_aperture_space walk */
+	long reloc_tree_extra;		/* reloc tree size = aperture_size + this */
+	int reloc_tree_fences;
+	int exec_index;			/* 1 + position on the validation list, 0 if not on it */
+};
+
+struct intel_reloc_target {
+	struct intel_bo *bo;		/* holds a reference unless it is the relocating bo */
+	bool fenced;			/* gen < 4: the target needs a fence register */
 };
 
 static inline struct intel_bo *to_intel_bo(drm_intel_bo *bo)
@@ -187,6 +206,10 @@ struct intel_bo *intel_bo_new(drm_intel_bufmgr *mgr, const char *name,
 			      uint32_t handle, unsigned long size);
 void intel_bo_free(struct intel_bo *bo);		/* lock held */
 void intel_bo_gem_close(drm_intel_bufmgr *mgr, uint32_t handle);
+void intel_bo_unreference_locked(struct intel_bo *bo, time_t now);	/* lock held */
+
+/* bo_reloc.c: drop every relocation and softpin target, clear kflags (lock held). */
+void bo_relocs_release(struct intel_bo *bo, time_t now);
 
 /* bo_cache.c (lock held for all) */
 void bo_cache_init(drm_intel_bufmgr *mgr);

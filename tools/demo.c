@@ -1,8 +1,10 @@
 /*
- * tools/demo: the main job. For now it finds the GPU the way a driver does
- * and prints what it found: the device nodes, the driver's identity, the PCI
+ * tools/demo: the main job. It finds the GPU the way a driver does and
+ * prints what it found (the device nodes, the driver's identity, the PCI
  * device, the DRM capabilities and the i915 parameters a driver reads at
- * start-up. Run it under the shim (./run demo) or on a machine with an i915.
+ * start-up), then draws a test card with the blitter (testcard.c), reads it
+ * back and writes it to demo.png (or the path given as the first argument).
+ * Run it under the shim (./run demo) or on a machine with an i915.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -13,6 +15,8 @@
 #include <unistd.h>
 #include <i915_drm.h>
 
+#include "tools/png_write.h"
+#include "tools/testcard.h"
 #include "xf86drm.h"
 
 static double now_us(void)
@@ -51,8 +55,9 @@ static const struct { int param; const char *name; } params[] = {
 	{ I915_PARAM_CS_TIMESTAMP_FREQUENCY, "CS_TIMESTAMP_FREQUENCY" },
 };
 
-int main(void)
+int main(int argc, char **argv)
 {
+	const char *png = argc > 1 ? argv[1] : "demo.png";
 	drmDevicePtr devices[16];
 	double t0 = now_us();
 	int n = drmGetDevices2(DRM_DEVICE_GET_PCI_REVISION, devices, 16);
@@ -132,6 +137,22 @@ int main(void)
 		}
 		printf("GETPARAM round trip: %.3f us\n", (now_us() - t0) / iters);
 	}
+	if (!is_i915) {
+		close(fd);
+		return 0;
+	}
+
+	printf("test card:\n");
+	uint8_t *pixels = malloc((size_t)CARD_W * CARD_H * 4);
+	t0 = now_us();
+	int ret = pixels ? testcard_render(fd, pixels) : -1;
+	if (ret == 0) {
+		printf("rendered in %.1f ms in all\n", (now_us() - t0) / 1000);
+		ret = png_write_xrgb(png, pixels, CARD_W, CARD_H, CARD_W * 4);
+		if (ret == 0)
+			printf("wrote %s (%dx%d)\n", png, CARD_W, CARD_H);
+	}
+	free(pixels);
 	close(fd);
-	return 0;
+	return ret ? 1 : 0;
 }
