@@ -1,8 +1,8 @@
 /*
- * Entry points exported for ABI compatibility that this release does not
- * implement yet (PRIME) or never will (the pre-GEM "fake" buffer manager,
- * AUB dumping). Relocations and execution live in bo_reloc.c and exec.c,
- * the batch decoder in decode*.c.
+ * Entry points exported for ABI compatibility that this release never
+ * implements (the pre-GEM "fake" buffer manager, AUB dumping). Relocations
+ * and execution live in bo_reloc.c and exec.c, PRIME in bo_prime.c, the
+ * batch decoder in decode*.c.
  *
  * Contract: each one validates nothing it does not need, touches no state,
  * never crashes on any argument, and reports -ENODEV (NULL for pointer
@@ -16,19 +16,6 @@
 #include <stdio.h>
 
 #include "intel/bufmgr_priv.h"
-
-/* ---- PRIME (a later issue) --------------------------------------------- */
-
-drm_public int drm_intel_bo_gem_export_to_prime(drm_intel_bo *bo, int *prime_fd)
-{
-	return -ENODEV;
-}
-
-drm_public drm_intel_bo *drm_intel_bo_gem_create_from_prime(drm_intel_bufmgr *bufmgr,
-							    int prime_fd, int size)
-{
-	return NULL;
-}
 
 /* ---- AUB dumping: removed upstream, kept as no-ops --------------------- */
 

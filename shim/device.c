@@ -22,7 +22,9 @@
 #include "context.h"
 #include "gem.h"
 #include "i915_gem_mmap.h"
+#include "prime.h"
 #include "real.h"
+#include "syncobj.h"
 #include "valgrind_hide.h"
 
 #define SHIM_STATE_MAGIC 0x6d6968735f353139ull	/* "915_shim" */
@@ -258,6 +260,7 @@ static void release_file(struct shim_device *dev, uint32_t slot)
 {
 	struct shim_file *file = &dev->shared->files[slot];
 
+	shim_syncobj_file_release(dev, file);
 	shim_gem_file_release(dev, file);
 	shim_context_file_release(dev, file);
 	shim_auth_file_release(dev, file);
@@ -274,6 +277,8 @@ void shim_device_reap(struct shim_device *dev)
 	struct shim_shared *sh = dev->shared;
 	uint32_t seen = 0;
 	shim_gem_reap_mappings(dev);
+	shim_sync_reap(dev);
+	shim_prime_reap(dev);
 	for (uint32_t slot = 0; slot < SHIM_MAX_FILES && seen < sh->files_open; slot++) {
 		if (sh->files[slot].state != SHIM_FILE_OPEN)
 			continue;
@@ -309,7 +314,7 @@ int shim_device_open(struct shim_device *dev, unsigned minor, int flags, uint32_
 	}
 	struct flock fl = { .l_type = acc == O_RDONLY ? F_RDLCK : F_WRLCK, .l_whence = SEEK_SET,
 			    .l_start = slot, .l_len = 1 };
-	if (lseek(fd, slot, SEEK_SET) != (off_t)slot || shim_real.fcntl(fd, F_OFD_SETLK, &fl) < 0) {
+	if (shim_real.lseek(fd, slot, SEEK_SET) != (off_t)slot || shim_real.fcntl(fd, F_OFD_SETLK, &fl) < 0) {
 		ret = -errno ? -errno : -EIO;
 		shim_real.close(fd);
 		goto out;
@@ -347,7 +352,7 @@ int shim_device_slot_of_fd(struct shim_device *dev, int fd, uint64_t *generation
 	struct stat st;
 	if (shim_real.fstat(fd, &st) < 0 || st.st_dev != dev->files_dev || st.st_ino != dev->files_ino)
 		return -1;
-	off_t pos = lseek(fd, 0, SEEK_CUR);
+	off_t pos = shim_real.lseek(fd, 0, SEEK_CUR);
 	if (pos < 0 || pos >= SHIM_MAX_FILES)
 		return -1;
 	struct shim_file *file = &dev->shared->files[pos];

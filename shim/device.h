@@ -37,7 +37,7 @@
 #include "gem_memory.h"
 #include "shared_mem.h"
 
-#define SHIM_LAYOUT_VERSION 2
+#define SHIM_LAYOUT_VERSION 4
 #define SHIM_MAX_FILES 4096
 #define SHIM_STATE_SIZE (256ull << 20)	/* sparse */
 
@@ -73,6 +73,9 @@ struct shim_file {
 	uint32_t ban_score;		/* i915's per-file ban score (CT4) */
 	uint32_t pad1;
 	uint64_t last_hang_ns;
+	struct shim_idr syncobjs;	/* syncobj handle -> struct shim_syncobj (syncobj.h) */
+	struct shim_idr prime_handles;	/* GEM handle -> dma-buf id (prime.h) */
+	struct shim_idr prime_bufs;	/* dma-buf id -> handle | entries << 32 (prime.h) */
 };
 
 struct shim_shared {
@@ -95,6 +98,8 @@ struct shim_shared {
 	uint32_t files_hint;
 	uint64_t objects;		/* live GEM objects, for the trace */
 	uint64_t reset_count;		/* GPU resets since the instance began */
+	shim_off sync;			/* struct shim_sync_registry (syncobj.h), made on first use */
+	struct shim_idr dmabufs;	/* dma-buf id -> struct shim_dmabuf (prime.h) */
 	struct shim_file files[SHIM_MAX_FILES];
 };
 

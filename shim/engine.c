@@ -22,21 +22,22 @@ struct engine {
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
 	struct shim_request *head, *tail;
+	struct shim_request *current;	/* being run (for a forked child to free its copy) */
 	bool running;
 };
 
 static struct engine engines[4] = {
-	{ PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL, NULL, false },
-	{ PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL, NULL, false },
-	{ PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL, NULL, false },
-	{ PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL, NULL, false },
+	{ PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL, NULL, NULL, false },
+	{ PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL, NULL, NULL, false },
+	{ PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL, NULL, NULL, false },
+	{ PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL, NULL, NULL, false },
 };
 
 void shim_request_free(struct shim_request *rq)
 {
 	struct shim_device *dev = rq->dev;
 	for (uint32_t i = 0; i < rq->ndeps; i++)
-		shim_fence_put(dev, rq->deps[i]);
+		shim_fence_put(dev, rq->deps[i] & ~SHIM_DEP_SUBMIT);
 	for (uint32_t i = 0; i < rq->nobjs; i++)
 		shim_gem_object_put(dev, rq->objs[i].obj);
 	shim_fence_put(dev, rq->fence);
@@ -66,7 +67,11 @@ static void run(struct shim_request *rq)
 {
 	struct shim_device *dev = rq->dev;
 	for (uint32_t i = 0; i < rq->ndeps; i++)
-		shim_fence_wait(shim_ptr(rq->deps[i]), UINT64_MAX, false);
+		if (rq->deps[i] & SHIM_DEP_SUBMIT)	/* FENCE_SUBMIT: only until it starts */
+			shim_fence_wait_started(shim_ptr(rq->deps[i] & ~SHIM_DEP_SUBMIT));
+		else
+			shim_fence_wait(shim_ptr(rq->deps[i]), UINT64_MAX, false);
+	shim_fence_mark_started(shim_ptr(rq->fence));
 
 	shim_device_lock(dev);
 	struct shim_context *ctx = shim_ptr(rq->ctx);
@@ -81,7 +86,6 @@ static void run(struct shim_request *rq)
 	if (ret)
 		mark_guilty(dev, rq);
 	shim_fence_signal(shim_ptr(rq->fence), ret ? -EIO : 0);
-	shim_request_free(rq);
 	shim_device_unlock(dev);
 }
 
@@ -103,17 +107,53 @@ static void *engine_main(void *arg)
 		e->head = rq->next;
 		if (!e->head)
 			e->tail = NULL;
+		e->current = rq;
 		pthread_mutex_unlock(&e->lock);
 		run(rq);
+		pthread_mutex_lock(&e->lock);
+		e->current = NULL;		/* before the free: a fork sees one or the other */
+		pthread_mutex_unlock(&e->lock);
+		struct shim_device *dev = rq->dev;
+		shim_device_lock(dev);
+		shim_request_free(rq);
+		shim_device_unlock(dev);
 	}
 	return NULL;
 }
 
 /* A forked child has none of the parent's threads: it starts its own; the parent's
  * queued requests (and their references) stay the parent's. */
+static void free_copy(struct shim_request *rq)
+{
+	free(rq->deps);
+	free(rq->objs);
+	free(rq);
+}
+
+static void before_fork(void)
+{
+	for (unsigned i = 0; i < 4; i++)
+		pthread_mutex_lock(&engines[i].lock);
+}
+
+static void after_fork_parent(void)
+{
+	for (unsigned i = 0; i < 4; i++)
+		pthread_mutex_unlock(&engines[i].lock);
+}
+
 static void child_after_fork(void)
 {
 	for (unsigned i = 0; i < 4; i++) {
+		/* The child's copies of the parent's requests: memory only, the references are the parent's. */
+		struct shim_request *rq = engines[i].head, *next;
+		for (; rq; rq = next) {
+			next = rq->next;
+			free_copy(rq);
+		}
+		if (engines[i].current)
+			free_copy(engines[i].current);
+		engines[i].current = NULL;
 		pthread_mutex_init(&engines[i].lock, NULL);
 		pthread_cond_init(&engines[i].cond, NULL);
 		engines[i].head = engines[i].tail = NULL;
@@ -124,7 +164,7 @@ static void child_after_fork(void)
 static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
 static void install_atfork(void)
 {
-	pthread_atfork(NULL, NULL, child_after_fork);
+	pthread_atfork(before_fork, after_fork_parent, child_after_fork);
 }
 
 int shim_engine_submit(struct shim_request *rq)

@@ -30,12 +30,14 @@ struct shim_request_object {
 	bool write;
 };
 
+#define SHIM_DEP_SUBMIT 1ull	/* fence offsets are 16-byte aligned: the low bit is free */
+
 struct shim_request {
 	struct shim_device *dev;
 	unsigned engine;		/* enum shim_engine_class */
 	shim_off ctx;
 	shim_off fence;
-	shim_off *deps;
+	shim_off *deps;			/* | SHIM_DEP_SUBMIT: wait only until that request starts */
 	uint32_t ndeps;
 	struct shim_request_object *objs;	/* sorted by start */
 	uint32_t nobjs;

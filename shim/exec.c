@@ -10,8 +10,10 @@
  * to the object array in canonical form, also when a later step fails
  * (except after a relocation error, as i915 does).
  *
- * Not yet emulated (they answer ENOSYS): the fence flags and extensions
- * (FENCE_IN/OUT/SUBMIT/ARRAY, USE_EXTENSIONS) — the sharing stage brings them.
+ * Fences (FENCE_IN/OUT/SUBMIT/ARRAY, USE_EXTENSIONS with timeline fences)
+ * are parsed by exec_fence.c after SECURE and before the context; in-fences
+ * become the request's dependencies, and after submission the request's
+ * fence signals the syncobjs and becomes the out sync_file.
  */
 #include "config.h"
 
@@ -26,6 +28,7 @@
 #include "blt.h"
 #include "context.h"
 #include "engine.h"
+#include "exec_fence.h"
 #include "fence.h"
 #include "gem.h"
 #include "trace.h"
@@ -35,8 +38,6 @@
 #define OBJ_UNKNOWN_FLAGS (~0ull << 8)
 #define LOW_4G_END ((1ull << 32) - 4096)	/* the last page under 4 GiB is excluded (X53) */
 #define BATCH_BIAS (256ull << 10)		/* X48 */
-#define FENCE_FLAGS (I915_EXEC_FENCE_IN | I915_EXEC_FENCE_OUT | I915_EXEC_FENCE_SUBMIT | \
-		     I915_EXEC_FENCE_ARRAY | I915_EXEC_USE_EXTENSIONS)
 
 struct eb_obj {
 	struct drm_i915_gem_exec_object2 user;	/* as copied in */
@@ -344,7 +345,8 @@ static int cmp_start(const void *a, const void *b)
 
 /* Builds and submits the request (device lock held). */
 static int submit(struct shim_call *call, struct shim_context *ctx, shim_off ctx_off, unsigned engine,
-		  struct eb_obj *eb, uint32_t count, uint32_t batch_index, uint64_t start, uint64_t len)
+		  struct eb_obj *eb, uint32_t count, uint32_t batch_index, uint64_t start, uint64_t len,
+		  const struct shim_exec_fences *xf)
 {
 	struct shim_device *dev = call->dev;
 	struct shim_request *rq = calloc(1, sizeof(*rq));
@@ -353,7 +355,7 @@ static int submit(struct shim_call *call, struct shim_context *ctx, shim_off ctx
 	rq->dev = dev;
 	rq->engine = engine;
 	rq->objs = calloc(count, sizeof(*rq->objs));
-	rq->deps = calloc(1 + (size_t)count * 5, sizeof(*rq->deps));
+	rq->deps = calloc(1 + (size_t)count * 5 + shim_exec_fences_max_deps(xf), sizeof(*rq->deps));
 	rq->fence = shim_fence_create(dev, ctx->timeline, ++ctx->seqno);
 	if (!rq->objs || !rq->deps || !rq->fence) {
 		free(rq->objs);
@@ -365,6 +367,7 @@ static int submit(struct shim_call *call, struct shim_context *ctx, shim_off ctx
 	shim_context_get(ctx_off);
 	rq->ctx = ctx_off;
 	add_dep(dev, rq, ctx->last_fence);		/* in order per context */
+	shim_exec_fences_add_deps(dev, xf, rq);		/* FENCE_IN/SUBMIT, fence arrays */
 
 	for (uint32_t i = 0; i < count; i++) {
 		struct eb_obj *e = &eb[i];
@@ -435,6 +438,7 @@ int shim_i915_execbuffer2_ioctl(struct shim_call *call, void *data)
 	struct shim_device *dev = call->dev;
 	const struct shim_device_model *m = dev->model;
 	uint32_t count = args->buffer_count;
+	struct shim_exec_fences xf = { .out_fd = -1 };
 	int ret = 0;
 
 	if (count == 0 || count > INT_MAX / sizeof(struct eb_obj))
@@ -472,11 +476,9 @@ int shim_i915_execbuffer2_ioctl(struct shim_call *call, void *data)
 		if (ret)
 			goto out_free;
 	}
-	if (args->flags & FENCE_FLAGS) {
-		shim_log("i915-shim: execbuffer fences are not emulated yet; returning ENOSYS\n");
-		ret = -ENOSYS;
+	ret = shim_exec_fences_parse(call, args, &xf);
+	if (ret)
 		goto out_free;
-	}
 
 	unsigned engine;
 	uint32_t batch_index = (args->flags & I915_EXEC_BATCH_FIRST) ? 0 : count - 1;
@@ -566,7 +568,9 @@ int shim_i915_execbuffer2_ioctl(struct shim_call *call, void *data)
 	if (args->flags & I915_EXEC_GEN7_SOL_RESET && (m->gen != 7 || engine != SHIM_ENGINE_RENDER))
 		ret = -EINVAL;	/* reported late: offsets are still written back (X51) */
 	else
-		ret = submit(call, ctx, ctx_off, engine, eb, count, batch_index, args->batch_start_offset, len);
+		ret = submit(call, ctx, ctx_off, engine, eb, count, batch_index, args->batch_start_offset, len, &xf);
+	if (!ret)
+		ret = shim_exec_fences_signal(dev, args, &xf, ctx->last_fence);
 
 out_writeback:
 	for (uint32_t i = 0; i < count; i++)
@@ -578,6 +582,7 @@ out_writeback:
 out_unlock:
 	shim_device_unlock(dev);
 out_free:
+	shim_exec_fences_fini(dev, &xf);
 	args->flags &= ~(7ull << 29);	/* internal bits never go back (X14) */
 	free(eb);
 	free(user);

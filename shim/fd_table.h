@@ -16,6 +16,7 @@
 enum shim_fd_kind {
 	SHIM_FD_NONE = 0,
 	SHIM_FD_DEVICE,		/* an open file of a DRM node */
+	SHIM_FD_DMABUF,		/* a dma-buf (prime.h): slot = its id, generation = its inode */
 };
 
 struct shim_fd_entry {

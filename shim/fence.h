@@ -25,15 +25,64 @@ struct shim_fence {
 	uint32_t waiters;	/* futex waiters present: the signaller must wake */
 	uint64_t signal_ns;	/* CLOCK_MONOTONIC when signalled */
 	uint64_t context, seqno;	/* the timeline it belongs to */
+	shim_off callbacks;	/* struct shim_fence_cb list, run (and freed) when it signals */
+	shim_off parts;		/* composite with kept parts: shim_off[nparts], each a reference */
+	uint32_t nparts;
+	uint32_t pending;	/* composite: parts not yet signalled */
+	uint32_t started;	/* futex word: its request began executing (FENCE_SUBMIT) */
+	uint32_t start_waiters;
 };
+
+/*
+ * Callbacks (the kernel's dma_fence_cb), in the shared state, run by whoever
+ * signals the fence, under the device lock:
+ *   PARENT  a composite (dma_fence_array) of which this fence is a part: one
+ *           part fewer pending; the callback holds a reference to the parent;
+ *   WAKE    bump and futex-wake a struct shim_waiter (a sleeping syncobj wait);
+ *   POKE    make sync_file <id> readable (sync_file.c).
+ * A callback is freed when it runs; shim_fence_remove_cb() takes one back
+ * from a fence that has not signalled yet.
+ */
+enum shim_fence_cb_kind { SHIM_FENCE_CB_PARENT = 1, SHIM_FENCE_CB_WAKE, SHIM_FENCE_CB_POKE };
+struct shim_fence_cb {
+	shim_off next;
+	uint32_t kind, id;
+	shim_off target;
+};
+
+/* A futex word that any process may sleep on; woken by WAKE callbacks and syncobj changes. */
+struct shim_waiter {
+	uint32_t seq;
+	uint32_t pad;
+};
+void shim_waiter_wake(struct shim_waiter *w);
 
 /* Device lock held. A pending fence with one reference; 0 when out of memory. */
 shim_off shim_fence_create(struct shim_device *dev, uint64_t context, uint64_t seqno);
 void shim_fence_get(struct shim_device *dev, shim_off fence);
 void shim_fence_put(struct shim_device *dev, shim_off fence);
 
-/* Any lock state. */
+/* Device lock held: an already signalled fence (the kernel's stub), one reference. */
+shim_off shim_fence_create_signalled(struct shim_device *dev, int error);
+/*
+ * Device lock held: a composite fence (dma_fence_array) that signals once all
+ * n parts have, with the first error among them; a new fence context. With
+ * keep_parts it holds references to its parts (sync_file merges, FILE_INFO);
+ * without, it only counts them (timeline links, so history is not kept alive).
+ */
+shim_off shim_fence_create_array(struct shim_device *dev, const shim_off *parts, uint32_t n,
+				 bool keep_parts);
+/* Device lock held: adds a callback to a pending fence; 0 if it has signalled or memory is out. */
+shim_off shim_fence_add_cb(struct shim_device *dev, shim_off fence, uint32_t kind, shim_off target,
+			   uint32_t id);
+/* Device lock held: takes back a callback of a fence that has not signalled. */
+void shim_fence_remove_cb(struct shim_device *dev, shim_off fence, shim_off cb);
+
+/* Device lock held (the callbacks run here). */
 void shim_fence_signal(struct shim_fence *fence, int error);
+/* Any lock state: the fence's request starts executing; and waiting for that. */
+void shim_fence_mark_started(struct shim_fence *fence);
+void shim_fence_wait_started(struct shim_fence *fence);
 static inline bool shim_fence_is_signalled(const struct shim_fence *fence)
 {
 	return __atomic_load_n(&fence->state, __ATOMIC_ACQUIRE) != 0;

@@ -16,6 +16,7 @@
 #include "context.h"
 #include "fence.h"
 #include "gem.h"
+#include "prime.h"
 
 shim_off shim_gem_object_create(struct shim_device *dev, uint64_t size)
 {
@@ -108,6 +109,8 @@ static void handle_release(struct shim_device *dev, shim_off off)
 		shim_idr_remove(&dev->shared->flink_names, obj->name);
 		obj->name = 0;
 	}
+	if (!obj->handle_count && obj->dmabuf)	/* the dma-buf may go too (prime.h) */
+		shim_prime_object_unhandled(dev, off);
 	shim_gem_object_put(dev, off);
 }
 
@@ -116,6 +119,7 @@ int shim_gem_handle_delete(struct shim_device *dev, struct shim_file *file, uint
 	shim_off off = shim_idr_remove(&file->handles, handle);
 	if (!off)
 		return -EINVAL;
+	shim_prime_handle_closed(dev, file, handle);	/* G5 */
 	handle_release(dev, off);
 	return 0;
 }
@@ -125,6 +129,7 @@ void shim_gem_file_release(struct shim_device *dev, struct shim_file *file)
 	for (uint32_t h = shim_idr_next(&file->handles, 1); h; h = shim_idr_next(&file->handles, h + 1))
 		handle_release(dev, shim_idr_remove(&file->handles, h));
 	shim_idr_destroy(&dev->shared->arena, &file->handles);
+	shim_prime_file_release(dev, file);
 }
 
 int shim_gem_close_ioctl(struct shim_call *call, void *data)

@@ -50,7 +50,7 @@ struct shim_gem_object {
 	uint64_t user_ptr;		/* userptr: start address */
 	uint64_t view_off;		/* the GTT view's range in the memory file */
 	uint32_t view_state;		/* enum shim_view_state */
-	uint32_t pad;
+	uint32_t dmabuf;		/* its dma-buf (prime.h), 0 if none */
 	shim_off purge_prev, purge_next;	/* the purgeable list (gem_purge.c) */
 	uint32_t bind_count;		/* bindings in address spaces (context.h) */
 	uint32_t write_class;		/* engine class of the last writer */

@@ -1,7 +1,7 @@
 /*
  * CPU mappings of objects: GEM_MMAP (the legacy CPU/WC mmap ioctl),
  * MMAP_GTT/MMAP_OFFSET and mmap(2) of the device fd at the fake offset
- * (spec/uapi-conformance.md §14–15).
+ * (spec/uapi-conformance.md §14–15), and the maps of dma-buf fds (prime.c).
  *
  * A mapping is of the object's own pages in the memory file, so every
  * mapping, in every process, sees the same bytes. Like the kernel, a mapping
@@ -184,6 +184,21 @@ static void *map_object(struct shim_device *dev, struct shim_gem_object *obj, vo
 	shim_gem_flush_view(dev, obj);		/* the CPU now sees the pages themselves */
 	shim_gem_invalidate_view(dev, obj);
 	return shim_mem_map(dev, addr, len, prot, flags, obj->mem_off + offset);
+}
+
+void *shim_gem_map_range(struct shim_device *dev, shim_off off, void *addr, size_t len, int prot,
+			 int flags, uint64_t offset)
+{
+	void *p = map_object(dev, shim_ptr(off), addr, len, prot, flags, offset, false);
+	if (p == MAP_FAILED)
+		return p;
+	int err = -track(dev, p, len, off, false);
+	if (err) {
+		shim_real.munmap(p, len);
+		errno = err;
+		return MAP_FAILED;
+	}
+	return p;
 }
 
 int shim_i915_gem_mmap_ioctl(struct shim_call *call, void *data)

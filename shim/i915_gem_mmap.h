@@ -10,6 +10,12 @@
 
 /* mmap(2) of a device fd: the object at a fake offset, or MAP_FAILED with errno. */
 void *shim_device_mmap(struct shim_call *call, void *addr, size_t len, int prot, int flags, off_t offset);
+/*
+ * Device lock held: maps [offset, offset+len) of object off's pages for the caller
+ * (a dma-buf mmap, prime.c), holding a reference like every object mapping.
+ */
+void *shim_gem_map_range(struct shim_device *dev, shim_off off, void *addr, size_t len, int prot,
+			 int flags, uint64_t offset);
 /* munmap(2) of any range: drops the references of object mappings inside it. */
 void shim_gem_munmap(void *addr, size_t len);
 /* Device lock held: drops the mapping references of processes that are gone. */

@@ -28,13 +28,17 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 #include <drm.h>
+#include <linux/dma-buf.h>
+#include <linux/sync_file.h>
 
 #include "device.h"
 #include "drm_ioctl.h"
 #include "fd_table.h"
 #include "fs_view.h"
 #include "i915_gem_mmap.h"
+#include "prime.h"
 #include "real.h"
+#include "syncobj.h"
 #include "trace.h"
 
 #define SHIM_EXPORT __attribute__((visibility("default")))
@@ -72,6 +76,8 @@ static int raw_ioctl(int fd, unsigned long req, ...)
 	return (int)syscall(SYS_ioctl, fd, req, arg);
 }
 
+static off_t raw_lseek(int fd, off_t off, int whence) { return (off_t)syscall(SYS_lseek, fd, off, whence); }
+
 static void *resolve(const char *name)
 {
 	return dlsym(RTLD_NEXT, name);
@@ -107,11 +113,13 @@ void shim_real_init(void)
 		r.realpath = resolve("realpath");
 		r.fopen = resolve("fopen");
 		r.close_range = resolve("close_range");
+		r.lseek = resolve("lseek");
 		if (!r.openat) r.openat = raw_openat;
 		if (!r.close) r.close = raw_close;
 		if (!r.fstat) r.fstat = raw_fstat;
 		if (!r.fstatat) r.fstatat = raw_fstatat;
 		if (!r.ioctl) r.ioctl = raw_ioctl;
+		if (!r.lseek) r.lseek = raw_lseek;
 		shim_real = r;
 		shim_trace_init();
 		resolving = 0;
@@ -203,6 +211,36 @@ static void fd_closed(const struct shim_fd_entry *e)
 	struct shim_device *dev = shim_device_peek();
 	if (dev && e->kind == SHIM_FD_DEVICE)
 		shim_device_file_closed(dev, e->slot, e->generation);
+	else if (dev && e->kind == SHIM_FD_DMABUF)
+		shim_prime_fd_closed(dev, e->slot, e->generation);
+}
+
+/*
+ * Is fd one of our dma-bufs (prime.h)? Known fds are answered from the table;
+ * with may_be_foreign, an unknown fd is checked by fstat in a process that
+ * uses the device (an fd inherited across exec or received over a socket).
+ */
+static struct shim_device *dmabuf_fd(int fd, uint32_t *id, bool may_be_foreign)
+{
+	struct shim_fd_entry e;
+	struct shim_device *dev = shim_device_peek();
+	if (!dev || fd < 0)
+		return NULL;
+	if (shim_fd_lookup(fd, &e)) {
+		if (e.kind != SHIM_FD_DMABUF)
+			return NULL;
+		*id = e.slot;
+		return dev;
+	}
+	if (!may_be_foreign)
+		return NULL;
+	uint64_t ino;
+	*id = shim_prime_fd_id(dev, fd, &ino);
+	if (!*id)
+		return NULL;
+	e = (struct shim_fd_entry){ .kind = SHIM_FD_DMABUF, .slot = *id, .generation = ino };
+	shim_fd_set(fd, &e);
+	return dev;
 }
 
 /* --- open ------------------------------------------------------------------ */
@@ -423,6 +461,25 @@ SHIM_EXPORT int ioctl(int fd, unsigned long request, ...)
 		}
 		return ret;
 	}
+	struct shim_device *sdev;
+	int sret;
+	uint32_t dmabuf;
+	if (_IOC_TYPE(request) == DMA_BUF_BASE && (sdev = dmabuf_fd(fd, &dmabuf, true))) {
+		sret = shim_prime_dmabuf_ioctl(sdev, dmabuf, request, arg);	/* a dma-buf (prime.c) */
+		if (sret < 0) {
+			errno = -sret;
+			return -1;
+		}
+		return sret;
+	}
+	if (_IOC_TYPE(request) == SYNC_IOC_MAGIC && (sdev = device_if_any()) &&
+	    shim_sync_file_ioctl(sdev, fd, request, arg, &sret)) {	/* a sync_file (sync_file.c) */
+		if (sret < 0) {
+			errno = -sret;
+			return -1;
+		}
+		return sret;
+	}
 	return shim_real.ioctl(fd, request, arg);
 }
 
@@ -430,8 +487,12 @@ SHIM_EXPORT void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_
 {
 	ensure_real();
 	struct shim_call call;
+	struct shim_device *dev;
+	uint32_t id;
 	if (!(flags & MAP_ANONYMOUS) && device_call(fd, &call, true))
 		return shim_device_mmap(&call, addr, len, prot, flags, offset);
+	if (!(flags & MAP_ANONYMOUS) && (dev = dmabuf_fd(fd, &id, true)))
+		return shim_prime_mmap(dev, id, fd, addr, len, prot, flags, offset);
 	return shim_real.mmap(addr, len, prot, flags, fd, offset);
 }
 
@@ -439,6 +500,23 @@ SHIM_EXPORT void *mmap64(void *addr, size_t len, int prot, int flags, int fd, of
 {
 	return mmap(addr, len, prot, flags, fd, offset);
 }
+
+/* dma-buf fds answer lseek as dma_buf_llseek does (R16); everything else passes. */
+static off_t do_lseek(int fd, off_t offset, int whence)
+{
+	if (ensure_real())
+		return raw_lseek(fd, offset, whence);
+	struct shim_device *dev;
+	uint32_t id;
+	/* (0, SEEK_SET/SEEK_END) on a foreign dma-buf gives the same answer natively. */
+	bool plain = offset == 0 && (whence == SEEK_SET || whence == SEEK_END);
+	if ((dev = dmabuf_fd(fd, &id, !plain)))
+		return shim_prime_lseek(dev, id, offset, whence);
+	return shim_real.lseek(fd, offset, whence);
+}
+
+SHIM_EXPORT off_t lseek(int fd, off_t offset, int whence) { return do_lseek(fd, offset, whence); }
+SHIM_EXPORT off64_t lseek64(int fd, off64_t offset, int whence) { return do_lseek(fd, offset, whence); }
 
 SHIM_EXPORT int munmap(void *addr, size_t len)
 {

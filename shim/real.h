@@ -36,6 +36,7 @@ struct shim_real_fns {
 	char *(*realpath)(const char *, char *);
 	FILE *(*fopen)(const char *, const char *);
 	int (*close_range)(unsigned int, unsigned int, int);
+	off_t (*lseek)(int, off_t, int);
 };
 
 extern struct shim_real_fns shim_real;

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Regenerates tests/intel/intel.am: each program twice, ours and Debian's.
-progs="bufmgr bo_alloc bo_cache bo_tiling bo_map userptr names context exec decode"
+progs="bufmgr bo_alloc bo_cache bo_tiling bo_map userptr names context exec decode bo_prime"
 {
 cat <<'HDR'
 # libdrm_intel tests. Each program is built twice from the same source: P
