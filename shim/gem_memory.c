@@ -211,8 +211,8 @@ void shim_mem_free(struct shim_device *dev, uint64_t off, uint64_t size)
 	push(dev, &pool->dirty, off, size, 0);
 	pool->dirty_count++;
 	pool->dirty_bytes += size;
-	/* Big frees give memory back at once; small ones are punched 64 at a time. */
-	if (pool->dirty_count >= 64 || pool->dirty_bytes >= (4ull << 20))
+	/* Frees are punched out in batches: 64 ranges or 32 MiB at a time, whichever comes first. */
+	if (pool->dirty_count >= 64 || pool->dirty_bytes >= (32ull << 20))
 		flush_dirty(dev);
 }
 

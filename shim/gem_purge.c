@@ -16,6 +16,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/inotify.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <i915_drm.h>
@@ -90,14 +91,41 @@ uint64_t shim_gem_memory_budget(void)
 /* i915's DROP_UNBOUND | DROP_BOUND | DROP_SHRINK_ALL: the requests that run the shrinker. */
 #define DROP_SHRINKS 0x23ull
 
-void shim_gem_check_drop_caches(struct shim_device *dev)
+static void drop_caches_path(struct shim_device *dev, unsigned i, char *path, size_t len)
 {
 	static const unsigned minors[2] = { 0, 128 };
+	snprintf(path, len, "%s/sys/kernel/debug/dri/%u/i915_gem_drop_caches", dev->root, minors[i]);
+}
+
+/*
+ * Reads and clears the drop_caches files; purges if one asked for it.
+ * Writes are noticed through inotify, so the common case (nothing written)
+ * costs one non-blocking read(); without inotify the files are looked at
+ * every time.
+ */
+static int inotify_fd = -2;
+
+void shim_gem_check_drop_caches(struct shim_device *dev)
+{
+	char path[PATH_MAX + 64];
+	if (inotify_fd == -2) {
+		int fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+		for (unsigned i = 0; fd >= 0 && i < 2; i++) {
+			drop_caches_path(dev, i, path, sizeof(path));
+			if (inotify_add_watch(fd, path, IN_MODIFY | IN_CLOSE_WRITE) < 0) {
+				shim_real.close(fd);
+				fd = -1;
+			}
+		}
+		inotify_fd = fd < 0 ? -1 : shim_private_fd(fd);
+	} else if (inotify_fd >= 0) {
+		char events[4096];
+		if (read(inotify_fd, events, sizeof(events)) <= 0)
+			return;	/* nothing was written since the last look */
+	}
 	for (unsigned i = 0; i < 2; i++) {
-		char path[PATH_MAX + 64];
 		struct stat st;
-		snprintf(path, sizeof(path), "%s/sys/kernel/debug/dri/%u/i915_gem_drop_caches", dev->root,
-			 minors[i]);
+		drop_caches_path(dev, i, path, sizeof(path));
 		if (shim_real.fstatat(AT_FDCWD, path, &st, 0) < 0 || st.st_size == 0)
 			continue;	/* nothing written since we last looked */
 		char text[32] = "";
