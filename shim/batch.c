@@ -29,6 +29,7 @@ struct cs {
 	uint32_t reg_addr[64];
 	unsigned nregs;
 	unsigned skipped;
+	uint64_t fault_addr;		/* the last address that did not translate */
 };
 
 static int translate(void *ctx, uint64_t addr, uint64_t len, bool write, struct shim_gpu_range *out)
@@ -56,6 +57,7 @@ static int translate(void *ctx, uint64_t addr, uint64_t len, bool write, struct 
 			return 0;
 		}
 	}
+	cs->fault_addr = addr;
 	return -EFAULT;
 }
 
@@ -200,7 +202,7 @@ static bool semaphore_true(unsigned op, uint32_t mem, uint32_t data)
 
 #define MAX_DEPTH 2
 
-int shim_batch_run(struct shim_request *rq, uint32_t *bcs_swctrl)
+int shim_batch_run(struct shim_request *rq, uint32_t *bcs_swctrl, struct shim_batch_fault *fault)
 {
 	struct cs cs = { .rq = rq, .gen = rq->dev->model->gen };
 	const char *hc = getenv("I915_SHIM_HANGCHECK_MS");
@@ -213,6 +215,8 @@ int shim_batch_run(struct shim_request *rq, uint32_t *bcs_swctrl)
 	uint64_t ip = rq->batch_addr;
 	uint64_t end = rq->batch_len ? rq->batch_addr + rq->batch_len : UINT64_MAX;
 	uint64_t ret_stack[MAX_DEPTH] = { 0 };
+	uint64_t head = ip;
+	uint32_t header = 0;
 	unsigned depth = 0;
 	unsigned long steps = 0;
 	int ret = 0;
@@ -231,12 +235,14 @@ int shim_batch_run(struct shim_request *rq, uint32_t *bcs_swctrl)
 			break;
 		}
 		struct shim_gpu_range r;
+		head = ip;
 		if (translate(&cs, ip, 4, false, &r)) {
 			ret = -EFAULT;
 			break;
 		}
 		const uint32_t *c = (const uint32_t *)r.host;
 		uint32_t dw = c[0];
+		header = dw;
 		uint32_t client = dw >> 29, n;
 
 		if (client == 0) {
@@ -376,6 +382,7 @@ int shim_batch_run(struct shim_request *rq, uint32_t *bcs_swctrl)
 	}
 done:
 	*bcs_swctrl = cs.blt.bcs_swctrl;
+	*fault = (struct shim_batch_fault){ .head = head, .header = header, .address = cs.fault_addr };
 	if (shim_debug & SHIM_DEBUG_EXEC)
 		shim_log("i915-shim[%d]: batch 0x%llx on engine %u: %s, %u commands skipped\n", getpid(),
 			 (unsigned long long)rq->batch_addr, rq->engine,

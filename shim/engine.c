@@ -78,13 +78,16 @@ static void run(struct shim_request *rq)
 	uint32_t swctrl = dev->model->gen >= 8 ? ctx->bcs_swctrl : 0;
 	shim_device_unlock(dev);
 
-	int ret = shim_batch_run(rq, &swctrl);
+	struct shim_batch_fault fault;
+	int ret = shim_batch_run(rq, &swctrl, &fault);
 
 	shim_device_lock(dev);
 	if (dev->model->gen >= 8)
 		ctx->bcs_swctrl = swctrl;
-	if (ret)
+	if (ret) {
 		mark_guilty(dev, rq);
+		shim_error_state_record(dev, rq, ret, &fault);
+	}
 	shim_fence_signal(shim_ptr(rq->fence), ret ? -EIO : 0);
 	shim_device_unlock(dev);
 }

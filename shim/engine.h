@@ -52,7 +52,19 @@ int shim_engine_submit(struct shim_request *rq);
 /* Device lock held: drops every reference a request owns and frees it. */
 void shim_request_free(struct shim_request *rq);
 
-/* Executes the batch of rq (engine.c's command streamer); 0, -EFAULT (GPU fault) or -ETIME (hang). */
-int shim_batch_run(struct shim_request *rq, uint32_t *bcs_swctrl);
+/* Where a batch stopped when it failed: for the error state. */
+struct shim_batch_fault {
+	uint64_t head;			/* GPU address of the command that failed */
+	uint32_t header;		/* its first dword */
+	uint64_t address;		/* the address that faulted (GPU faults) */
+};
+
+/* Executes the batch of rq (batch.c's command streamer); 0, -EFAULT (GPU fault) or -ETIME (hang),
+ * with *fault filled on failure. */
+int shim_batch_run(struct shim_request *rq, uint32_t *bcs_swctrl, struct shim_batch_fault *fault);
+
+/* error_state.c: records a failed request as i915's error state (device lock held). */
+void shim_error_state_record(struct shim_device *dev, const struct shim_request *rq, int error,
+			     const struct shim_batch_fault *fault);
 
 #endif

@@ -364,6 +364,45 @@ TEST(faults_are_contained_and_ban)
 	close(fd);
 }
 
-TEST_MAIN(T(bad_arguments), T(bad_objects), T(placement_and_softpin), T(store_dword_with_relocation),
+static void read_error_state(char *buf, size_t len)
+{
+	int fd = open("/sys/class/drm/card0/error", O_RDONLY);
+	ASSERT(fd >= 0);
+	ssize_t n = read(fd, buf, len - 1);
+	ASSERT(n >= 0);
+	buf[n] = 0;
+	close(fd);
+}
+
+/* Shim only: a reset leaves i915's error state in sysfs, kept until a write clears it. */
+TEST(error_state_records_faults)
+{
+	if (!shim_present())
+		SKIP("shim only (a real kernel needs a real hang)");
+	char text[4096];
+	int fd = fd_gen8();
+	uint32_t batch = create(fd, 4096);
+	uint32_t cmd[] = { MI_STORE_DWORD_IMM_GEN8, 0x40000000, 0, 0xbad, MI_BATCH_BUFFER_END, MI_NOOP };
+	write_obj(fd, batch, 0, cmd, sizeof(cmd));
+	struct drm_i915_gem_context_create_ext c = { 0 };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, &c));
+	struct drm_i915_gem_exec_object2 o = { .handle = batch };
+	struct drm_i915_gem_execbuffer2 eb = { .buffers_ptr = (uintptr_t)&o, .buffer_count = 1, .rsvd1 = c.ctx_id };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb));
+	gem_wait(fd, batch);
+	read_error_state(text, sizeof(text));
+	ASSERT(!strncmp(text, "GPU HANG: ", 10));
+	ASSERT(strstr(text, "page fault on rcs0"));
+	ASSERT(strstr(text, "FAULT: 0x0000000040000000"));
+	int w = open("/sys/class/drm/card0/error", O_WRONLY | O_TRUNC);	/* clear it */
+	ASSERT(w >= 0);
+	ASSERT_EQ(write(w, "1", 1), 1);
+	close(w);
+	read_error_state(text, sizeof(text));
+	ASSERT(strncmp(text, "GPU HANG: ", 10));
+	close(fd);
+}
+
+TEST_MAIN(T(error_state_records_faults), T(bad_arguments), T(bad_objects), T(placement_and_softpin), T(store_dword_with_relocation),
 	  T(bad_relocations), T(busy_while_spinning), T(in_order_and_implicit_sync),
 	  T(blitter_parser_wants_an_end), T(hang_is_reset), T(faults_are_contained_and_ban))
