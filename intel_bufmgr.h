@@ -290,6 +290,28 @@ int drm_intel_get_min_eu_in_pool(int fd);
 #define intel_bufmgr_fake_contended_lock_take drm_intel_bufmgr_fake_contended_lock_take
 #define intel_bufmgr_fake_evict_all drm_intel_bufmgr_fake_evict_all
 
+/*
+ * Throttling (libdrm-gem, not in libdrm 2.4.114; see drm_intel_throttle(3)).
+ * A throttle keeps at most max_in_flight submissions of its user on the GPU:
+ * before submission k returns, submission k - max_in_flight has completed.
+ * It does this with sync objects, the way GL drivers stop the CPU from
+ * running frames ahead of the GPU. LIBDRM_INTEL_HAS_THROTTLE tells that the
+ * functions exist.
+ */
+#define LIBDRM_INTEL_HAS_THROTTLE 1
+typedef struct _drm_intel_throttle drm_intel_throttle;
+
+/* A throttle for submissions through bufmgr; max_in_flight from 1 to 64. NULL on failure. */
+drm_intel_throttle *drm_intel_throttle_create(drm_intel_bufmgr *bufmgr, unsigned int max_in_flight);
+/* Submits batch as drm_intel_gem_bo_context_exec() does (ctx may be NULL), then waits for the
+ * submission max_in_flight before it. 0 or -errno; a failed submission does not count. */
+int drm_intel_throttle_submit(drm_intel_throttle *throttle, drm_intel_bo *batch,
+			      drm_intel_context *ctx, int used, unsigned int flags);
+/* Submissions not yet known to have completed (0 .. max_in_flight), or -errno. */
+int drm_intel_throttle_in_flight(drm_intel_throttle *throttle);
+/* Waits for every submission, then frees the throttle. NULL is a no-op. */
+void drm_intel_throttle_destroy(drm_intel_throttle *throttle);
+
 #if defined(__cplusplus)
 }
 #endif

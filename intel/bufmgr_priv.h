@@ -211,6 +211,11 @@ void intel_bo_unreference_locked(struct intel_bo *bo, time_t now);	/* lock held 
 /* bo_reloc.c: drop every relocation and softpin target, clear kflags (lock held). */
 void bo_relocs_release(struct intel_bo *bo, time_t now);
 
+/* exec.c: the one exec routine behind every entry point. cliprects/num_cliprects go to the
+ * kernel as they are (with I915_EXEC_FENCE_ARRAY they are a fence array). -errno. */
+int intel_exec(drm_intel_bo *b, drm_intel_context *ctx, int used, struct drm_clip_rect *cliprects,
+	       int num_cliprects, int DR4, int in_fence, int *out_fence, unsigned int flags);
+
 /* bo_cache.c (lock held for all) */
 void bo_cache_init(drm_intel_bufmgr *mgr);
 struct intel_bo_bucket *bo_cache_bucket_for_size(drm_intel_bufmgr *mgr, unsigned long size);

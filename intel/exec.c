@@ -164,9 +164,9 @@ static int ring_check(drm_intel_bufmgr *mgr, unsigned int flags)
 	}
 }
 
-static int do_exec(drm_intel_bo *b, drm_intel_context *ctx, int used,
-		   struct drm_clip_rect *cliprects, int num_cliprects, int DR4,
-		   int in_fence, int *out_fence, unsigned int flags)
+int intel_exec(drm_intel_bo *b, drm_intel_context *ctx, int used,
+	       struct drm_clip_rect *cliprects, int num_cliprects, int DR4,
+	       int in_fence, int *out_fence, unsigned int flags)
 {
 	struct drm_i915_gem_execbuffer2 eb;
 	struct exec_list l = { 0 };
@@ -255,7 +255,7 @@ out:
 drm_public int drm_intel_bo_exec(drm_intel_bo *bo, int used, struct drm_clip_rect *cliprects,
 				 int num_cliprects, int DR4)
 {
-	return do_exec(bo, NULL, used, cliprects, num_cliprects, DR4, -1, NULL,
+	return intel_exec(bo, NULL, used, cliprects, num_cliprects, DR4, -1, NULL,
 		       I915_EXEC_RENDER);
 }
 
@@ -263,20 +263,20 @@ drm_public int drm_intel_bo_mrb_exec(drm_intel_bo *bo, int used,
 				     struct drm_clip_rect *cliprects, int num_cliprects,
 				     int DR4, unsigned int flags)
 {
-	return do_exec(bo, NULL, used, cliprects, num_cliprects, DR4, -1, NULL, flags);
+	return intel_exec(bo, NULL, used, cliprects, num_cliprects, DR4, -1, NULL, flags);
 }
 
 drm_public int drm_intel_gem_bo_context_exec(drm_intel_bo *bo, drm_intel_context *ctx,
 					     int used, unsigned int flags)
 {
-	return do_exec(bo, ctx, used, NULL, 0, 0, -1, NULL, flags);
+	return intel_exec(bo, ctx, used, NULL, 0, 0, -1, NULL, flags);
 }
 
 drm_public int drm_intel_gem_bo_fence_exec(drm_intel_bo *bo, drm_intel_context *ctx,
 					   int used, int in_fence, int *out_fence,
 					   unsigned int flags)
 {
-	return do_exec(bo, ctx, used, NULL, 0, 0, in_fence, out_fence, flags);
+	return intel_exec(bo, ctx, used, NULL, 0, 0, in_fence, out_fence, flags);
 }
 
 /* ---- pinning (root-only legacy ioctls; modern kernels refuse them) ----- */

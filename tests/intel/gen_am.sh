@@ -11,7 +11,7 @@ cat <<'HDR'
 DEBIAN_LIBDRM_INTEL_LIBS = /usr/lib/x86_64-linux-gnu/libdrm_intel.so.1 /usr/lib/x86_64-linux-gnu/libdrm.so.2
 EXTRA_DIST += tests/intel/intel_test.h tests/intel/gen_am.sh tests/intel/symbols.sh tests/intel/tiled_devids.sh
 
-# The exported symbol set equals Debian's.
+# The exported symbol set is Debian's plus our documented additions.
 TESTS += tests/intel/symbols.sh
 # alloc_tiled geometry on every emulated device model.
 TESTS += tests/intel/tiled_devids.sh
@@ -31,4 +31,12 @@ tests_intel_${v}_debian_LDFLAGS = -export-dynamic
 TESTS += tests/intel/$p tests/intel/$p-debian
 EOT
 done
+cat <<'FTR'
+
+# The throttling API is ours alone: built against our library only.
+check_PROGRAMS += tests/intel/throttle
+tests_intel_throttle_SOURCES = tests/intel/throttle.c
+tests_intel_throttle_LDADD = libdrm_intel.la libdrm.la $(DL_LIBS) -lpthread
+TESTS += tests/intel/throttle
+FTR
 } > "$(dirname "$0")/intel.am"
