@@ -526,6 +526,137 @@ TEST(memory_pressure_purges_dontneed)
 	close(fd);
 }
 
-TEST_MAIN(T(drop_caches_purges_dontneed), T(memory_pressure_purges_dontneed), T(gtt_view_x_tiled), T(gtt_view_y_tiled), T(pread_pwrite), T(pread_pwrite_errors), T(gem_mmap), T(mapping_outlives_handle),
+static int getparam(int fd, int param, int *value)
+{
+	struct drm_i915_getparam gp = { .param = param, .value = value };
+	return ioctl(fd, DRM_IOCTL_I915_GETPARAM, &gp);
+}
+
+/* GP10–GP15, GP17, GP19–GP21, GP24–GP26, GP29, GP32: Skylake GT2's answers. */
+TEST(getparam_skylake_gt2)
+{
+	int fd = open_i915();
+	int devid = 0, v;
+	ASSERT_OK(getparam(fd, I915_PARAM_CHIPSET_ID, &devid));
+	if (devid != 0x1912)
+		SKIP("values for Skylake GT2 (0x1912)");
+	static const struct { int param, value; } want[] = {
+		{ I915_PARAM_NUM_FENCES_AVAIL, 32 }, { I915_PARAM_HAS_OVERLAY, 0 },
+		{ I915_PARAM_HAS_BSD, 1 }, { I915_PARAM_HAS_BLT, 1 }, { I915_PARAM_HAS_VEBOX, 1 },
+		{ I915_PARAM_HAS_BSD2, 0 }, { I915_PARAM_HAS_WT, 0 }, { I915_PARAM_HAS_SECURE_BATCHES, 0 },
+		{ I915_PARAM_CMD_PARSER_VERSION, 10 }, { I915_PARAM_HAS_GPU_RESET, 2 },
+		{ I915_PARAM_HAS_RESOURCE_STREAMER, 0 }, { I915_PARAM_HAS_POOLED_EU, 0 },
+		{ I915_PARAM_MIN_EU_IN_POOL, 0 }, { I915_PARAM_MMAP_GTT_COHERENT, 1 },
+		{ I915_PARAM_HAS_SEMAPHORES, 1 },
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(want); i++) {
+		v = -1;
+		ASSERT_OK(getparam(fd, want[i].param, &v));
+		if (v != want[i].value)
+			TEST_FAIL("param %d = %d, want %d", want[i].param, v, want[i].value);
+	}
+	ASSERT_OK(getparam(fd, I915_PARAM_SLICE_MASK, &v));
+	ASSERT(v != 0);
+	ASSERT_OK(getparam(fd, I915_PARAM_SUBSLICE_MASK, &v));
+	ASSERT(v != 0);
+	close(fd);
+}
+
+/* CT6–CT8: context-creation extensions. */
+TEST(context_create_extensions)
+{
+	int fd = open_i915();
+	struct drm_i915_gem_context_create_ext c = { 0 };
+	if (ioctl(fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, &c) && errno == ENODEV)
+		SKIP("no logical contexts");
+	c = (struct drm_i915_gem_context_create_ext){ .flags = I915_CONTEXT_CREATE_FLAGS_USE_EXTENSIONS,
+						      .extensions = 8 };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, &c), EFAULT);	/* CT6 */
+	struct i915_user_extension unknown = { .name = 0x7777 };
+	c.extensions = (uintptr_t)&unknown;
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, &c), EINVAL);	/* CT7 */
+	struct drm_i915_gem_context_create_ext_setparam sp = {
+		.base = { .name = I915_CONTEXT_CREATE_EXT_SETPARAM },
+		.param = { .param = 0 },
+	};
+	c.extensions = (uintptr_t)&sp;
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, &c), EINVAL);	/* param 0 */
+	sp.param.param = I915_CONTEXT_PARAM_RECOVERABLE;
+	sp.param.ctx_id = 1;
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, &c), EINVAL);	/* ctx_id != 0 */
+	sp.param.ctx_id = 0;
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, &c));		/* a good one */
+	sp.base.next_extension = (uintptr_t)&sp;				/* a loop */
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, &c), E2BIG);	/* CT8 */
+	close(fd);
+}
+
+/* MO5–MO7, MO12: one offset per object and mapping type; FIXED is refused on integrated parts. */
+TEST(mmap_offset_types)
+{
+	int fd = open_i915();
+	uint32_t h = create(fd, 4096);
+	uint64_t seen[4];
+	for (uint32_t type = I915_MMAP_OFFSET_GTT; type <= I915_MMAP_OFFSET_UC; type++) {
+		struct drm_i915_gem_mmap_offset a = { .handle = h, .flags = type };
+		ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP_OFFSET, &a));
+		seen[type] = a.offset;
+		for (uint32_t k = 0; k < type; k++)
+			ASSERT_NE(seen[k], a.offset);
+		void *p = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd, (off_t)a.offset);
+		ASSERT(p != MAP_FAILED);
+		munmap(p, 4096);
+	}
+	struct drm_i915_gem_mmap_offset f = { .handle = h, .flags = I915_MMAP_OFFSET_FIXED };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP_OFFSET, &f), ENODEV);
+	close(fd);
+}
+
+/* T9, T13, T15: size need not be a multiple of the stride; repeating a setting is a no-op. */
+TEST(tiling_details)
+{
+	int fd = open_i915();
+	uint32_t h = create(fd, 3 * 4096);
+	struct drm_i915_gem_set_tiling s = { .handle = h, .tiling_mode = I915_TILING_X, .stride = 2048 };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_SET_TILING, &s));			/* T9 */
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_SET_TILING, &s));			/* T13 */
+	ASSERT_EQ(s.stride, 2048);
+	s = (struct drm_i915_gem_set_tiling){ .handle = h, .tiling_mode = I915_TILING_X, .stride = 100 };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_SET_TILING, &s), EINVAL);
+	ASSERT_EQ(s.stride, 100);						/* T15 */
+	struct drm_i915_gem_get_tiling g = { .handle = h };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_GET_TILING, &g));
+	ASSERT_EQ(g.tiling_mode, I915_TILING_X);				/* unchanged by the failure */
+	close(fd);
+}
+
+/* U6, U9, U12, U19: userptr ranges. */
+TEST(userptr_ranges)
+{
+	int fd = open_i915();
+	int devid = 0;
+	ASSERT_OK(getparam(fd, I915_PARAM_CHIPSET_ID, &devid));
+	struct drm_i915_gem_userptr u = { .user_ptr = 0xffff800000000000ull, .user_size = 4096 };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_USERPTR, &u), EFAULT);		/* U6 */
+	u = (struct drm_i915_gem_userptr){ .user_ptr = 0, .user_size = 4096 };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_USERPTR, &u));			/* U12: lazy */
+	char *mem = mmap(NULL, 4 * 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	struct drm_i915_gem_userptr a = { .user_ptr = (uintptr_t)mem, .user_size = 3 * 4096 };
+	struct drm_i915_gem_userptr b = { .user_ptr = (uintptr_t)mem + 4096, .user_size = 3 * 4096 };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_USERPTR, &a));
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_USERPTR, &b));			/* U19: overlap allowed */
+	ASSERT_NE(a.handle, b.handle);
+	struct drm_i915_gem_userptr ro = { .user_ptr = (uintptr_t)mem, .user_size = 4096,
+					   .flags = I915_USERPTR_READ_ONLY };
+	if ((devid & 0xff00) == 0x1900 || (devid & 0xff00) == 0x1600)
+		ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_USERPTR, &ro));			/* U9: gen8/9 */
+	else if ((devid & 0xff00) == 0x8a00)
+		ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_USERPTR, &ro), ENODEV);	/* not gen11 */
+	munmap(mem, 4 * 4096);
+	close(fd);
+}
+
+TEST_MAIN(T(getparam_skylake_gt2), T(context_create_extensions), T(mmap_offset_types),
+	  T(tiling_details), T(userptr_ranges), T(drop_caches_purges_dontneed), T(memory_pressure_purges_dontneed), T(gtt_view_x_tiled), T(gtt_view_y_tiled), T(pread_pwrite), T(pread_pwrite_errors), T(gem_mmap), T(mapping_outlives_handle),
 	  T(mmap_offset), T(set_domain), T(madvise_purgeable), T(tiling), T(userptr),
 	  T(contexts_and_reset_stats), T(queries))
