@@ -381,6 +381,10 @@ TEST(error_state_records_faults)
 		SKIP("shim only (a real kernel needs a real hang)");
 	char text[4096];
 	int fd = fd_gen8();
+	int w = open("/sys/class/drm/card0/error", O_WRONLY | O_TRUNC);	/* start from a cleared state */
+	ASSERT(w >= 0);
+	ASSERT_EQ(write(w, "1", 1), 1);
+	close(w);
 	uint32_t batch = create(fd, 4096);
 	uint32_t cmd[] = { MI_STORE_DWORD_IMM_GEN8, 0x40000000, 0, 0xbad, MI_BATCH_BUFFER_END, MI_NOOP };
 	write_obj(fd, batch, 0, cmd, sizeof(cmd));
@@ -394,7 +398,7 @@ TEST(error_state_records_faults)
 	ASSERT(!strncmp(text, "GPU HANG: ", 10));
 	ASSERT(strstr(text, "page fault on rcs0"));
 	ASSERT(strstr(text, "FAULT: 0x0000000040000000"));
-	int w = open("/sys/class/drm/card0/error", O_WRONLY | O_TRUNC);	/* clear it */
+	w = open("/sys/class/drm/card0/error", O_WRONLY | O_TRUNC);	/* clear it */
 	ASSERT(w >= 0);
 	ASSERT_EQ(write(w, "1", 1), 1);
 	close(w);
@@ -403,6 +407,137 @@ TEST(error_state_records_faults)
 	close(fd);
 }
 
-TEST_MAIN(T(error_state_records_faults), T(bad_arguments), T(bad_objects), T(placement_and_softpin), T(store_dword_with_relocation),
+/* X9, X10, X11, X12: SECURE is refused on gen9; IS_PINNED, rsvd2 garbage and the high half of rsvd1 are ignored. */
+TEST(flags_and_reserved_fields)
+{
+	int fd = fd_gen8();
+	struct drm_i915_gem_exec_object2 o = { .handle = batch_end(fd) };
+	struct drm_i915_gem_execbuffer2 eb = { .buffers_ptr = (uintptr_t)&o, .buffer_count = 1,
+					       .flags = I915_EXEC_SECURE };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb), EPERM);
+	eb.flags = I915_EXEC_IS_PINNED;
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb));
+	eb.flags = 0;
+	eb.rsvd2 = 0x1234567812345678ull;
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb));
+	eb.rsvd2 = 0;
+	eb.rsvd1 = 0xdead00000000ull;	/* context 0 with garbage above */
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb));
+	close(fd);
+}
+
+/* X15–X18, X22: the legacy rings of a Skylake GT2 (one VCS: BSD selector bits are ignored). */
+TEST(rings)
+{
+	int fd = fd_gen8();
+	struct drm_i915_gem_exec_object2 o = { .handle = batch_end(fd) };
+	static const uint64_t ok[] = { I915_EXEC_DEFAULT, I915_EXEC_RENDER, I915_EXEC_BSD, I915_EXEC_BLT,
+				       I915_EXEC_VEBOX, I915_EXEC_BSD | I915_EXEC_BSD_RING1,
+				       I915_EXEC_BSD | I915_EXEC_BSD_RING2 };
+	for (size_t i = 0; i < ARRAY_SIZE(ok); i++)
+		ASSERT_OK(execbuf(fd, &o, 1, ok[i]));
+	gem_wait(fd, o.handle);
+	close(fd);
+}
+
+/* X29, X47, X63: an object twice is accepted; batch_len 0 runs to the object's end; pinned stays. */
+TEST(duplicates_and_batch_len)
+{
+	int fd = fd_gen8();
+	uint32_t batch = batch_end(fd), target = create(fd, 4096);
+	struct drm_i915_gem_exec_object2 o[3] = { { .handle = target }, { .handle = target },
+						  { .handle = batch } };
+	ASSERT_OK(execbuf(fd, o, 3, 0));
+	ASSERT_EQ(o[0].offset, o[1].offset);
+	struct drm_i915_gem_exec_object2 b = { .handle = batch, .flags = EXEC_OBJECT_PINNED, .offset = 0x5000000 };
+	struct drm_i915_gem_execbuffer2 eb = { .buffers_ptr = (uintptr_t)&b, .buffer_count = 1, .batch_len = 0 };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb));
+	ASSERT_EQ(b.offset, 0x5000000);
+	gem_wait(fd, batch);
+	close(fd);
+}
+
+/* X33, X36, X53: alignment is honoured, PAD_TO_SIZE reserves space, unflagged objects stay under 4 GiB. */
+TEST(alignment_padding_and_zones)
+{
+	int fd = fd_gen8();
+	uint32_t batch = batch_end(fd), a = create(fd, 4096), b = create(fd, 4096);
+	struct drm_i915_gem_exec_object2 o[3] = {
+		{ .handle = a, .alignment = 1 << 21, .flags = EXEC_OBJECT_PAD_TO_SIZE, .pad_to_size = 1 << 20 },
+		{ .handle = b },
+		{ .handle = batch },
+	};
+	ASSERT_OK(execbuf(fd, o, 3, 0));
+	ASSERT_EQ(o[0].offset & ((1 << 21) - 1), 0);
+	for (int i = 0; i < 3; i++)
+		ASSERT(o[i].offset + 4096 <= (1ull << 32) - 4096);		/* X53 */
+	/* b may not sit inside a's padded megabyte */
+	ASSERT(o[1].offset >= o[0].offset + (1 << 20) || o[1].offset + 4096 <= o[0].offset);
+	gem_wait(fd, batch);
+	close(fd);
+}
+
+/* X59, X61: a pinned object evicts an idle one from its place; an unpinned entry's offset is a hint. */
+TEST(eviction_and_hints)
+{
+	int fd = fd_gen8();
+	uint32_t batch = batch_end(fd), a = create(fd, 4096), b = create(fd, 4096);
+	struct drm_i915_gem_exec_object2 o[2] = { { .handle = a, .offset = 0x600000 }, { .handle = batch } };
+	ASSERT_OK(execbuf(fd, o, 2, 0));
+	ASSERT_EQ(o[0].offset, 0x600000);					/* X61 */
+	gem_wait(fd, batch);
+	o[0] = (struct drm_i915_gem_exec_object2){ .handle = b, .flags = EXEC_OBJECT_PINNED, .offset = 0x600000 };
+	ASSERT_OK(execbuf(fd, o, 2, 0));					/* X59: a moves out */
+	ASSERT_EQ(o[0].offset, 0x600000);
+	gem_wait(fd, batch);
+	close(fd);
+}
+
+/* X65, X69c: with NO_RELOC and nothing moved, relocations are not looked at; a write domain
+ * marks the target written. */
+TEST(no_reloc_and_write_domain)
+{
+	int fd = fd_gen8();
+	uint32_t target = create(fd, 4096), batch = create(fd, 4096);
+	uint32_t cmd[] = { MI_STORE_DWORD_IMM_GEN8, 0, 0, 7, MI_BATCH_BUFFER_END, MI_NOOP };
+	write_obj(fd, batch, 0, cmd, sizeof(cmd));
+	struct drm_i915_gem_relocation_entry r = { .target_handle = target, .offset = 4,
+						   .presumed_offset = ~0ull,
+						   .read_domains = I915_GEM_DOMAIN_RENDER,
+						   .write_domain = I915_GEM_DOMAIN_RENDER };
+	struct drm_i915_gem_exec_object2 o[2] = {
+		{ .handle = target },
+		{ .handle = batch, .relocation_count = 1, .relocs_ptr = (uintptr_t)&r },
+	};
+	ASSERT_OK(execbuf(fd, o, 2, 0));
+	gem_wait(fd, batch);
+	ASSERT_EQ(read_u32(fd, target, 0), 7);
+	/* Nothing moves now, so NO_RELOC skips the (now bogus) list entirely. */
+	r.offset = 4093;
+	ASSERT_OK(execbuf(fd, o, 2, I915_EXEC_NO_RELOC));
+	gem_wait(fd, batch);
+	r.offset = 4;
+	r.presumed_offset = ~0ull;
+	struct drm_i915_gem_busy busy = { .handle = target };
+	uint32_t spin = create(fd, 4096);	/* keep the target busy to see the write bit */
+	uint32_t loop[] = { MI_BATCH_BUFFER_START_GEN8, 0x900000, 0 };
+	write_obj(fd, spin, 0, loop, sizeof(loop));
+	struct drm_i915_gem_exec_object2 s[2] = { { .handle = target, .flags = EXEC_OBJECT_WRITE },
+						  { .handle = spin, .flags = EXEC_OBJECT_PINNED, .offset = 0x900000 } };
+	ASSERT_OK(execbuf(fd, s, 2, 0));
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_BUSY, &busy));
+	ASSERT_EQ(busy.busy & 0xffff, 1);					/* written by render */
+	/* End the spinner through a CPU map: pwrite would wait for it (PR9). */
+	struct drm_i915_gem_mmap m = { .handle = spin, .size = 4096 };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP, &m));
+	*(volatile uint32_t *)(uintptr_t)m.addr_ptr = MI_BATCH_BUFFER_END;
+	gem_wait(fd, target);
+	munmap((void *)(uintptr_t)m.addr_ptr, 4096);
+	close(fd);
+}
+
+TEST_MAIN(T(flags_and_reserved_fields), T(rings), T(duplicates_and_batch_len),
+	  T(alignment_padding_and_zones), T(eviction_and_hints), T(no_reloc_and_write_domain),
+	  T(error_state_records_faults), T(bad_arguments), T(bad_objects), T(placement_and_softpin), T(store_dword_with_relocation),
 	  T(bad_relocations), T(busy_while_spinning), T(in_order_and_implicit_sync),
 	  T(blitter_parser_wants_an_end), T(hang_is_reset), T(faults_are_contained_and_ban))
