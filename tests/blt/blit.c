@@ -89,6 +89,35 @@ TEST(tiling_every_gen)
 	}
 }
 
+/* Tile-aligned X<->Y copies (the block fast path), whole and with leftover rows. */
+TEST(tile_aligned_xy_blocks)
+{
+	static const struct { int x1, y1, w, h, sx, sy; } rects[] = {
+		{ 0, 0, W, H, 0, 0 }, { 0, 0, W, 40, 0, 0 }, { 512, 0, 512, 64, 0, 0 },
+		{ 0, 32, 512, 32, 512, 0 }, { 512, 32, 512, 17, 0, 32 },
+	};
+	for (int gen = 6; gen <= 9; gen += 3)
+		for (int dir = 0; dir < 2; dir++)
+			for (unsigned r = 0; r < ARRAY_SIZE(rects); r++)
+				for (int cpp = 1; cpp <= 4; cpp *= 4) {
+					int st = dir ? 2 : 1, dt = dir ? 1 : 2;
+					objs_reset();
+					struct tsurf d = surface(gen, 0x100000, dt), s = surface(gen, 0x200000, st);
+					struct model *m = model_new(gen, cpp, d, 0, 0, 0, 0);
+					m->x1 = rects[r].x1 / cpp;
+					m->y1 = rects[r].y1;
+					m->x2 = m->x1 + rects[r].w / cpp;
+					m->y2 = m->y1 + rects[r].h;
+					m->sx = rects[r].sx / cpp;
+					m->sy = rects[r].sy;
+					m->swctrl = swctrl(gen, st, dt);
+					m->rop = 0xCC;
+					m->skind = SK_SURF;
+					m->src = s;
+					check(m, C_SRC_COPY);
+				}
+}
+
 /* gen2/3: a surface starting inside a fenced object, with pitch = fence pitch. */
 TEST(fenced_offset_base)
 {
@@ -538,7 +567,7 @@ TEST(addresses_48bit)
 	}
 }
 
-TEST_MAIN(T(tiling_every_gen), T(fenced_offset_base), T(fast_copy_gen9), T(clipping), T(mono_expansion),
+TEST_MAIN(T(tile_aligned_xy_blocks), T(tiling_every_gen), T(fenced_offset_base), T(fast_copy_gen9), T(clipping), T(mono_expansion),
 	  T(mono_pattern_seeds), T(text_packing_explicit), T(text_random), T(pixel_and_scanlines),
 	  T(overlap_same_surface), T(overlap_other_geometry), T(gpu_faults), T(malformed),
 	  T(non_xy_commands), T(addresses_48bit))
