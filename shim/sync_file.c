@@ -30,10 +30,13 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/sync_file.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "fence.h"
@@ -114,10 +117,21 @@ void shim_sync_file_poke(struct shim_device *dev, uint32_t id)
 	int fd = shim_real.openat(AT_FDCWD, path, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
 		return;			/* no fd left: nobody to tell */
+	/*
+	 * The last reader may close between our open and our write; the write
+	 * then raises SIGPIPE, which must not reach the program: block it in
+	 * this thread and take back one that is pending because of us.
+	 */
+	sigset_t pipe_set, old;
+	sigemptyset(&pipe_set);
+	sigaddset(&pipe_set, SIGPIPE);
+	pthread_sigmask(SIG_BLOCK, &pipe_set, &old);
 	char byte = 1;
-	if (write(fd, &byte, 1) < 0) {
-		/* a full FIFO is readable already */
+	if (write(fd, &byte, 1) < 0 && errno == EPIPE) {
+		struct timespec zero = { 0, 0 };
+		sigtimedwait(&pipe_set, NULL, &zero);
 	}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	shim_real.close(fd);
 }
 
