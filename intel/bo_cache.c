@@ -13,7 +13,12 @@
  *
  * Beyond libdrm: the cache holds at most cache_max_bytes (default 256 MiB;
  * environment variable LIBDRM_INTEL_BO_CACHE_MAX, see drm_intel_bufmgr(3));
- * going over frees the oldest cached bos first, across all buckets.
+ * going over frees the oldest cached bos first, across all buckets. And a
+ * freed bo is marked MADV_DONTNEED only once it has sat in the cache for
+ * cache_hot_ns (default 100 ms, LIBDRM_INTEL_BO_CACHE_HOT_MS; 0 = at once,
+ * as libdrm): the common free-and-reuse within a frame or two then costs no
+ * ioctl, while a bo that lingers still becomes purgeable soon. A bo the
+ * kernel drops when it is marked (it had no pages) is freed then.
  *
  * Lifetime: a cached bo has refcount 0 and belongs to the cache; it leaves it
  * either taken by an allocation (refcount 1) or freed. All functions here run
@@ -22,6 +27,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <time.h>
 
 #include <drm.h>
 #include <i915_drm.h>
@@ -84,9 +90,39 @@ static void cache_purge_bucket(drm_intel_bufmgr *mgr, struct intel_bo_bucket *bu
 	while (!intel_list_empty(&bucket->head)) {
 		struct intel_bo *bo = intel_container_of(bucket->head.next, struct intel_bo,
 							 bucket_link);
-		if (bo_madvise_raw(mgr, bo->base.handle, I915_MADV_DONTNEED))
+		if (bo_madvise_raw(mgr, bo->base.handle, I915_MADV_DONTNEED)) {
+			bo->purgeable = true;	/* taking it again must ask WILLNEED */
 			break;
+		}
 		cache_evict(mgr, bo);
+	}
+}
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* Marks purgeable the bos cached longer than cache_hot_ns; frees those the kernel drops. */
+static void cache_mark(drm_intel_bufmgr *mgr, uint64_t now)
+{
+	if (now - mgr->last_mark_ns < mgr->cache_hot_ns / 4)
+		return;	/* looked recently enough */
+	mgr->last_mark_ns = now;
+	struct intel_list *l = mgr->cache_lru.next;
+	while (l != &mgr->cache_lru) {
+		struct intel_bo *bo = intel_container_of(l, struct intel_bo, cache_link);
+		l = l->next;
+		if (now - bo->free_ns < mgr->cache_hot_ns)
+			break;	/* oldest first: the rest are younger */
+		if (bo->purgeable)
+			continue;
+		if (bo_madvise_raw(mgr, bo->base.handle, I915_MADV_DONTNEED))
+			bo->purgeable = true;
+		else
+			cache_evict(mgr, bo);
 	}
 }
 
@@ -111,6 +147,8 @@ struct intel_bo *bo_cache_take(drm_intel_bufmgr *mgr, struct intel_bo_bucket *bu
 
 	if (!mgr->bo_reuse || !bucket)
 		return NULL;
+	if (mgr->cache_hot_ns)
+		cache_mark(mgr, now_ns());
 	for (;;) {
 		if (intel_list_empty(&bucket->head))
 			return NULL;
@@ -122,7 +160,7 @@ struct intel_bo *bo_cache_take(drm_intel_bufmgr *mgr, struct intel_bo_bucket *bu
 				return NULL;
 		}
 		cache_unlink(mgr, bo);
-		if (!bo_madvise_raw(mgr, bo->base.handle, I915_MADV_WILLNEED)) {
+		if (bo->purgeable && !bo_madvise_raw(mgr, bo->base.handle, I915_MADV_WILLNEED)) {
 			/* The kernel dropped its pages: free it and its purged peers. */
 			intel_bo_free(bo);
 			cache_purge_bucket(mgr, bucket);
@@ -147,7 +185,8 @@ bool bo_cache_put(drm_intel_bufmgr *mgr, struct intel_bo *bo, time_t now)
 		return false;
 	if (bo->base.size > mgr->cache_max_bytes)
 		return false;
-	if (!bo_madvise_raw(mgr, bo->base.handle, I915_MADV_DONTNEED))
+	bo->purgeable = !mgr->cache_hot_ns;
+	if (bo->purgeable && !bo_madvise_raw(mgr, bo->base.handle, I915_MADV_DONTNEED))
 		return false;
 
 	/* Make room under the byte bound, oldest first. */
@@ -157,10 +196,13 @@ bool bo_cache_put(drm_intel_bufmgr *mgr, struct intel_bo *bo, time_t now)
 						    cache_link));
 
 	bo->free_time = now;
+	bo->free_ns = now_ns();
 	bo->name = NULL;
 	intel_list_add_tail(&bucket->head, &bo->bucket_link);
 	intel_list_add_tail(&mgr->cache_lru, &bo->cache_link);
 	mgr->cache_bytes += bo->base.size;
+	if (mgr->cache_hot_ns)
+		cache_mark(mgr, bo->free_ns);
 	return true;
 }
 

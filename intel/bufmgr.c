@@ -114,6 +114,25 @@ static uint64_t cache_bound_from_env(void)
 	return (uint64_t)v;
 }
 
+/*
+ * How long a freed bo stays in the cache before it is marked purgeable:
+ * LIBDRM_INTEL_BO_CACHE_HOT_MS, default 100 ms; 0 marks it at once, as
+ * libdrm does. A bo reused within that time costs no MADVISE at all.
+ */
+#define INTEL_CACHE_DEFAULT_HOT_MS 100
+
+static uint64_t cache_hot_from_env(void)
+{
+	const char *s = getenv("LIBDRM_INTEL_BO_CACHE_HOT_MS");
+	char *end;
+	if (!s || !*s)
+		return INTEL_CACHE_DEFAULT_HOT_MS * 1000000ull;
+	long long v = strtoll(s, &end, 0);
+	if (end == s || v < 0)
+		return INTEL_CACHE_DEFAULT_HOT_MS * 1000000ull;
+	return (uint64_t)v * 1000000ull;
+}
+
 static void probe_features(drm_intel_bufmgr *mgr)
 {
 	int v;
@@ -198,6 +217,7 @@ static drm_intel_bufmgr *bufmgr_create(int fd, int batch_size)
 	mgr->vma_max = -1;
 	intel_list_init(&mgr->vma_lru);
 	mgr->cache_max_bytes = cache_bound_from_env();
+	mgr->cache_hot_ns = cache_hot_from_env();
 	bo_cache_init(mgr);
 	bo_table_init(&mgr->handles);
 	bo_table_init(&mgr->names);

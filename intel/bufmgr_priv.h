@@ -92,6 +92,8 @@ struct intel_bo {
 	void *user_virtual;		/* userptr: the caller's memory */
 	unsigned long aperture_size;	/* size + alignment it needs in the GTT */
 	time_t free_time;		/* when it entered the cache */
+	uint64_t free_ns;		/* the same, CLOCK_MONOTONIC ns */
+	bool purgeable;			/* told MADV_DONTNEED while cached */
 	struct intel_list bucket_link;	/* in its cache bucket */
 	struct intel_list cache_link;	/* in mgr->cache_lru, oldest first */
 	struct intel_list vma_link;	/* in mgr->vma_lru while closed with maps */
@@ -162,6 +164,8 @@ struct _drm_intel_bufmgr {
 	struct intel_list cache_lru;	/* every cached bo, oldest first */
 	uint64_t cache_bytes;
 	uint64_t cache_max_bytes;	/* UINT64_MAX = unbounded */
+	uint64_t cache_hot_ns;		/* cached bos stay WILLNEED this long (0: libdrm's way) */
+	uint64_t last_mark_ns;
 	time_t last_clean;
 
 	/* VMA cache (bo_map.c) */

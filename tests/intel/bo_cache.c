@@ -53,8 +53,11 @@ static drm_intel_bo *touched(drm_intel_bufmgr *mgr, unsigned long size)
 	return bo;
 }
 
+/* libdrm's eager policy (purgeable as soon as cached) unless a test asks for ours. */
 static drm_intel_bufmgr *reuse_bufmgr(int *fd)
 {
+	if (!getenv("LIBDRM_INTEL_BO_CACHE_HOT_MS"))
+		setenv("LIBDRM_INTEL_BO_CACHE_HOT_MS", "0", 1);
 	drm_intel_bufmgr *mgr = open_bufmgr(fd);
 	drm_intel_bufmgr_gem_enable_reuse(mgr);
 	return mgr;
@@ -287,7 +290,37 @@ TEST(byte_bound_unlimited)
 	drm_intel_bufmgr_destroy(mgr);
 }
 
-TEST_MAIN(T(no_reuse_until_enabled), T(idle_object_is_reused), T(other_bucket_not_reused),
+/* Ours: a bo reused soon after it was freed costs no MADVISE; one that lingers is marked. */
+TEST(hot_reuse_skips_madvise)
+{
+	OURS_ONLY("libdrm marks every cached bo purgeable at once");
+	setenv("LIBDRM_INTEL_BO_CACHE_HOT_MS", "100", 1);
+	int fd;
+	drm_intel_bufmgr *mgr = reuse_bufmgr(&fd);
+	drm_intel_bo *a = touched(mgr, 8192);
+	uint32_t ha = a->handle;
+	drm_intel_bo_unreference(a);
+	/* Were it DONTNEED, a fake purge on WILLNEED would make the allocation skip it. */
+	fake_purged_handle = ha;
+	drm_intel_bo *b = drm_intel_bo_alloc(mgr, "again", 8192, 0);
+	ASSERT_EQ(b->handle, ha);			/* taken back without asking */
+	drm_intel_bo_unreference(b);
+	fake_purged_handle = 0;
+	/* Left in the cache past the hot time, it is marked (and the kernel may purge it). */
+	usleep(150 * 1000);
+	drm_intel_bo *c = touched(mgr, 16384);		/* any allocation looks at the cache */
+	fake_purged_handle = ha;			/* now WILLNEED is asked, and says purged */
+	drm_intel_bo *d = drm_intel_bo_alloc(mgr, "after", 8192, 0);
+	fake_purged_handle = 0;
+	uint32_t first = 1;
+	ASSERT_OK(drm_intel_bo_get_subdata(d, 0, 4, &first));
+	ASSERT_EQ(first, 0);		/* a new object (the number may be reused), not the old one */
+	drm_intel_bo_unreference(c);
+	drm_intel_bo_unreference(d);
+	drm_intel_bufmgr_destroy(mgr);
+}
+
+TEST_MAIN(T(hot_reuse_skips_madvise), T(no_reuse_until_enabled), T(idle_object_is_reused), T(other_bucket_not_reused),
 	  T(untouched_object_is_purged_not_cached), T(render_takes_tail_plain_takes_head),
 	  T(busy_object_only_for_render), T(purged_object_is_freed_and_alloc_retries),
 	  T(old_objects_are_cleaned), T(recent_objects_survive_cleaning),
