@@ -536,7 +536,130 @@ TEST(no_reloc_and_write_domain)
 	close(fd);
 }
 
-TEST_MAIN(T(flags_and_reserved_fields), T(rings), T(duplicates_and_batch_len),
+/* X34, X37, X38, X40, X41: flags that are accepted and change nothing visible here. */
+TEST(harmless_object_flags)
+{
+	int fd = fd_gen8();
+	uint32_t batch = batch_end(fd), a = create(fd, 4096);
+	struct drm_i915_gem_exec_object2 o[2] = {
+		{ .handle = a, .flags = EXEC_OBJECT_NEEDS_FENCE | EXEC_OBJECT_ASYNC | EXEC_OBJECT_CAPTURE,
+		  .pad_to_size = 12345, .rsvd2 = 0xdeadbeef },
+		{ .handle = batch },
+	};
+	ASSERT_OK(execbuf(fd, o, 2, 0));
+	gem_wait(fd, batch);
+	close(fd);
+}
+
+/* X44: with BATCH_FIRST the first entry is the batch. */
+TEST(batch_first)
+{
+	int fd = fd_gen8();
+	uint32_t batch = create(fd, 4096), target = create(fd, 4096);
+	uint32_t cmd[] = { MI_STORE_DWORD_IMM_GEN8, 0x700000, 0, 0x5151, MI_BATCH_BUFFER_END, MI_NOOP };
+	write_obj(fd, batch, 0, cmd, sizeof(cmd));
+	struct drm_i915_gem_exec_object2 o[2] = {
+		{ .handle = batch },
+		{ .handle = target, .flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_WRITE, .offset = 0x700000 },
+	};
+	ASSERT_OK(execbuf(fd, o, 2, I915_EXEC_BATCH_FIRST));
+	ASSERT_EQ(read_u32(fd, target, 0), 0x5151);
+	close(fd);
+}
+
+/* X43: a purged object cannot be executed (EFAULT). */
+TEST(purged_object_efault)
+{
+	int fd = fd_gen8();
+	uint32_t batch = batch_end(fd), gone = create(fd, 4096);
+	struct drm_i915_gem_madvise m = { .handle = gone, .madv = I915_MADV_DONTNEED };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MADVISE, &m));
+	ASSERT_EQ(m.retained, 0);
+	struct drm_i915_gem_exec_object2 o[2] = { { .handle = gone }, { .handle = batch } };
+	ASSERT_ERRNO(execbuf(fd, o, 2, 0), EFAULT);
+	close(fd);
+}
+
+/* X42: a userptr object whose memory is gone cannot be executed (EFAULT). */
+TEST(userptr_unmapped_efault)
+{
+	int fd = fd_gen8();
+	uint32_t batch = batch_end(fd);
+	char *mem = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	struct drm_i915_gem_userptr u = { .user_ptr = (uintptr_t)mem, .user_size = 4096 };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_USERPTR, &u));
+	munmap(mem, 4096);
+	struct drm_i915_gem_exec_object2 o[2] = { { .handle = u.handle }, { .handle = batch } };
+	ASSERT_ERRNO(execbuf(fd, o, 2, 0), EFAULT);
+	close(fd);
+}
+
+/* X48, X55, X60: the relocated batch lands above 256 KiB; a pinned offset must honour the
+ * alignment; an object bigger than the range does not fit. */
+TEST(bias_alignment_and_size)
+{
+	int fd = fd_gen8();
+	uint32_t batch = batch_end(fd), target = create(fd, 4096);
+	struct drm_i915_gem_relocation_entry r = { .target_handle = target, .offset = 16,
+						   .presumed_offset = ~0ull };
+	struct drm_i915_gem_exec_object2 o[2] = {
+		{ .handle = target },
+		{ .handle = batch, .relocation_count = 1, .relocs_ptr = (uintptr_t)&r },
+	};
+	ASSERT_OK(execbuf(fd, o, 2, 0));
+	ASSERT(o[1].offset >= 256 * 1024);
+	gem_wait(fd, batch);
+	struct drm_i915_gem_exec_object2 p[2] = {
+		{ .handle = target, .flags = EXEC_OBJECT_PINNED, .offset = 0x3000, .alignment = 0x2000 },
+		{ .handle = batch_end(fd) },
+	};
+	ASSERT_ERRNO(execbuf(fd, p, 2, 0), EINVAL);				/* X55 */
+	struct drm_i915_gem_create big = { .size = 6ull << 30 };		/* 6 GiB, lazily backed */
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_CREATE, &big));
+	struct drm_i915_gem_exec_object2 q[2] = { { .handle = big.handle }, { .handle = batch_end(fd) } };
+	ASSERT_ERRNO(execbuf(fd, q, 2, 0), ENOSPC);				/* X60: not under 4 GiB */
+	close(fd);
+}
+
+/* X69d, X69l: a right presumed offset skips the entry (no checks); later entries win. */
+TEST(relocation_skip_and_order)
+{
+	int fd = fd_gen8();
+	uint32_t target = create(fd, 4096), batch = create(fd, 4096);
+	uint32_t cmd[] = { MI_BATCH_BUFFER_END, MI_NOOP, 0, 0, 0, 0 };
+	write_obj(fd, batch, 0, cmd, sizeof(cmd));
+	struct drm_i915_gem_relocation_entry r[2] = {
+		{ .target_handle = target, .offset = 8, .delta = 1, .presumed_offset = ~0ull },
+		{ .target_handle = target, .offset = 8, .delta = 2, .presumed_offset = ~0ull },
+	};
+	struct drm_i915_gem_exec_object2 o[2] = {
+		{ .handle = target },
+		{ .handle = batch, .relocation_count = 2, .relocs_ptr = (uintptr_t)r },
+	};
+	ASSERT_OK(execbuf(fd, o, 2, 0));
+	gem_wait(fd, batch);
+	ASSERT_EQ(read_u32(fd, batch, 8), (uint32_t)o[0].offset + 2);	/* X69l: the last one */
+	/* Right presumed offset and an impossible offset: skipped without a check. */
+	r[0] = (struct drm_i915_gem_relocation_entry){ .target_handle = target, .offset = 4093,
+						       .presumed_offset = o[0].offset };
+	o[1].relocation_count = 1;
+	ASSERT_OK(execbuf(fd, o, 2, 0));
+	gem_wait(fd, batch);
+	close(fd);
+}
+
+/* X51: GEN7_SOL_RESET is refused on gen9 (late: offsets are still written back). */
+TEST(sol_reset_not_gen7)
+{
+	int fd = fd_gen8();
+	struct drm_i915_gem_exec_object2 o = { .handle = batch_end(fd) };
+	ASSERT_ERRNO(execbuf(fd, &o, 1, I915_EXEC_GEN7_SOL_RESET), EINVAL);
+	close(fd);
+}
+
+TEST_MAIN(T(harmless_object_flags), T(batch_first), T(purged_object_efault), T(userptr_unmapped_efault),
+	  T(bias_alignment_and_size), T(relocation_skip_and_order), T(sol_reset_not_gen7),
+	  T(flags_and_reserved_fields), T(rings), T(duplicates_and_batch_len),
 	  T(alignment_padding_and_zones), T(eviction_and_hints), T(no_reloc_and_write_domain),
 	  T(error_state_records_faults), T(bad_arguments), T(bad_objects), T(placement_and_softpin), T(store_dword_with_relocation),
 	  T(bad_relocations), T(busy_while_spinning), T(in_order_and_implicit_sync),
