@@ -657,7 +657,55 @@ TEST(sol_reset_not_gen7)
 	close(fd);
 }
 
-TEST_MAIN(T(harmless_object_flags), T(batch_first), T(purged_object_efault), T(userptr_unmapped_efault),
+/* Implicit sync across contexts and open files: a reader waits for another context's writer. */
+TEST(implicit_sync_between_contexts)
+{
+	int fd = fd_gen8();
+	int fd2 = test_open_render();
+	uint32_t shared = create(fd, 4096), spin = create(fd, 4096);
+	uint32_t loop[] = { MI_BATCH_BUFFER_START_GEN8, 0xa00000, 0 };
+	write_obj(fd, spin, 0, loop, sizeof(loop));
+	struct drm_i915_gem_exec_object2 w[2] = {
+		{ .handle = shared, .flags = EXEC_OBJECT_WRITE },
+		{ .handle = spin, .flags = EXEC_OBJECT_PINNED, .offset = 0xa00000 },
+	};
+	ASSERT_OK(execbuf(fd, w, 2, 0));			/* context 0 of fd writes, spinning */
+	/* Another open file reads the same object (via a dma-buf) and stores into its own. */
+	struct drm_prime_handle ph = { .handle = shared, .flags = DRM_CLOEXEC };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_PRIME_HANDLE_TO_FD, &ph));
+	struct drm_prime_handle imp = { .fd = ph.fd };
+	ASSERT_OK(ioctl(fd2, DRM_IOCTL_PRIME_FD_TO_HANDLE, &imp));
+	close(ph.fd);
+	uint32_t out = create(fd2, 4096), rb = create(fd2, 4096);
+	uint32_t cmd[] = { MI_STORE_DWORD_IMM_GEN8, 0xb00000, 0, 0x77, MI_BATCH_BUFFER_END, MI_NOOP };
+	ASSERT_OK(({ struct drm_i915_gem_pwrite a = { .handle = rb, .size = sizeof(cmd),
+			.data_ptr = (uintptr_t)cmd }; ioctl(fd2, DRM_IOCTL_I915_GEM_PWRITE, &a); }));
+	struct drm_i915_gem_exec_object2 r[3] = {
+		{ .handle = imp.handle },
+		{ .handle = out, .flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_WRITE, .offset = 0xb00000 },
+		{ .handle = rb },
+	};
+	struct drm_i915_gem_execbuffer2 eb = { .buffers_ptr = (uintptr_t)r, .buffer_count = 3,
+					       .flags = I915_EXEC_BLT };
+	ASSERT_OK(ioctl(fd2, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb));
+	usleep(50 * 1000);
+	struct drm_i915_gem_busy b = { .handle = out };
+	ASSERT_OK(ioctl(fd2, DRM_IOCTL_I915_GEM_BUSY, &b));
+	ASSERT(b.busy != 0);					/* still waiting for the writer */
+	struct drm_i915_gem_mmap m = { .handle = spin, .size = 4096 };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP, &m));
+	*(volatile uint32_t *)(uintptr_t)m.addr_ptr = MI_BATCH_BUFFER_END;
+	struct drm_i915_gem_wait wt = { .bo_handle = out, .timeout_ns = -1 };
+	ASSERT_OK(ioctl(fd2, DRM_IOCTL_I915_GEM_WAIT, &wt));
+	uint32_t v = 0;
+	struct drm_i915_gem_pread pr = { .handle = out, .size = 4, .data_ptr = (uintptr_t)&v };
+	ASSERT_OK(ioctl(fd2, DRM_IOCTL_I915_GEM_PREAD, &pr));
+	ASSERT_EQ(v, 0x77);
+	close(fd2);
+	close(fd);
+}
+
+TEST_MAIN(T(implicit_sync_between_contexts), T(harmless_object_flags), T(batch_first), T(purged_object_efault), T(userptr_unmapped_efault),
 	  T(bias_alignment_and_size), T(relocation_skip_and_order), T(sol_reset_not_gen7),
 	  T(flags_and_reserved_fields), T(rings), T(duplicates_and_batch_len),
 	  T(alignment_padding_and_zones), T(eviction_and_hints), T(no_reloc_and_write_domain),
