@@ -1,10 +1,9 @@
 /*
  * Copying between the caller's memory and the shim, as the kernel's
  * copy_from_user()/copy_to_user() do: a bad pointer is -EFAULT, never a
- * crash. Memory the copy cannot reach is detected by the kernel itself
- * (process_vm_readv/writev on our own process); pointers into the calling
- * thread's live stack, the common case for ioctl arguments, are copied
- * directly.
+ * crash, and the program's own signal handlers see nothing of it. How each
+ * copy is made safe (stack, fault-guarded memcpy, process_vm_readv/writev)
+ * is explained in user_copy.c.
  */
 #ifndef SHIM_USER_COPY_H
 #define SHIM_USER_COPY_H
