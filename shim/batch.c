@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "blt.h"
+#include "context.h"
 #include "engine.h"
 #include "fence.h"
 #include "trace.h"
@@ -205,6 +206,7 @@ static bool semaphore_true(unsigned op, uint32_t mem, uint32_t data)
 int shim_batch_run(struct shim_request *rq, uint32_t *bcs_swctrl, struct shim_batch_fault *fault)
 {
 	struct cs cs = { .rq = rq, .gen = rq->dev->model->gen };
+	const struct shim_context *ctx = shim_ptr(rq->ctx);
 	const char *hc = getenv("I915_SHIM_HANGCHECK_MS");
 	uint64_t hang_ms = hc && *hc ? strtoull(hc, NULL, 0) : 2000;
 	cs.deadline = shim_now_ns() + hang_ms * 1000000ull;
@@ -225,6 +227,10 @@ int shim_batch_run(struct shim_request *rq, uint32_t *bcs_swctrl, struct shim_ba
 		if ((++steps & 1023) == 0) {
 			if (shim_now_ns() > cs.deadline) {
 				ret = -ETIME;	/* hangcheck */
+				break;
+			}
+			if (__atomic_load_n(&ctx->killed, __ATOMIC_RELAXED)) {
+				ret = -ECANCELED;	/* its non-persistent context was closed */
 				break;
 			}
 			sched_yield();	/* a spinning batch must leave the CPU to its writer */
@@ -372,6 +378,10 @@ int shim_batch_run(struct shim_request *rq, uint32_t *bcs_swctrl, struct shim_ba
 					ret = -ETIME;
 					goto done;
 				}
+				if (__atomic_load_n(&ctx->killed, __ATOMIC_RELAXED)) {
+					ret = -ECANCELED;
+					goto done;
+				}
 				sched_yield();
 			}
 			continue;
@@ -386,6 +396,6 @@ done:
 	if (shim_debug & SHIM_DEBUG_EXEC)
 		shim_log("i915-shim[%d]: batch 0x%llx on engine %u: %s, %u commands skipped\n", getpid(),
 			 (unsigned long long)rq->batch_addr, rq->engine,
-			 ret == -EFAULT ? "GPU fault" : ret == -ETIME ? "hang" : "done", cs.skipped);
+			 ret == -EFAULT ? "GPU fault" : ret == -ETIME ? "hang" : ret == -ECANCELED ? "cancelled" : "done", cs.skipped);
 	return ret;
 }

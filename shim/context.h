@@ -19,6 +19,8 @@
 #define SHIM_CONTEXT_H
 
 #include <stdint.h>
+#include <drm.h>
+#include <i915_drm.h>
 
 #include "device.h"
 
@@ -39,9 +41,14 @@ struct shim_context {
 	uint32_t refcount;		/* the id (or the file's default slot) and each request */
 	uint32_t guilty_count;		/* batch_active */
 	uint32_t active_count;		/* batch_pending */
-	uint8_t banned, recoverable, bannable, pad;
+	uint8_t banned, recoverable, bannable, persistent;
+	uint8_t no_error_capture;
+	uint8_t finalized;		/* looked up by something other than SETPARAM (6.1's proto-context) */
+	uint8_t killed;			/* closed while non-persistent: its requests are cancelled */
+	uint8_t pad;
 	int32_t priority;
 	shim_off vm;			/* own address space (gen8+) or 0: the device's */
+	shim_off file;			/* struct shim_file that owns it; 0 once closed */
 	shim_off last_fence;		/* the context's latest request */
 	uint32_t bcs_swctrl;		/* per-context blitter state (gen8+) */
 	uint32_t hang_count;
@@ -50,12 +57,21 @@ struct shim_context {
 	uint64_t seqno;
 };
 
-/* Device lock held. The context of a file by id (0: the default, made on demand); NULL if none. */
+/* The defaults of a new context: recoverable, bannable, persistent, priority 0. */
+#define SHIM_CONTEXT_DEFAULTS { .recoverable = 1, .bannable = 1, .persistent = 1 }
+
+/* Device lock held. The context of a file by id (0: the default, made on demand); NULL if none.
+ * Finalizes it (see finalized). */
 struct shim_context *shim_context_lookup(struct shim_device *dev, struct shim_file *file, uint32_t id);
 struct shim_vm *shim_context_vm(struct shim_device *dev, struct shim_context *ctx);
 void shim_context_file_release(struct shim_device *dev, struct shim_file *file);
 void shim_context_get(shim_off ctx);
 void shim_context_put(struct shim_device *dev, shim_off ctx);
+/* Device lock held. As shim_context_lookup, without finalizing: for SETPARAM. */
+struct shim_context *shim_context_find(struct shim_device *dev, struct shim_file *file, uint32_t id);
+/* Device lock held. A SETPARAM (create extension or ioctl) on ctx; 0 or the kernel's errno. */
+int shim_context_set_param(struct shim_device *dev, struct shim_context *ctx,
+			   const struct drm_i915_gem_context_param *p);
 
 /* Device lock held. */
 struct shim_vma *shim_vm_find_object(struct shim_vm *vm, shim_off obj);

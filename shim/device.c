@@ -46,13 +46,18 @@ int shim_private_fd(int fd)
 static struct shim_device *volatile the_device_ready;
 static pthread_mutex_t device_init_lock = PTHREAD_MUTEX_INITIALIZER;
 
-bool shim_capable_sys_admin(void)
+bool shim_capable(int cap)
 {
 	struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3, .pid = 0 };
 	struct __user_cap_data_struct data[2];
 	if (syscall(SYS_capget, &hdr, data) < 0)
 		return geteuid() == 0;
-	return (data[CAP_SYS_ADMIN / 32].effective >> (CAP_SYS_ADMIN % 32)) & 1;
+	return (data[cap / 32].effective >> (cap % 32)) & 1;
+}
+
+bool shim_capable_sys_admin(void)
+{
+	return shim_capable(CAP_SYS_ADMIN);
 }
 
 void shim_device_lock(struct shim_device *dev)

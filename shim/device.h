@@ -37,7 +37,7 @@
 #include "gem_memory.h"
 #include "shared_mem.h"
 
-#define SHIM_LAYOUT_VERSION 4
+#define SHIM_LAYOUT_VERSION 5
 #define SHIM_MAX_FILES 4096
 #define SHIM_STATE_SIZE (256ull << 20)	/* sparse */
 
@@ -150,5 +150,7 @@ int shim_private_fd(int fd);
 
 /* Does the caller have CAP_SYS_ADMIN (the kernel's "privileged")? */
 bool shim_capable_sys_admin(void);
+/* Has the calling thread this capability (linux/capability.h numbering) in its effective set? */
+bool shim_capable(int cap);
 
 #endif

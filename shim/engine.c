@@ -47,8 +47,12 @@ void shim_request_free(struct shim_request *rq)
 	free(rq);
 }
 
-/* i915's banning: a non-recoverable context at its first hang; others when they hang
- * again while the hang before last was less than 120 s ago. */
+/*
+ * i915's banning: a non-recoverable context at its first hang; others when they hang
+ * again while the hang before last was less than 120 s ago. The file that owns the
+ * context scores 3 for a banned context and 1 for a hang within 60 s of its previous
+ * one; at 9 it may create no more contexts (existing ones carry on).
+ */
 static void mark_guilty(struct shim_device *dev, struct shim_request *rq)
 {
 	struct shim_context *ctx = shim_ptr(rq->ctx);
@@ -59,8 +63,17 @@ static void mark_guilty(struct shim_device *dev, struct shim_request *rq)
 	ctx->hang_ns[0] = ctx->hang_ns[1];
 	ctx->hang_ns[1] = now;
 	ctx->hang_count++;
-	if (ctx->bannable && (!ctx->recoverable || fast))
+	bool banned = ctx->bannable && (!ctx->recoverable || fast);
+	if (banned)
 		ctx->banned = 1;
+	struct shim_file *file = shim_ptr(ctx->file);
+	if (file) {
+		uint32_t score = banned ? 3 : 0;
+		if (file->last_hang_ns && now - file->last_hang_ns < 60000000000ull)
+			score++;
+		file->last_hang_ns = now;
+		file->ban_score += score;
+	}
 }
 
 static void run(struct shim_request *rq)
@@ -76,17 +89,19 @@ static void run(struct shim_request *rq)
 	shim_device_lock(dev);
 	struct shim_context *ctx = shim_ptr(rq->ctx);
 	uint32_t swctrl = dev->model->gen >= 8 ? ctx->bcs_swctrl : 0;
+	bool killed = ctx->killed;
 	shim_device_unlock(dev);
 
 	struct shim_batch_fault fault;
-	int ret = shim_batch_run(rq, &swctrl, &fault);
+	int ret = killed ? -ECANCELED : shim_batch_run(rq, &swctrl, &fault);
 
 	shim_device_lock(dev);
 	if (dev->model->gen >= 8)
 		ctx->bcs_swctrl = swctrl;
-	if (ret) {
+	if (ret && ret != -ECANCELED) {	/* a cancelled request is nobody's fault */
 		mark_guilty(dev, rq);
-		shim_error_state_record(dev, rq, ret, &fault);
+		if (!ctx->no_error_capture)
+			shim_error_state_record(dev, rq, ret, &fault);
 	}
 	shim_fence_signal(shim_ptr(rq->fence), ret ? -EIO : 0);
 	shim_device_unlock(dev);
@@ -168,6 +183,36 @@ static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
 static void install_atfork(void)
 {
 	pthread_atfork(before_fork, after_fork_parent, child_after_fork);
+}
+
+void shim_engine_cancel_context(struct shim_device *dev, shim_off ctx)
+{
+	for (unsigned i = 0; i < 4; i++) {
+		struct engine *e = &engines[i];
+		struct shim_request **link = &e->head, *prev = NULL, *cancelled = NULL;
+		pthread_mutex_lock(&e->lock);
+		while (*link) {
+			struct shim_request *rq = *link;
+			if (rq->ctx != ctx) {
+				prev = rq;
+				link = &rq->next;
+				continue;
+			}
+			*link = rq->next;
+			if (e->tail == rq)
+				e->tail = prev;
+			rq->next = cancelled;
+			cancelled = rq;
+		}
+		pthread_mutex_unlock(&e->lock);
+		while (cancelled) {
+			struct shim_request *rq = cancelled;
+			cancelled = rq->next;
+			shim_fence_mark_started(shim_ptr(rq->fence));
+			shim_fence_signal(shim_ptr(rq->fence), -EIO);
+			shim_request_free(rq);
+		}
+	}
 }
 
 int shim_engine_submit(struct shim_request *rq)

@@ -7,7 +7,8 @@
  * read/write order of the objects it uses, from any process), then its batch
  * is executed against the objects' memory and its fence is signalled — with
  * -EIO if the batch faulted (touched an address no object of the request is
- * bound at) or hung (ran past I915_SHIM_HANGCHECK_MS). Requests of one
+ * bound at), hung (ran past I915_SHIM_HANGCHECK_MS) or was cancelled (its
+ * context was not persistent and has been closed). Requests of one
  * process on one engine run in submission order.
  *
  * A request owns references to its context, its objects, its fence and the
@@ -49,6 +50,10 @@ struct shim_request {
 /* Hands a request to its engine thread (started on first use). Takes ownership. */
 int shim_engine_submit(struct shim_request *rq);
 
+/* Device lock held: the requests of ctx still queued in this process are taken off their
+ * engines and complete with -EIO; the one running stops at its next check of ctx->killed. */
+void shim_engine_cancel_context(struct shim_device *dev, shim_off ctx);
+
 /* Device lock held: drops every reference a request owns and frees it. */
 void shim_request_free(struct shim_request *rq);
 
@@ -59,8 +64,8 @@ struct shim_batch_fault {
 	uint64_t address;		/* the address that faulted (GPU faults) */
 };
 
-/* Executes the batch of rq (batch.c's command streamer); 0, -EFAULT (GPU fault) or -ETIME (hang),
- * with *fault filled on failure. */
+/* Executes the batch of rq (batch.c's command streamer); 0, -EFAULT (GPU fault), -ETIME (hang)
+ * or -ECANCELED (its non-persistent context was closed), with *fault filled on failure. */
 int shim_batch_run(struct shim_request *rq, uint32_t *bcs_swctrl, struct shim_batch_fault *fault);
 
 /* error_state.c: records a failed request as i915's error state (device lock held). */

@@ -14,6 +14,7 @@
 #include <i915_drm.h>
 
 #include "context.h"
+#include "engine.h"
 #include "fence.h"
 #include "gem.h"
 #include "user_copy.h"
@@ -89,29 +90,53 @@ static void context_free(struct shim_device *dev, shim_off off)
 	shim_free(&dev->shared->arena, off, sizeof(*ctx));
 }
 
-struct shim_context *shim_context_lookup(struct shim_device *dev, struct shim_file *file, uint32_t id)
+struct shim_context *shim_context_find(struct shim_device *dev, struct shim_file *file, uint32_t id)
 {
 	if (id)
 		return shim_ptr(shim_idr_find(&file->contexts, id));
 	if (!file->default_ctx) {
-		struct shim_context proto = { .recoverable = 1, .bannable = 1 };
+		struct shim_context proto = SHIM_CONTEXT_DEFAULTS;
+		proto.finalized = 1;
+		proto.file = shim_off_of(file);
 		file->default_ctx = context_create(dev, &proto);
 	}
 	return shim_ptr(file->default_ctx);
+}
+
+struct shim_context *shim_context_lookup(struct shim_device *dev, struct shim_file *file, uint32_t id)
+{
+	struct shim_context *ctx = shim_context_find(dev, file, id);
+	if (ctx)
+		ctx->finalized = 1;
+	return ctx;
+}
+
+/* A closed context that is not persistent takes its requests with it (6.1's kill_context). */
+static void context_close(struct shim_device *dev, shim_off off)
+{
+	struct shim_context *ctx = shim_ptr(off);
+	if (ctx) {
+		ctx->file = 0;
+		if (!ctx->persistent) {
+			ctx->killed = 1;
+			shim_engine_cancel_context(dev, off);
+		}
+	}
+	context_free(dev, off);
 }
 
 void shim_context_file_release(struct shim_device *dev, struct shim_file *file)
 {
 	struct shim_idr *ctxs = &file->contexts;
 	for (uint32_t id = shim_idr_next(ctxs, 1); id; id = shim_idr_next(ctxs, id + 1))
-		context_free(dev, shim_idr_remove(ctxs, id));
+		context_close(dev, shim_idr_remove(ctxs, id));
 	shim_idr_destroy(&dev->shared->arena, ctxs);
-	context_free(dev, file->default_ctx);
+	context_close(dev, file->default_ctx);
 	file->default_ctx = 0;
 }
 
-/* Walks a CONTEXT_CREATE extension chain; only SETPARAM of a few params is known. */
-static int create_extensions(struct shim_context *ctx, uint64_t uptr)
+/* Walks a CONTEXT_CREATE extension chain: SETPARAMs applied to the new (proto) context. */
+static int create_extensions(struct shim_device *dev, struct shim_context *ctx, uint64_t uptr)
 {
 	for (unsigned n = 0; uptr; n++) {
 		struct drm_i915_gem_context_create_ext_setparam ext;
@@ -127,19 +152,9 @@ static int create_extensions(struct shim_context *ctx, uint64_t uptr)
 			return -EFAULT;
 		if (ext.param.ctx_id || !ext.param.param)
 			return -EINVAL;
-		switch (ext.param.param) {
-		case I915_CONTEXT_PARAM_RECOVERABLE:
-			ctx->recoverable = ext.param.value != 0;
-			break;
-		case I915_CONTEXT_PARAM_BANNABLE:
-			ctx->bannable = ext.param.value != 0;
-			break;
-		case I915_CONTEXT_PARAM_PRIORITY:
-			ctx->priority = (int32_t)ext.param.value;
-			break;
-		default:
-			return -EINVAL;
-		}
+		int ret = shim_context_set_param(dev, ctx, &ext.param);
+		if (ret)
+			return ret;
 		uptr = ext.base.next_extension;
 	}
 	return 0;
@@ -149,7 +164,7 @@ int shim_i915_context_create_ioctl(struct shim_call *call, void *data)
 {
 	struct drm_i915_gem_context_create_ext *a = data;
 	struct shim_device *dev = call->dev;
-	struct shim_context proto = { .recoverable = 1, .bannable = 1 };
+	struct shim_context proto = SHIM_CONTEXT_DEFAULTS;
 
 	if (a->flags & ~(uint32_t)(I915_CONTEXT_CREATE_FLAGS_USE_EXTENSIONS |
 				   I915_CONTEXT_CREATE_FLAGS_SINGLE_TIMELINE))
@@ -157,11 +172,12 @@ int shim_i915_context_create_ioctl(struct shim_call *call, void *data)
 	if (!dev->model->has_logical_contexts)
 		return -ENODEV;
 	if (a->flags & I915_CONTEXT_CREATE_FLAGS_USE_EXTENSIONS) {
-		int ret = create_extensions(&proto, a->extensions);
+		int ret = create_extensions(dev, &proto, a->extensions);
 		if (ret)
 			return ret;
 	}
 	int ret = 0;
+	proto.file = shim_off_of(call->file);
 	shim_device_lock(dev);
 	shim_off off = call->file->ban_score >= 9 ? 0 : context_create(dev, &proto);
 	if (call->file->ban_score >= 9) {
@@ -190,7 +206,7 @@ int shim_i915_context_destroy_ioctl(struct shim_call *call, void *data)
 		return -ENOENT;
 	shim_device_lock(call->dev);
 	shim_off off = shim_idr_remove(&call->file->contexts, a->ctx_id);
-	context_free(call->dev, off);	/* requests in flight hold what they use */
+	context_close(call->dev, off);	/* requests in flight hold what they use */
 	shim_device_unlock(call->dev);
 	return off ? 0 : -ENOENT;
 }

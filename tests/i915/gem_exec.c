@@ -8,44 +8,7 @@
 #define _GNU_SOURCE
 #include <sys/mman.h>
 #include <time.h>
-#include <drm.h>
-#include <i915_drm.h>
-
-#include "tests/harness.h"
-#include "tests/drm_test_util.h"
-
-#define MI_BATCH_BUFFER_END (0x0a << 23)
-#define MI_STORE_DWORD_IMM_GEN8 ((0x20 << 23) | 2)
-#define MI_BATCH_BUFFER_START_GEN8 ((0x31 << 23) | (1 << 8) | 1)
-#define MI_NOOP 0
-
-static int fd_gen8(void)
-{
-	int fd = test_open_render();
-	if (fd < 0)
-		SKIP("no render node");
-	if (!test_is_i915(fd))
-		SKIP("not i915");
-	int devid = 0;
-	struct drm_i915_getparam gp = { .param = I915_PARAM_CHIPSET_ID, .value = &devid };
-	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GETPARAM, &gp));
-	if ((devid & 0xff00) != 0x1900 && (devid & 0xff00) != 0x1600 && (devid & 0xff00) != 0x8a00)
-		SKIP("these batches use gen8+ encodings");
-	return fd;
-}
-
-static uint32_t create(int fd, uint64_t size)
-{
-	struct drm_i915_gem_create c = { .size = size };
-	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_CREATE, &c));
-	return c.handle;
-}
-
-static void write_obj(int fd, uint32_t h, uint64_t off, const void *p, uint64_t len)
-{
-	struct drm_i915_gem_pwrite a = { .handle = h, .offset = off, .size = len, .data_ptr = (uintptr_t)p };
-	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_PWRITE, &a));
-}
+#include "tests/i915/i915_test.h"
 
 static uint32_t read_u32(int fd, uint32_t h, uint64_t off)
 {
@@ -64,22 +27,17 @@ static int execbuf(int fd, struct drm_i915_gem_exec_object2 *objs, uint32_t n, u
 
 static uint32_t batch_end(int fd)
 {
-	uint32_t h = create(fd, 4096);
+	uint32_t h = gem_create(fd, 4096);
 	uint32_t cmd[2] = { MI_BATCH_BUFFER_END, MI_NOOP };
-	write_obj(fd, h, 0, cmd, sizeof(cmd));
+	gem_write(fd, h, 0, cmd, sizeof(cmd));
 	return h;
 }
 
-static void gem_wait(int fd, uint32_t h)
-{
-	struct drm_i915_gem_wait w = { .bo_handle = h, .timeout_ns = -1 };
-	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_WAIT, &w));
-}
 
 /* X1–X8, X13, X19: top-level arguments. */
 TEST(bad_arguments)
 {
-	int fd = fd_gen8();
+	int fd = i915_open_gen8();
 	struct drm_i915_gem_exec_object2 obj = { .handle = batch_end(fd) };
 	struct drm_i915_gem_execbuffer2 eb = { .buffers_ptr = (uintptr_t)&obj, .buffer_count = 0 };
 	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb), EINVAL);		/* X1 */
@@ -117,8 +75,8 @@ TEST(bad_arguments)
 /* X28, X30–X32, X35, X45, X46, X54–X56, X58: object entries. */
 TEST(bad_objects)
 {
-	int fd = fd_gen8();
-	uint32_t batch = batch_end(fd), other = create(fd, 8192);
+	int fd = i915_open_gen8();
+	uint32_t batch = batch_end(fd), other = gem_create(fd, 8192);
 	struct drm_i915_gem_exec_object2 o[2] = { { .handle = other }, { .handle = batch } };
 	o[0].handle = 999;
 	ASSERT_ERRNO(execbuf(fd, o, 2, 0), ENOENT);
@@ -158,8 +116,8 @@ TEST(bad_objects)
 /* X44, X62, X63, X57: placement; offsets come back; pinned ones stay put. */
 TEST(placement_and_softpin)
 {
-	int fd = fd_gen8();
-	uint32_t batch = batch_end(fd), a = create(fd, 8192);
+	int fd = i915_open_gen8();
+	uint32_t batch = batch_end(fd), a = gem_create(fd, 8192);
 	struct drm_i915_gem_exec_object2 o[2] = {
 		{ .handle = a, .flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_SUPPORTS_48B_ADDRESS,
 		  .offset = 0x7f0000000000ull & ((1ull << 47) - 1) },
@@ -184,10 +142,10 @@ TEST(placement_and_softpin)
 /* The GPU writes: MI_STORE_DWORD_IMM through a relocation (X69g, X69h). */
 TEST(store_dword_with_relocation)
 {
-	int fd = fd_gen8();
-	uint32_t target = create(fd, 4096), batch = create(fd, 4096);
+	int fd = i915_open_gen8();
+	uint32_t target = gem_create(fd, 4096), batch = gem_create(fd, 4096);
 	uint32_t cmd[] = { MI_STORE_DWORD_IMM_GEN8, 0, 0, 0xc0ffee, MI_BATCH_BUFFER_END, MI_NOOP };
-	write_obj(fd, batch, 0, cmd, sizeof(cmd));
+	gem_write(fd, batch, 0, cmd, sizeof(cmd));
 	struct drm_i915_gem_relocation_entry r = { .target_handle = target, .delta = 64, .offset = 4,
 						   .presumed_offset = ~0ull,
 						   .read_domains = I915_GEM_DOMAIN_RENDER,
@@ -208,8 +166,8 @@ TEST(store_dword_with_relocation)
 /* X67–X69f: bad relocations. */
 TEST(bad_relocations)
 {
-	int fd = fd_gen8();
-	uint32_t target = create(fd, 4096), stranger = create(fd, 4096), batch = batch_end(fd);
+	int fd = i915_open_gen8();
+	uint32_t target = gem_create(fd, 4096), stranger = gem_create(fd, 4096), batch = batch_end(fd);
 	struct drm_i915_gem_relocation_entry r = { .target_handle = stranger, .offset = 16,
 						   .presumed_offset = ~0ull };
 	struct drm_i915_gem_exec_object2 o[2] = {
@@ -238,8 +196,8 @@ TEST(bad_relocations)
 /* B2–B5, W3, W6: an object is busy while a request that uses it runs. */
 TEST(busy_while_spinning)
 {
-	int fd = fd_gen8();
-	uint32_t batch = create(fd, 4096), dst = create(fd, 4096);
+	int fd = i915_open_gen8();
+	uint32_t batch = gem_create(fd, 4096), dst = gem_create(fd, 4096);
 	struct drm_i915_gem_exec_object2 o[2] = {
 		{ .handle = dst, .flags = EXEC_OBJECT_WRITE | EXEC_OBJECT_PINNED, .offset = 0x400000 },
 		{ .handle = batch, .flags = EXEC_OBJECT_PINNED, .offset = 0x800000 },
@@ -275,14 +233,14 @@ TEST(busy_while_spinning)
 /* Requests of one context run in order, and a reader waits for the writer (implicit sync). */
 TEST(in_order_and_implicit_sync)
 {
-	int fd = fd_gen8();
-	uint32_t target = create(fd, 4096);
+	int fd = i915_open_gen8();
+	uint32_t target = gem_create(fd, 4096);
 	struct drm_i915_gem_exec_object2 t = { .handle = target, .flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_WRITE,
 					       .offset = 0x100000 };
 	for (uint32_t i = 0; i < 50; i++) {
-		uint32_t batch = create(fd, 4096);
+		uint32_t batch = gem_create(fd, 4096);
 		uint32_t cmd[] = { MI_STORE_DWORD_IMM_GEN8, 0x100000, 0, i, MI_BATCH_BUFFER_END, MI_NOOP };
-		write_obj(fd, batch, 0, cmd, sizeof(cmd));
+		gem_write(fd, batch, 0, cmd, sizeof(cmd));
 		struct drm_i915_gem_exec_object2 o[2] = { t, { .handle = batch } };
 		ASSERT_OK(execbuf(fd, o, 2, i % 2 ? I915_EXEC_BLT : I915_EXEC_RENDER));
 		struct drm_gem_close c = { .handle = batch };
@@ -295,12 +253,12 @@ TEST(in_order_and_implicit_sync)
 /* X50: the gen9 blitter's parser rejects a batch without MI_BATCH_BUFFER_END. */
 TEST(blitter_parser_wants_an_end)
 {
-	int fd = fd_gen8();
+	int fd = i915_open_gen8();
 	int version = 0;
 	struct drm_i915_getparam gp = { .param = I915_PARAM_CMD_PARSER_VERSION, .value = &version };
 	if (ioctl(fd, DRM_IOCTL_I915_GETPARAM, &gp) || version == 0)
 		SKIP("no command parser");
-	uint32_t batch = create(fd, 4096);
+	uint32_t batch = gem_create(fd, 4096);
 	struct drm_i915_gem_exec_object2 o = { .handle = batch };
 	ASSERT_ERRNO(execbuf(fd, &o, 1, I915_EXEC_BLT), EINVAL);
 	close(fd);
@@ -312,10 +270,10 @@ TEST(hang_is_reset)
 	if (!shim_present())
 		SKIP("shim only (hangcheck timing)");
 	setenv("I915_SHIM_HANGCHECK_MS", "100", 1);
-	int fd = fd_gen8();
-	uint32_t batch = create(fd, 4096);
+	int fd = i915_open_gen8();
+	uint32_t batch = gem_create(fd, 4096);
 	uint32_t spin[] = { MI_BATCH_BUFFER_START_GEN8, 0x800000, 0 };
-	write_obj(fd, batch, 0, spin, sizeof(spin));
+	gem_write(fd, batch, 0, spin, sizeof(spin));
 	struct drm_i915_gem_context_create_ext c = { 0 };
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, &c));
 	struct drm_i915_gem_exec_object2 o = { .handle = batch, .flags = EXEC_OBJECT_PINNED, .offset = 0x800000 };
@@ -336,13 +294,13 @@ TEST(faults_are_contained_and_ban)
 {
 	if (!shim_present())
 		SKIP("shim only");
-	int fd = fd_gen8();
+	int fd = i915_open_gen8();
 	struct drm_i915_gem_context_create_ext c = { 0 };
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, &c));
-	uint32_t batch = create(fd, 4096);
+	uint32_t batch = gem_create(fd, 4096);
 	/* Store to an address where nothing is bound. */
 	uint32_t cmd[] = { MI_STORE_DWORD_IMM_GEN8, 0x40000000, 0, 0xbad, MI_BATCH_BUFFER_END, MI_NOOP };
-	write_obj(fd, batch, 0, cmd, sizeof(cmd));
+	gem_write(fd, batch, 0, cmd, sizeof(cmd));
 	struct drm_i915_gem_exec_object2 o = { .handle = batch };
 	struct drm_i915_gem_execbuffer2 eb = { .buffers_ptr = (uintptr_t)&o, .buffer_count = 1, .rsvd1 = c.ctx_id };
 	int banned_at = 0;
@@ -380,14 +338,14 @@ TEST(error_state_records_faults)
 	if (!shim_present())
 		SKIP("shim only (a real kernel needs a real hang)");
 	char text[4096];
-	int fd = fd_gen8();
+	int fd = i915_open_gen8();
 	int w = open("/sys/class/drm/card0/error", O_WRONLY | O_TRUNC);	/* start from a cleared state */
 	ASSERT(w >= 0);
 	ASSERT_EQ(write(w, "1", 1), 1);
 	close(w);
-	uint32_t batch = create(fd, 4096);
+	uint32_t batch = gem_create(fd, 4096);
 	uint32_t cmd[] = { MI_STORE_DWORD_IMM_GEN8, 0x40000000, 0, 0xbad, MI_BATCH_BUFFER_END, MI_NOOP };
-	write_obj(fd, batch, 0, cmd, sizeof(cmd));
+	gem_write(fd, batch, 0, cmd, sizeof(cmd));
 	struct drm_i915_gem_context_create_ext c = { 0 };
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, &c));
 	struct drm_i915_gem_exec_object2 o = { .handle = batch };
@@ -410,7 +368,7 @@ TEST(error_state_records_faults)
 /* X9, X10, X11, X12: SECURE is refused on gen9; IS_PINNED, rsvd2 garbage and the high half of rsvd1 are ignored. */
 TEST(flags_and_reserved_fields)
 {
-	int fd = fd_gen8();
+	int fd = i915_open_gen8();
 	struct drm_i915_gem_exec_object2 o = { .handle = batch_end(fd) };
 	struct drm_i915_gem_execbuffer2 eb = { .buffers_ptr = (uintptr_t)&o, .buffer_count = 1,
 					       .flags = I915_EXEC_SECURE };
@@ -429,7 +387,7 @@ TEST(flags_and_reserved_fields)
 /* X15–X18, X22: the legacy rings of a Skylake GT2 (one VCS: BSD selector bits are ignored). */
 TEST(rings)
 {
-	int fd = fd_gen8();
+	int fd = i915_open_gen8();
 	struct drm_i915_gem_exec_object2 o = { .handle = batch_end(fd) };
 	static const uint64_t ok[] = { I915_EXEC_DEFAULT, I915_EXEC_RENDER, I915_EXEC_BSD, I915_EXEC_BLT,
 				       I915_EXEC_VEBOX, I915_EXEC_BSD | I915_EXEC_BSD_RING1,
@@ -443,8 +401,8 @@ TEST(rings)
 /* X29, X47, X63: an object twice is accepted; batch_len 0 runs to the object's end; pinned stays. */
 TEST(duplicates_and_batch_len)
 {
-	int fd = fd_gen8();
-	uint32_t batch = batch_end(fd), target = create(fd, 4096);
+	int fd = i915_open_gen8();
+	uint32_t batch = batch_end(fd), target = gem_create(fd, 4096);
 	struct drm_i915_gem_exec_object2 o[3] = { { .handle = target }, { .handle = target },
 						  { .handle = batch } };
 	ASSERT_OK(execbuf(fd, o, 3, 0));
@@ -460,8 +418,8 @@ TEST(duplicates_and_batch_len)
 /* X33, X36, X53: alignment is honoured, PAD_TO_SIZE reserves space, unflagged objects stay under 4 GiB. */
 TEST(alignment_padding_and_zones)
 {
-	int fd = fd_gen8();
-	uint32_t batch = batch_end(fd), a = create(fd, 4096), b = create(fd, 4096);
+	int fd = i915_open_gen8();
+	uint32_t batch = batch_end(fd), a = gem_create(fd, 4096), b = gem_create(fd, 4096);
 	struct drm_i915_gem_exec_object2 o[3] = {
 		{ .handle = a, .alignment = 1 << 21, .flags = EXEC_OBJECT_PAD_TO_SIZE, .pad_to_size = 1 << 20 },
 		{ .handle = b },
@@ -480,8 +438,8 @@ TEST(alignment_padding_and_zones)
 /* X59, X61: a pinned object evicts an idle one from its place; an unpinned entry's offset is a hint. */
 TEST(eviction_and_hints)
 {
-	int fd = fd_gen8();
-	uint32_t batch = batch_end(fd), a = create(fd, 4096), b = create(fd, 4096);
+	int fd = i915_open_gen8();
+	uint32_t batch = batch_end(fd), a = gem_create(fd, 4096), b = gem_create(fd, 4096);
 	struct drm_i915_gem_exec_object2 o[2] = { { .handle = a, .offset = 0x600000 }, { .handle = batch } };
 	ASSERT_OK(execbuf(fd, o, 2, 0));
 	ASSERT_EQ(o[0].offset, 0x600000);					/* X61 */
@@ -497,10 +455,10 @@ TEST(eviction_and_hints)
  * marks the target written. */
 TEST(no_reloc_and_write_domain)
 {
-	int fd = fd_gen8();
-	uint32_t target = create(fd, 4096), batch = create(fd, 4096);
+	int fd = i915_open_gen8();
+	uint32_t target = gem_create(fd, 4096), batch = gem_create(fd, 4096);
 	uint32_t cmd[] = { MI_STORE_DWORD_IMM_GEN8, 0, 0, 7, MI_BATCH_BUFFER_END, MI_NOOP };
-	write_obj(fd, batch, 0, cmd, sizeof(cmd));
+	gem_write(fd, batch, 0, cmd, sizeof(cmd));
 	struct drm_i915_gem_relocation_entry r = { .target_handle = target, .offset = 4,
 						   .presumed_offset = ~0ull,
 						   .read_domains = I915_GEM_DOMAIN_RENDER,
@@ -519,9 +477,9 @@ TEST(no_reloc_and_write_domain)
 	r.offset = 4;
 	r.presumed_offset = ~0ull;
 	struct drm_i915_gem_busy busy = { .handle = target };
-	uint32_t spin = create(fd, 4096);	/* keep the target busy to see the write bit */
+	uint32_t spin = gem_create(fd, 4096);	/* keep the target busy to see the write bit */
 	uint32_t loop[] = { MI_BATCH_BUFFER_START_GEN8, 0x900000, 0 };
-	write_obj(fd, spin, 0, loop, sizeof(loop));
+	gem_write(fd, spin, 0, loop, sizeof(loop));
 	struct drm_i915_gem_exec_object2 s[2] = { { .handle = target, .flags = EXEC_OBJECT_WRITE },
 						  { .handle = spin, .flags = EXEC_OBJECT_PINNED, .offset = 0x900000 } };
 	ASSERT_OK(execbuf(fd, s, 2, 0));
@@ -539,8 +497,8 @@ TEST(no_reloc_and_write_domain)
 /* X34, X37, X38, X40, X41: flags that are accepted and change nothing visible here. */
 TEST(harmless_object_flags)
 {
-	int fd = fd_gen8();
-	uint32_t batch = batch_end(fd), a = create(fd, 4096);
+	int fd = i915_open_gen8();
+	uint32_t batch = batch_end(fd), a = gem_create(fd, 4096);
 	struct drm_i915_gem_exec_object2 o[2] = {
 		{ .handle = a, .flags = EXEC_OBJECT_NEEDS_FENCE | EXEC_OBJECT_ASYNC | EXEC_OBJECT_CAPTURE,
 		  .pad_to_size = 12345, .rsvd2 = 0xdeadbeef },
@@ -554,10 +512,10 @@ TEST(harmless_object_flags)
 /* X44: with BATCH_FIRST the first entry is the batch. */
 TEST(batch_first)
 {
-	int fd = fd_gen8();
-	uint32_t batch = create(fd, 4096), target = create(fd, 4096);
+	int fd = i915_open_gen8();
+	uint32_t batch = gem_create(fd, 4096), target = gem_create(fd, 4096);
 	uint32_t cmd[] = { MI_STORE_DWORD_IMM_GEN8, 0x700000, 0, 0x5151, MI_BATCH_BUFFER_END, MI_NOOP };
-	write_obj(fd, batch, 0, cmd, sizeof(cmd));
+	gem_write(fd, batch, 0, cmd, sizeof(cmd));
 	struct drm_i915_gem_exec_object2 o[2] = {
 		{ .handle = batch },
 		{ .handle = target, .flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_WRITE, .offset = 0x700000 },
@@ -570,8 +528,8 @@ TEST(batch_first)
 /* X43: a purged object cannot be executed (EFAULT). */
 TEST(purged_object_efault)
 {
-	int fd = fd_gen8();
-	uint32_t batch = batch_end(fd), gone = create(fd, 4096);
+	int fd = i915_open_gen8();
+	uint32_t batch = batch_end(fd), gone = gem_create(fd, 4096);
 	struct drm_i915_gem_madvise m = { .handle = gone, .madv = I915_MADV_DONTNEED };
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MADVISE, &m));
 	ASSERT_EQ(m.retained, 0);
@@ -583,7 +541,7 @@ TEST(purged_object_efault)
 /* X42: a userptr object whose memory is gone cannot be executed (EFAULT). */
 TEST(userptr_unmapped_efault)
 {
-	int fd = fd_gen8();
+	int fd = i915_open_gen8();
 	uint32_t batch = batch_end(fd);
 	char *mem = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	struct drm_i915_gem_userptr u = { .user_ptr = (uintptr_t)mem, .user_size = 4096 };
@@ -598,8 +556,8 @@ TEST(userptr_unmapped_efault)
  * alignment; an object bigger than the range does not fit. */
 TEST(bias_alignment_and_size)
 {
-	int fd = fd_gen8();
-	uint32_t batch = batch_end(fd), target = create(fd, 4096);
+	int fd = i915_open_gen8();
+	uint32_t batch = batch_end(fd), target = gem_create(fd, 4096);
 	struct drm_i915_gem_relocation_entry r = { .target_handle = target, .offset = 16,
 						   .presumed_offset = ~0ull };
 	struct drm_i915_gem_exec_object2 o[2] = {
@@ -624,10 +582,10 @@ TEST(bias_alignment_and_size)
 /* X69d, X69l: a right presumed offset skips the entry (no checks); later entries win. */
 TEST(relocation_skip_and_order)
 {
-	int fd = fd_gen8();
-	uint32_t target = create(fd, 4096), batch = create(fd, 4096);
+	int fd = i915_open_gen8();
+	uint32_t target = gem_create(fd, 4096), batch = gem_create(fd, 4096);
 	uint32_t cmd[] = { MI_BATCH_BUFFER_END, MI_NOOP, 0, 0, 0, 0 };
-	write_obj(fd, batch, 0, cmd, sizeof(cmd));
+	gem_write(fd, batch, 0, cmd, sizeof(cmd));
 	struct drm_i915_gem_relocation_entry r[2] = {
 		{ .target_handle = target, .offset = 8, .delta = 1, .presumed_offset = ~0ull },
 		{ .target_handle = target, .offset = 8, .delta = 2, .presumed_offset = ~0ull },
@@ -651,7 +609,7 @@ TEST(relocation_skip_and_order)
 /* X51: GEN7_SOL_RESET is refused on gen9 (late: offsets are still written back). */
 TEST(sol_reset_not_gen7)
 {
-	int fd = fd_gen8();
+	int fd = i915_open_gen8();
 	struct drm_i915_gem_exec_object2 o = { .handle = batch_end(fd) };
 	ASSERT_ERRNO(execbuf(fd, &o, 1, I915_EXEC_GEN7_SOL_RESET), EINVAL);
 	close(fd);
@@ -660,11 +618,11 @@ TEST(sol_reset_not_gen7)
 /* Implicit sync across contexts and open files: a reader waits for another context's writer. */
 TEST(implicit_sync_between_contexts)
 {
-	int fd = fd_gen8();
+	int fd = i915_open_gen8();
 	int fd2 = test_open_render();
-	uint32_t shared = create(fd, 4096), spin = create(fd, 4096);
+	uint32_t shared = gem_create(fd, 4096), spin = gem_create(fd, 4096);
 	uint32_t loop[] = { MI_BATCH_BUFFER_START_GEN8, 0xa00000, 0 };
-	write_obj(fd, spin, 0, loop, sizeof(loop));
+	gem_write(fd, spin, 0, loop, sizeof(loop));
 	struct drm_i915_gem_exec_object2 w[2] = {
 		{ .handle = shared, .flags = EXEC_OBJECT_WRITE },
 		{ .handle = spin, .flags = EXEC_OBJECT_PINNED, .offset = 0xa00000 },
@@ -676,7 +634,7 @@ TEST(implicit_sync_between_contexts)
 	struct drm_prime_handle imp = { .fd = ph.fd };
 	ASSERT_OK(ioctl(fd2, DRM_IOCTL_PRIME_FD_TO_HANDLE, &imp));
 	close(ph.fd);
-	uint32_t out = create(fd2, 4096), rb = create(fd2, 4096);
+	uint32_t out = gem_create(fd2, 4096), rb = gem_create(fd2, 4096);
 	uint32_t cmd[] = { MI_STORE_DWORD_IMM_GEN8, 0xb00000, 0, 0x77, MI_BATCH_BUFFER_END, MI_NOOP };
 	ASSERT_OK(({ struct drm_i915_gem_pwrite a = { .handle = rb, .size = sizeof(cmd),
 			.data_ptr = (uintptr_t)cmd }; ioctl(fd2, DRM_IOCTL_I915_GEM_PWRITE, &a); }));

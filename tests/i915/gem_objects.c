@@ -5,27 +5,12 @@
  */
 #define _GNU_SOURCE
 #include <sys/mman.h>
-#include <drm.h>
-#include <i915_drm.h>
 
-#include "tests/harness.h"
-#include "tests/drm_test_util.h"
-
-static int open_i915(void)
-{
-	int fd = test_open_render();
-	if (fd < 0)
-		SKIP("no render node");
-	if (!test_is_i915(fd))
-		SKIP("not i915");
-	return fd;
-}
+#include "tests/i915/i915_test.h"
 
 static int gen(int fd)
 {
-	int devid = 0;
-	struct drm_i915_getparam gp = { .param = I915_PARAM_CHIPSET_ID, .value = &devid };
-	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GETPARAM, &gp));
+	int devid = i915_devid(fd);
 	switch (devid & 0xff00) {
 	case 0x2700: case 0x2900: return devid == 0x2772 ? 3 : 4;
 	case 0x0100: return devid == 0x0126 ? 6 : 7;
@@ -37,76 +22,55 @@ static int gen(int fd)
 	}
 }
 
-static uint32_t create(int fd, uint64_t size)
-{
-	struct drm_i915_gem_create c = { .size = size };
-	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_CREATE, &c));
-	return c.handle;
-}
-
-static int bo_pwrite(int fd, uint32_t h, uint64_t off, const void *p, uint64_t len)
-{
-	struct drm_i915_gem_pwrite a = { .handle = h, .offset = off, .size = len,
-					 .data_ptr = (uintptr_t)p };
-	return ioctl(fd, DRM_IOCTL_I915_GEM_PWRITE, &a);
-}
-
-static int bo_pread(int fd, uint32_t h, uint64_t off, void *p, uint64_t len)
-{
-	struct drm_i915_gem_pread a = { .handle = h, .offset = off, .size = len,
-					.data_ptr = (uintptr_t)p };
-	return ioctl(fd, DRM_IOCTL_I915_GEM_PREAD, &a);
-}
-
 /* GC6, PR4, PR10: new objects read as zero; data round-trips; bounds are the object's. */
 TEST(pread_pwrite)
 {
-	int fd = open_i915();
-	uint32_t h = create(fd, 8192);
+	int fd = i915_open();
+	uint32_t h = gem_create(fd, 8192);
 	char buf[8192], out[8192];
-	ASSERT_OK(bo_pread(fd, h, 0, out, sizeof(out)));
+	ASSERT_OK(gem_pread(fd, h, 0, out, sizeof(out)));
 	for (size_t i = 0; i < sizeof(out); i++)
 		ASSERT_EQ(out[i], 0);
 	for (size_t i = 0; i < sizeof(buf); i++)
 		buf[i] = (char)(i * 7);
-	ASSERT_OK(bo_pwrite(fd, h, 0, buf, sizeof(buf)));
-	ASSERT_OK(bo_pread(fd, h, 100, out, 1000));
+	ASSERT_OK(gem_pwrite(fd, h, 0, buf, sizeof(buf)));
+	ASSERT_OK(gem_pread(fd, h, 100, out, 1000));
 	ASSERT(!memcmp(out, buf + 100, 1000));
-	ASSERT_OK(bo_pread(fd, h, 8191, out, 1));			/* to the very end */
-	ASSERT_ERRNO(bo_pread(fd, h, 8192, out, 1), EINVAL);	/* PR4 */
-	ASSERT_ERRNO(bo_pread(fd, h, 8000, out, 193), EINVAL);
-	ASSERT_ERRNO(bo_pwrite(fd, h, ~0ull, buf, 2), EINVAL);
+	ASSERT_OK(gem_pread(fd, h, 8191, out, 1));			/* to the very end */
+	ASSERT_ERRNO(gem_pread(fd, h, 8192, out, 1), EINVAL);	/* PR4 */
+	ASSERT_ERRNO(gem_pread(fd, h, 8000, out, 193), EINVAL);
+	ASSERT_ERRNO(gem_pwrite(fd, h, ~0ull, buf, 2), EINVAL);
 	close(fd);
 }
 
 /* PR1, PR2, PR3, PR5. */
 TEST(pread_pwrite_errors)
 {
-	int fd = open_i915();
-	uint32_t h = create(fd, 4096);
+	int fd = i915_open();
+	uint32_t h = gem_create(fd, 4096);
 	char buf[16];
-	ASSERT_OK(bo_pwrite(fd, 999, 1 << 20, buf, 0));		/* size 0: nothing is checked */
-	ASSERT_OK(bo_pread(fd, 999, 1 << 20, NULL, 0));
-	ASSERT_ERRNO(bo_pread(fd, 999, 0, buf, 16), ENOENT);
-	ASSERT_ERRNO(bo_pwrite(fd, h, 0, (void *)0xffff888000000000ull, 16), EFAULT);
+	ASSERT_OK(gem_pwrite(fd, 999, 1 << 20, buf, 0));		/* size 0: nothing is checked */
+	ASSERT_OK(gem_pread(fd, 999, 1 << 20, NULL, 0));
+	ASSERT_ERRNO(gem_pread(fd, 999, 0, buf, 16), ENOENT);
+	ASSERT_ERRNO(gem_pwrite(fd, h, 0, (void *)0xffff888000000000ull, 16), EFAULT);
 	void *gone = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	munmap(gone, 4096);
-	ASSERT_ERRNO(bo_pwrite(fd, h, 0, gone, 16), EFAULT);
-	ASSERT_ERRNO(bo_pread(fd, h, 0, gone, 16), EFAULT);
+	ASSERT_ERRNO(gem_pwrite(fd, h, 0, gone, 16), EFAULT);
+	ASSERT_ERRNO(gem_pread(fd, h, 0, gone, 16), EFAULT);
 	close(fd);
 }
 
 /* MM1, MM3, MM5, MM6, MM8: the legacy CPU mmap ioctl. */
 TEST(gem_mmap)
 {
-	int fd = open_i915();
-	uint32_t h = create(fd, 8192);
+	int fd = i915_open();
+	uint32_t h = gem_create(fd, 8192);
 	struct drm_i915_gem_mmap m = { .handle = h, .size = 8192 };
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP, &m));
 	char *p = (char *)(uintptr_t)m.addr_ptr;
 	strcpy(p + 5000, "through the map");
 	char out[32] = { 0 };
-	ASSERT_OK(bo_pread(fd, h, 5000, out, 16));
+	ASSERT_OK(gem_pread(fd, h, 5000, out, 16));
 	ASSERT_STREQ(out, "through the map");
 	munmap(p, 8192);
 	m = (struct drm_i915_gem_mmap){ .handle = h, .size = 4096, .flags = 2 };
@@ -125,8 +89,8 @@ TEST(gem_mmap)
 /* A mapping keeps working after the handle is closed (MM8), and keeps its bytes. */
 TEST(mapping_outlives_handle)
 {
-	int fd = open_i915();
-	uint32_t h = create(fd, 4096);
+	int fd = i915_open();
+	uint32_t h = gem_create(fd, 4096);
 	struct drm_i915_gem_mmap m = { .handle = h, .size = 4096 };
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP, &m));
 	char *p = (char *)(uintptr_t)m.addr_ptr;
@@ -134,8 +98,8 @@ TEST(mapping_outlives_handle)
 	struct drm_gem_close c = { .handle = h };
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_GEM_CLOSE, &c));
 	for (int i = 0; i < 100; i++) {	/* new objects must not get the mapped pages */
-		uint32_t n = create(fd, 4096);
-		ASSERT_OK(bo_pwrite(fd, n, 0, "xxxxxxxxxxxxxxxx", 16));
+		uint32_t n = gem_create(fd, 4096);
+		ASSERT_OK(gem_pwrite(fd, n, 0, "xxxxxxxxxxxxxxxx", 16));
 	}
 	ASSERT_EQ(p[10], 42);
 	munmap(p, 4096);
@@ -145,8 +109,8 @@ TEST(mapping_outlives_handle)
 /* MO2, MO3, MO8, MO9, MO12, MO13, MO14: fake offsets and mmap of the device fd. */
 TEST(mmap_offset)
 {
-	int fd = open_i915();
-	uint32_t h = create(fd, 8192);
+	int fd = i915_open();
+	uint32_t h = gem_create(fd, 8192);
 	struct drm_i915_gem_mmap_offset a = { .handle = h, .flags = I915_MMAP_OFFSET_WB };
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP_OFFSET, &a));
 	uint64_t off = a.offset;
@@ -156,7 +120,7 @@ TEST(mmap_offset)
 	ASSERT(p != MAP_FAILED);
 	p[4096] = 'x';
 	char c = 0;
-	ASSERT_OK(bo_pread(fd, h, 4096, &c, 1));
+	ASSERT_OK(gem_pread(fd, h, 4096, &c, 1));
 	ASSERT_EQ(c, 'x');
 	munmap(p, 8192);
 	ASSERT(mmap(NULL, 4096, PROT_READ, MAP_SHARED, fd, (off_t)off) != MAP_FAILED);	/* short is fine */
@@ -185,8 +149,8 @@ TEST(mmap_offset)
 /* SD1–SD4, SD12. */
 TEST(set_domain)
 {
-	int fd = open_i915();
-	uint32_t h = create(fd, 4096);
+	int fd = i915_open();
+	uint32_t h = gem_create(fd, 4096);
 	struct drm_i915_gem_set_domain a = { .handle = 9999, .read_domains = 0 };
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_SET_DOMAIN, &a));			/* SD3 */
 	a = (struct drm_i915_gem_set_domain){ .handle = h, .read_domains = I915_GEM_DOMAIN_RENDER };
@@ -209,9 +173,9 @@ TEST(set_domain)
 /* MA1, MA2, MA3, MA4, MA5, MA7. */
 TEST(madvise_purgeable)
 {
-	int fd = open_i915();
-	uint32_t fresh = create(fd, 4096), used = create(fd, 4096);
-	ASSERT_OK(bo_pwrite(fd, used, 0, "x", 1));
+	int fd = i915_open();
+	uint32_t fresh = gem_create(fd, 4096), used = gem_create(fd, 4096);
+	ASSERT_OK(gem_pwrite(fd, used, 0, "x", 1));
 	struct drm_i915_gem_madvise a = { .handle = fresh, .madv = 2 };
 	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_MADVISE, &a), EINVAL);
 	a = (struct drm_i915_gem_madvise){ .handle = 9999, .madv = I915_MADV_DONTNEED };
@@ -222,7 +186,7 @@ TEST(madvise_purgeable)
 	a = (struct drm_i915_gem_madvise){ .handle = fresh, .madv = I915_MADV_WILLNEED };
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MADVISE, &a));
 	ASSERT_EQ(a.retained, 0);						/* MA5 */
-	ASSERT_ERRNO(bo_pwrite(fd, fresh, 0, "x", 1), EFAULT);			/* MA7 */
+	ASSERT_ERRNO(gem_pwrite(fd, fresh, 0, "x", 1), EFAULT);			/* MA7 */
 	a = (struct drm_i915_gem_madvise){ .handle = used, .madv = I915_MADV_DONTNEED };
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MADVISE, &a));
 	ASSERT_EQ(a.retained, 1);						/* MA4 */
@@ -235,9 +199,9 @@ TEST(madvise_purgeable)
 /* T2, T4–T8, T10, T11, T17, T18. */
 TEST(tiling)
 {
-	int fd = open_i915();
+	int fd = i915_open();
 	int g = gen(fd);
-	uint32_t h = create(fd, 1 << 20);
+	uint32_t h = gem_create(fd, 1 << 20);
 	struct drm_i915_gem_set_tiling s = { .handle = 9999, .tiling_mode = I915_TILING_X, .stride = 512 };
 	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_SET_TILING, &s), ENOENT);
 	s = (struct drm_i915_gem_set_tiling){ .handle = h, .tiling_mode = 3, .stride = 512 };
@@ -278,7 +242,7 @@ TEST(tiling)
 /* U2–U5, U8, U11, U15, PR7, T3, MO10. */
 TEST(userptr)
 {
-	int fd = open_i915();
+	int fd = i915_open();
 	char *mem = mmap(NULL, 3 * 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	struct drm_i915_gem_userptr u = { .user_ptr = (uintptr_t)mem, .user_size = 4096, .flags = 0x100 };
 	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_USERPTR, &u), EINVAL);
@@ -295,7 +259,7 @@ TEST(userptr)
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_USERPTR, &u));
 	ASSERT(u.handle >= 1);
 	char buf[4];
-	ASSERT_ERRNO(bo_pread(fd, u.handle, 0, buf, 4), EINVAL);
+	ASSERT_ERRNO(gem_pread(fd, u.handle, 0, buf, 4), EINVAL);
 	struct drm_i915_gem_mmap m = { .handle = u.handle, .size = 4096 };
 	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP, &m), ENXIO);
 	struct drm_i915_gem_mmap_offset mo = { .handle = u.handle, .flags = I915_MMAP_OFFSET_WB };
@@ -315,7 +279,7 @@ TEST(userptr)
 /* CT2, CT9–CT12, CT14, RS1–RS4. */
 TEST(contexts_and_reset_stats)
 {
-	int fd = open_i915();
+	int fd = i915_open();
 	struct drm_i915_gem_context_create_ext c = { .flags = 1u << 5 };
 	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, &c), EINVAL);
 	c = (struct drm_i915_gem_context_create_ext){ .ctx_id = 77 };
@@ -357,7 +321,7 @@ TEST(contexts_and_reset_stats)
 /* RR1–RR4, AP1, B1/B2, W1/W2/W4, TH2, caching. */
 TEST(queries)
 {
-	int fd = open_i915();
+	int fd = i915_open();
 	struct drm_i915_reg_read r = { .offset = 0x2358 | 1 };
 	if (gen(fd) < 4) {	/* the whitelisted timestamp exists from gen4 */
 		ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_REG_READ, &r), EINVAL);
@@ -377,7 +341,7 @@ TEST(queries)
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_GET_APERTURE, &ap));
 	ASSERT(ap.aper_size > 0 && ap.aper_available_size <= ap.aper_size);
 
-	uint32_t h = create(fd, 4096);
+	uint32_t h = gem_create(fd, 4096);
 	struct drm_i915_gem_busy b = { .handle = 9999 };
 	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_BUSY, &b), ENOENT);
 	b.handle = h;
@@ -426,9 +390,9 @@ static uint64_t raw_offset(int tiling, uint32_t swizzle, uint32_t pitch, uint32_
 
 static void check_gtt_view(int tiling, uint32_t pitch)
 {
-	int fd = open_i915();
+	int fd = i915_open();
 	const uint32_t rows = 64, size = pitch * rows;
-	uint32_t h = create(fd, size);
+	uint32_t h = gem_create(fd, size);
 	struct drm_i915_gem_set_tiling st = { .handle = h, .tiling_mode = (uint32_t)tiling, .stride = pitch };
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_SET_TILING, &st));
 	struct drm_i915_gem_mmap_gtt mg = { .handle = h };
@@ -443,7 +407,7 @@ static void check_gtt_view(int tiling, uint32_t pitch)
 
 	/* pread moves the object out of the GTT domain: it sees the tiled, swizzled pages. */
 	uint8_t *raw = malloc(size);
-	ASSERT_OK(bo_pread(fd, h, 0, raw, size));
+	ASSERT_OK(gem_pread(fd, h, 0, raw, size));
 	for (uint32_t y = 0; y < rows; y++)
 		for (uint32_t xb = 0; xb < pitch; xb++)
 			if (raw[raw_offset(tiling, st.swizzle_mode, pitch, xb, y)] !=
@@ -453,7 +417,7 @@ static void check_gtt_view(int tiling, uint32_t pitch)
 	/* And the other way: raw pages written, read back linear through the GTT view. */
 	for (uint32_t i = 0; i < size; i++)
 		raw[i] = (uint8_t)(i ^ (i >> 8));
-	ASSERT_OK(bo_pwrite(fd, h, 0, raw, size));
+	ASSERT_OK(gem_pwrite(fd, h, 0, raw, size));
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_SET_DOMAIN, &sd));
 	for (uint32_t y = 0; y < rows; y++)
 		for (uint32_t xb = 0; xb < pitch; xb++) {
@@ -481,10 +445,10 @@ TEST(drop_caches_purges_dontneed)
 {
 	if (!shim_present())
 		SKIP("drop_caches needs debugfs and root on a real kernel");
-	int fd = open_i915();
-	uint32_t keep = create(fd, 4096), purge = create(fd, 4096);
-	ASSERT_OK(bo_pwrite(fd, keep, 0, "keep", 4));
-	ASSERT_OK(bo_pwrite(fd, purge, 0, "gone", 4));
+	int fd = i915_open();
+	uint32_t keep = gem_create(fd, 4096), purge = gem_create(fd, 4096);
+	ASSERT_OK(gem_pwrite(fd, keep, 0, "keep", 4));
+	ASSERT_OK(gem_pwrite(fd, purge, 0, "gone", 4));
 	struct drm_i915_gem_madvise a = { .handle = purge, .madv = I915_MADV_DONTNEED };
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MADVISE, &a));
 	ASSERT_EQ(a.retained, 1);
@@ -499,8 +463,8 @@ TEST(drop_caches_purges_dontneed)
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MADVISE, &a));
 	ASSERT_EQ(a.retained, 0);					/* purged, for good */
 	char buf[4];
-	ASSERT_ERRNO(bo_pread(fd, purge, 0, buf, 4), EFAULT);		/* MA7 */
-	ASSERT_OK(bo_pread(fd, keep, 0, buf, 4));
+	ASSERT_ERRNO(gem_pread(fd, purge, 0, buf, 4), EFAULT);		/* MA7 */
+	ASSERT_OK(gem_pread(fd, keep, 0, buf, 4));
 	ASSERT(!memcmp(buf, "keep", 4));
 	close(fd);
 }
@@ -511,18 +475,18 @@ TEST(memory_pressure_purges_dontneed)
 	if (!shim_present() || !getenv("I915_SHIM_MEMORY_LIMIT"))
 		SKIP("shim only, with I915_SHIM_MEMORY_LIMIT set");
 	uint64_t limit = strtoull(getenv("I915_SHIM_MEMORY_LIMIT"), NULL, 0);
-	int fd = open_i915();
-	uint32_t big = create(fd, limit / 2 + 4096);
-	ASSERT_OK(bo_pwrite(fd, big, 0, "x", 1));
+	int fd = i915_open();
+	uint32_t big = gem_create(fd, limit / 2 + 4096);
+	ASSERT_OK(gem_pwrite(fd, big, 0, "x", 1));
 	struct drm_i915_gem_madvise a = { .handle = big, .madv = I915_MADV_DONTNEED };
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MADVISE, &a));
-	uint32_t next = create(fd, limit / 2 + 4096);
-	ASSERT_OK(bo_pwrite(fd, next, 0, "y", 1));			/* fits once big is purged */
+	uint32_t next = gem_create(fd, limit / 2 + 4096);
+	ASSERT_OK(gem_pwrite(fd, next, 0, "y", 1));			/* fits once big is purged */
 	a = (struct drm_i915_gem_madvise){ .handle = big, .madv = I915_MADV_WILLNEED };
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MADVISE, &a));
 	ASSERT_EQ(a.retained, 0);
-	uint32_t third = create(fd, limit / 2 + 4096);
-	ASSERT_ERRNO(bo_pwrite(fd, third, 0, "z", 1), ENOMEM);	/* nothing left to purge */
+	uint32_t third = gem_create(fd, limit / 2 + 4096);
+	ASSERT_ERRNO(gem_pwrite(fd, third, 0, "z", 1), ENOMEM);	/* nothing left to purge */
 	close(fd);
 }
 
@@ -535,7 +499,7 @@ static int getparam(int fd, int param, int *value)
 /* GP10–GP15, GP17, GP19–GP21, GP24–GP26, GP29, GP32: Skylake GT2's answers. */
 TEST(getparam_skylake_gt2)
 {
-	int fd = open_i915();
+	int fd = i915_open();
 	int devid = 0, v;
 	ASSERT_OK(getparam(fd, I915_PARAM_CHIPSET_ID, &devid));
 	if (devid != 0x1912)
@@ -565,7 +529,7 @@ TEST(getparam_skylake_gt2)
 /* CT6–CT8: context-creation extensions. */
 TEST(context_create_extensions)
 {
-	int fd = open_i915();
+	int fd = i915_open();
 	struct drm_i915_gem_context_create_ext c = { 0 };
 	if (ioctl(fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, &c) && errno == ENODEV)
 		SKIP("no logical contexts");
@@ -594,8 +558,8 @@ TEST(context_create_extensions)
 /* MO5–MO7, MO12: one offset per object and mapping type; FIXED is refused on integrated parts. */
 TEST(mmap_offset_types)
 {
-	int fd = open_i915();
-	uint32_t h = create(fd, 4096);
+	int fd = i915_open();
+	uint32_t h = gem_create(fd, 4096);
 	uint64_t seen[4];
 	for (uint32_t type = I915_MMAP_OFFSET_GTT; type <= I915_MMAP_OFFSET_UC; type++) {
 		struct drm_i915_gem_mmap_offset a = { .handle = h, .flags = type };
@@ -615,8 +579,8 @@ TEST(mmap_offset_types)
 /* T9, T13, T15: size need not be a multiple of the stride; repeating a setting is a no-op. */
 TEST(tiling_details)
 {
-	int fd = open_i915();
-	uint32_t h = create(fd, 3 * 4096);
+	int fd = i915_open();
+	uint32_t h = gem_create(fd, 3 * 4096);
 	struct drm_i915_gem_set_tiling s = { .handle = h, .tiling_mode = I915_TILING_X, .stride = 2048 };
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_SET_TILING, &s));			/* T9 */
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_SET_TILING, &s));			/* T13 */
@@ -633,7 +597,7 @@ TEST(tiling_details)
 /* U6, U9, U12, U19: userptr ranges. */
 TEST(userptr_ranges)
 {
-	int fd = open_i915();
+	int fd = i915_open();
 	int devid = 0;
 	ASSERT_OK(getparam(fd, I915_PARAM_CHIPSET_ID, &devid));
 	struct drm_i915_gem_userptr u = { .user_ptr = 0xffff800000000000ull, .user_size = 4096 };

@@ -16,44 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <drm.h>
-#include <i915_drm.h>
-
-#include "tests/harness.h"
-#include "tests/drm_test_util.h"
+#include "tests/i915/i915_test.h"
 
 #define BIG (1u << 20)
-
-static int open_i915(void)
-{
-	int fd = test_open_render();
-	if (fd < 0)
-		SKIP("no render node");
-	if (!test_is_i915(fd))
-		SKIP("not i915");
-	return fd;
-}
-
-static uint32_t create(int fd, uint64_t size)
-{
-	struct drm_i915_gem_create c = { .size = size };
-	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_CREATE, &c));
-	return c.handle;
-}
-
-static int bo_pwrite(int fd, uint32_t h, uint64_t off, const void *p, uint64_t len)
-{
-	struct drm_i915_gem_pwrite a = { .handle = h, .offset = off, .size = len,
-					 .data_ptr = (uintptr_t)p };
-	return ioctl(fd, DRM_IOCTL_I915_GEM_PWRITE, &a);
-}
-
-static int bo_pread(int fd, uint32_t h, uint64_t off, void *p, uint64_t len)
-{
-	struct drm_i915_gem_pread a = { .handle = h, .offset = off, .size = len,
-					.data_ptr = (uintptr_t)p };
-	return ioctl(fd, DRM_IOCTL_I915_GEM_PREAD, &a);
-}
 
 static char *map_anon(size_t len, int prot)
 {
@@ -65,24 +30,24 @@ static char *map_anon(size_t len, int prot)
 /* A big pwrite from, and pread into, memory that is not there. */
 TEST(unmapped_is_efault)
 {
-	int fd = open_i915();
-	uint32_t h = create(fd, BIG);
+	int fd = i915_open();
+	uint32_t h = gem_create(fd, BIG);
 	char *p = map_anon(BIG, PROT_READ | PROT_WRITE);
-	ASSERT_OK(bo_pwrite(fd, h, 0, p, BIG));	/* whatever the driver maps on first use is mapped now */
+	ASSERT_OK(gem_pwrite(fd, h, 0, p, BIG));	/* whatever the driver maps on first use is mapped now */
 	munmap(p, BIG);
-	ASSERT_ERRNO(bo_pwrite(fd, h, 0, p, BIG), EFAULT);
-	ASSERT_ERRNO(bo_pread(fd, h, 0, p, BIG), EFAULT);
+	ASSERT_ERRNO(gem_pwrite(fd, h, 0, p, BIG), EFAULT);
+	ASSERT_ERRNO(gem_pread(fd, h, 0, p, BIG), EFAULT);
 	close(fd);
 }
 
 /* PROT_NONE pages are mapped but unreadable: EFAULT both ways. */
 TEST(prot_none_is_efault)
 {
-	int fd = open_i915();
-	uint32_t h = create(fd, BIG);
+	int fd = i915_open();
+	uint32_t h = gem_create(fd, BIG);
 	char *p = map_anon(BIG, PROT_NONE);
-	ASSERT_ERRNO(bo_pwrite(fd, h, 0, p, BIG), EFAULT);
-	ASSERT_ERRNO(bo_pread(fd, h, 0, p, BIG), EFAULT);
+	ASSERT_ERRNO(gem_pwrite(fd, h, 0, p, BIG), EFAULT);
+	ASSERT_ERRNO(gem_pread(fd, h, 0, p, BIG), EFAULT);
 	munmap(p, BIG);
 	close(fd);
 }
@@ -90,15 +55,15 @@ TEST(prot_none_is_efault)
 /* Read-only memory is a fine pwrite source and a bad pread target. */
 TEST(read_only_memory)
 {
-	int fd = open_i915();
-	uint32_t h = create(fd, BIG);
+	int fd = i915_open();
+	uint32_t h = gem_create(fd, BIG);
 	char *p = map_anon(BIG, PROT_READ | PROT_WRITE);
 	memset(p, 0x5a, BIG);
 	ASSERT_EQ(mprotect(p, BIG, PROT_READ), 0);
-	ASSERT_OK(bo_pwrite(fd, h, 0, p, BIG));
-	ASSERT_ERRNO(bo_pread(fd, h, 0, p, BIG), EFAULT);
+	ASSERT_OK(gem_pwrite(fd, h, 0, p, BIG));
+	ASSERT_ERRNO(gem_pread(fd, h, 0, p, BIG), EFAULT);
 	char *back = map_anon(BIG, PROT_READ | PROT_WRITE);
-	ASSERT_OK(bo_pread(fd, h, 0, back, BIG));
+	ASSERT_OK(gem_pread(fd, h, 0, back, BIG));
 	ASSERT_EQ(memcmp(back, p, BIG), 0);
 	munmap(p, BIG);
 	munmap(back, BIG);
@@ -108,15 +73,15 @@ TEST(read_only_memory)
 /* Good for half the range, then a hole: still EFAULT, and the object is still usable. */
 TEST(range_that_goes_bad_half_way)
 {
-	int fd = open_i915();
-	uint32_t h = create(fd, BIG);
+	int fd = i915_open();
+	uint32_t h = gem_create(fd, BIG);
 	char *p = map_anon(BIG, PROT_READ | PROT_WRITE);
 	memset(p, 1, BIG);
 	ASSERT_EQ(munmap(p + BIG / 2, 4096), 0);
-	ASSERT_ERRNO(bo_pwrite(fd, h, 0, p, BIG), EFAULT);
-	ASSERT_ERRNO(bo_pread(fd, h, 0, p, BIG), EFAULT);
-	ASSERT_OK(bo_pwrite(fd, h, 0, p, BIG / 2));
-	ASSERT_OK(bo_pread(fd, h, 0, p, BIG / 2));
+	ASSERT_ERRNO(gem_pwrite(fd, h, 0, p, BIG), EFAULT);
+	ASSERT_ERRNO(gem_pread(fd, h, 0, p, BIG), EFAULT);
+	ASSERT_OK(gem_pwrite(fd, h, 0, p, BIG / 2));
+	ASSERT_OK(gem_pread(fd, h, 0, p, BIG / 2));
 	munmap(p, BIG);
 	close(fd);
 }
@@ -124,16 +89,16 @@ TEST(range_that_goes_bad_half_way)
 /* A file mapping past the end of its file raises SIGBUS in user space; the ioctl says EFAULT. */
 TEST(file_mapping_past_eof)
 {
-	int fd = open_i915();
-	uint32_t h = create(fd, BIG);
+	int fd = i915_open();
+	uint32_t h = gem_create(fd, BIG);
 	int file = memfd_create("short", MFD_CLOEXEC);
 	ASSERT(file >= 0);
 	ASSERT_EQ(ftruncate(file, 4096), 0);
 	char *p = mmap(NULL, BIG, PROT_READ | PROT_WRITE, MAP_SHARED, file, 0);
 	ASSERT(p != MAP_FAILED);
-	ASSERT_ERRNO(bo_pwrite(fd, h, 0, p, BIG), EFAULT);
-	ASSERT_ERRNO(bo_pread(fd, h, 0, p, BIG), EFAULT);
-	ASSERT_OK(bo_pwrite(fd, h, 0, p, 4096));
+	ASSERT_ERRNO(gem_pwrite(fd, h, 0, p, BIG), EFAULT);
+	ASSERT_ERRNO(gem_pread(fd, h, 0, p, BIG), EFAULT);
+	ASSERT_OK(gem_pwrite(fd, h, 0, p, 4096));
 	munmap(p, BIG);
 	close(file);
 	close(fd);
@@ -154,14 +119,14 @@ static void own_handler(int sig, siginfo_t *si, void *uc)
 /* The program's SIGSEGV handler is not replaced, and not called for faults inside the ioctl. */
 TEST(own_sigsegv_handler_survives)
 {
-	int fd = open_i915();
-	uint32_t h = create(fd, BIG);
+	int fd = i915_open();
+	uint32_t h = gem_create(fd, BIG);
 	struct sigaction sa = { .sa_sigaction = own_handler, .sa_flags = SA_SIGINFO }, cur;
 	sigemptyset(&sa.sa_mask);
 	ASSERT_EQ(sigaction(SIGSEGV, &sa, NULL), 0);
 	char *p = map_anon(BIG, PROT_NONE);
-	ASSERT_ERRNO(bo_pwrite(fd, h, 0, p, BIG), EFAULT);
-	ASSERT_ERRNO(bo_pread(fd, h, 0, p, BIG), EFAULT);
+	ASSERT_ERRNO(gem_pwrite(fd, h, 0, p, BIG), EFAULT);
+	ASSERT_ERRNO(gem_pread(fd, h, 0, p, BIG), EFAULT);
 	ASSERT_EQ(own_calls, 0);
 	ASSERT_EQ(sigaction(SIGSEGV, NULL, &cur), 0);
 	ASSERT((cur.sa_flags & SA_SIGINFO) && cur.sa_sigaction == own_handler);
@@ -183,11 +148,11 @@ static void *copy_loop(void *arg)
 {
 	struct copier *c = arg;
 	for (int i = 0; i < 200; i++) {
-		if (bo_pwrite(c->fd, c->handle, 0, c->good, BIG / 4) != 0)
+		if (gem_pwrite(c->fd, c->handle, 0, c->good, BIG / 4) != 0)
 			c->errors++;
-		if (bo_pwrite(c->fd, c->handle, 0, c->bad, BIG / 4) != -1 || errno != EFAULT)
+		if (gem_pwrite(c->fd, c->handle, 0, c->bad, BIG / 4) != -1 || errno != EFAULT)
 			c->errors++;
-		if (bo_pread(c->fd, c->handle, 0, c->good, BIG / 4) != 0)
+		if (gem_pread(c->fd, c->handle, 0, c->good, BIG / 4) != 0)
 			c->errors++;
 	}
 	return NULL;
@@ -196,12 +161,12 @@ static void *copy_loop(void *arg)
 /* Threads copying good and bad memory at once each get their own answer. */
 TEST(threads_with_good_and_bad_pointers)
 {
-	int fd = open_i915();
+	int fd = i915_open();
 	struct copier c[3];
 	pthread_t t[3];
 	char *bad = map_anon(BIG, PROT_NONE);
 	for (int i = 0; i < 3; i++) {
-		c[i] = (struct copier){ .fd = fd, .handle = create(fd, BIG), .bad = bad,
+		c[i] = (struct copier){ .fd = fd, .handle = gem_create(fd, BIG), .bad = bad,
 					.good = map_anon(BIG, PROT_READ | PROT_WRITE) };
 		ASSERT_EQ(pthread_create(&t[i], NULL, copy_loop, &c[i]), 0);
 	}
