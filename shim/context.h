@@ -37,6 +37,8 @@ struct shim_vm {
 	uint32_t refcount;
 };
 
+#define SHIM_CONTEXT_RECENT 8
+
 struct shim_context {
 	uint32_t refcount;		/* the id (or the file's default slot) and each request */
 	uint32_t guilty_count;		/* batch_active */
@@ -55,6 +57,13 @@ struct shim_context {
 	uint64_t hang_ns[2];		/* the last two hangs, for banning */
 	uint64_t timeline;		/* fence context id */
 	uint64_t seqno;
+	/* For THROTTLE: its latest requests (a ring, each a fence reference) and when they
+	 * were submitted, and the newest one pushed out of the ring. */
+	struct shim_context_request {
+		shim_off fence;
+		uint64_t emit_ns;
+	} recent[SHIM_CONTEXT_RECENT], older;
+	uint32_t recent_next;
 };
 
 /* The defaults of a new context: recoverable, bannable, persistent, priority 0. */
@@ -67,6 +76,9 @@ struct shim_vm *shim_context_vm(struct shim_device *dev, struct shim_context *ct
 void shim_context_file_release(struct shim_device *dev, struct shim_file *file);
 void shim_context_get(shim_off ctx);
 void shim_context_put(struct shim_device *dev, shim_off ctx);
+/* Device lock held: fence (a new request of ctx) is remembered for THROTTLE; takes a reference. */
+void shim_context_note_request(struct shim_device *dev, struct shim_context *ctx, shim_off fence);
+
 /* Device lock held. As shim_context_lookup, without finalizing: for SETPARAM. */
 struct shim_context *shim_context_find(struct shim_device *dev, struct shim_file *file, uint32_t id);
 /* Device lock held. A SETPARAM (create extension or ioctl) on ctx; 0 or the kernel's errno. */

@@ -423,6 +423,7 @@ static int submit(struct shim_call *call, struct shim_context *ctx, shim_off ctx
 	shim_fence_get(dev, rq->fence);
 	shim_fence_put(dev, ctx->last_fence);
 	ctx->last_fence = rq->fence;
+	shim_context_note_request(dev, ctx, rq->fence);
 
 	int ret = shim_engine_submit(rq);
 	if (ret) {

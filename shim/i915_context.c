@@ -86,6 +86,11 @@ static void context_free(struct shim_device *dev, shim_off off)
 		return;
 	if (ctx->last_fence)
 		shim_fence_put(dev, ctx->last_fence);
+	for (unsigned i = 0; i < SHIM_CONTEXT_RECENT; i++)
+		if (ctx->recent[i].fence)
+			shim_fence_put(dev, ctx->recent[i].fence);
+	if (ctx->older.fence)
+		shim_fence_put(dev, ctx->older.fence);
 	vm_put(dev, ctx->vm);
 	shim_free(&dev->shared->arena, off, sizeof(*ctx));
 }
@@ -259,9 +264,70 @@ int shim_i915_reg_read_ioctl(struct shim_call *call, void *data)
 	return 0;
 }
 
+void shim_context_note_request(struct shim_device *dev, struct shim_context *ctx, shim_off fence)
+{
+	struct shim_context_request *slot = &ctx->recent[ctx->recent_next];
+	ctx->recent_next = (ctx->recent_next + 1) % SHIM_CONTEXT_RECENT;
+	if (slot->fence) {
+		if (ctx->older.fence)
+			shim_fence_put(dev, ctx->older.fence);
+		ctx->older = *slot;
+	}
+	shim_fence_get(dev, fence);
+	slot->fence = fence;
+	slot->emit_ns = shim_now_ns();
+}
+
+/* The newest request of ctx submitted before cutoff that has not completed, or 0. Requests of a
+ * context complete in order, so waiting for it waits for every older one too. */
+static shim_off throttle_target(struct shim_context *ctx, uint64_t cutoff)
+{
+	for (unsigned k = 1; k <= SHIM_CONTEXT_RECENT; k++) {
+		struct shim_context_request *r =
+			&ctx->recent[(ctx->recent_next + SHIM_CONTEXT_RECENT - k) % SHIM_CONTEXT_RECENT];
+		if (r->fence && r->emit_ns <= cutoff)
+			return shim_fence_is_signalled(shim_ptr(r->fence)) ? 0 : r->fence;
+	}
+	struct shim_context_request *r = &ctx->older;
+	if (r->fence && r->emit_ns <= cutoff && !shim_fence_is_signalled(shim_ptr(r->fence)))
+		return r->fence;
+	return 0;
+}
+
+/*
+ * THROTTLE (TH2): for each context of the file, waits for its newest request submitted more
+ * than 20 ms ago, so that a client never runs more than 20 ms ahead of the GPU. A signal
+ * interrupts the wait (EINTR, TH3).
+ */
 int shim_i915_throttle_ioctl(struct shim_call *call, void *data)
 {
-	return 0;	/* nothing is ever more than 20 ms old: no engine runs yet */
+	struct shim_device *dev = call->dev;
+	struct shim_file *file = call->file;
+	uint64_t cutoff = shim_now_ns() - 20000000ull;
+	uint32_t id = 0;
+	int ret = 0;
+
+	(void)data;
+	shim_device_lock(dev);
+	for (;;) {
+		struct shim_context *ctx = id ? shim_ptr(shim_idr_find(&file->contexts, id))
+					      : shim_ptr(file->default_ctx);
+		shim_off target = ctx ? throttle_target(ctx, cutoff) : 0;
+		if (target) {
+			shim_fence_get(dev, target);
+			shim_device_unlock(dev);
+			ret = shim_fence_wait(shim_ptr(target), UINT64_MAX, true);
+			shim_device_lock(dev);
+			shim_fence_put(dev, target);
+			if (ret)
+				break;
+		}
+		id = shim_idr_next(&file->contexts, id + 1);
+		if (!id)
+			break;
+	}
+	shim_device_unlock(dev);
+	return ret;
 }
 
 int shim_i915_get_pipe_from_crtc_id_ioctl(struct shim_call *call, void *data)
