@@ -1,25 +1,28 @@
 #!/bin/sh
-# The i915 GEM object tests on every emulated device model (I915_SHIM_DEVID):
-# generation-dependent rules (tiling strides, swizzling, contexts, registers).
-# TAP: one line per device model, then the memory-pressure shrinker.
+# The i915 GEM object and ring-selection tests on every emulated device model
+# (I915_SHIM_DEVID): generation-dependent rules (tiling strides, swizzling,
+# contexts, registers, which engines exist).
+# TAP: one line per device model and test, then the memory-pressure shrinker.
 : "${top_builddir:=.}"
-devids="2772 29a2 0126 0166 0416 1616 1912 1916 8a52"
-echo "1..10"
+devids="2772 29a2 0126 0166 0416 1616 1912 1916 1926 8a52"
+echo "1..21"
 n=0
 for d in $devids; do
-	n=$((n + 1))
-	out=$(I915_SHIM_DEVID=$d "$top_builddir/shim/i915-shim" --fresh "$top_builddir/tests/i915/gem_objects" 2>&1)
-	if [ $? -eq 0 ]; then
-		echo "ok $n - gem_objects on devid $d"
-	else
-		echo "$out" | grep -E "^#|not ok" | sed 's/^/# /'
-		echo "not ok $n - gem_objects on devid $d"
-	fi
+	for t in gem_objects gem_exec_rings; do
+		n=$((n + 1))
+		out=$(I915_SHIM_DEVID=$d "$top_builddir/shim/i915-shim" --fresh "$top_builddir/tests/i915/$t" 2>&1)
+		if [ $? -eq 0 ]; then
+			echo "ok $n - $t on devid $d"
+		else
+			echo "$out" | grep -E "^#|not ok" | sed 's/^/# /'
+			echo "not ok $n - $t on devid $d"
+		fi
+	done
 done
 out=$(I915_SHIM_MEMORY_LIMIT=0x1000000 TEST_ONLY=memory_pressure_purges_dontneed "$top_builddir/shim/i915-shim" --fresh "$top_builddir/tests/i915/gem_objects" 2>&1)
 if [ $? -eq 0 ] && ! echo "$out" | grep -q "memory_pressure_purges_dontneed # SKIP"; then
-	echo "ok 10 - memory pressure purges DONTNEED objects (I915_SHIM_MEMORY_LIMIT=16 MiB)"
+	echo "ok 21 - memory pressure purges DONTNEED objects (I915_SHIM_MEMORY_LIMIT=16 MiB)"
 else
 	echo "$out" | sed 's/^/# /'
-	echo "not ok 10 - memory pressure purges DONTNEED objects"
+	echo "not ok 21 - memory pressure purges DONTNEED objects"
 fi
