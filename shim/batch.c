@@ -242,7 +242,10 @@ int shim_batch_run(struct shim_request *rq, uint32_t *bcs_swctrl, struct shim_ba
 		}
 		struct shim_gpu_range r;
 		head = ip;
-		if (translate(&cs, ip, 4, false, &r)) {
+		if (rq->shadow && ip - rq->batch_addr < rq->batch_len) {	/* a parsed batch runs its copy */
+			r.host = rq->shadow + (ip - rq->batch_addr);
+			r.bytes = rq->batch_len - (ip - rq->batch_addr);
+		} else if (translate(&cs, ip, 4, false, &r)) {
 			ret = -EFAULT;
 			break;
 		}

@@ -44,6 +44,7 @@ void shim_request_free(struct shim_request *rq)
 	shim_context_put(dev, rq->ctx);
 	free(rq->deps);
 	free(rq->objs);
+	free(rq->shadow);
 	free(rq);
 }
 
@@ -145,6 +146,7 @@ static void free_copy(struct shim_request *rq)
 {
 	free(rq->deps);
 	free(rq->objs);
+	free(rq->shadow);
 	free(rq);
 }
 

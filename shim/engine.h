@@ -44,6 +44,7 @@ struct shim_request {
 	uint32_t nobjs;
 	uint64_t batch_addr;		/* GPU address of the first command */
 	uint64_t batch_len;		/* bytes */
+	uint8_t *shadow;		/* parsed copy of [batch_addr, +batch_len) the engine runs, or NULL */
 	struct shim_request *next;
 };
 

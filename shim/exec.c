@@ -281,51 +281,87 @@ static int relocate(struct shim_device *dev, struct eb_obj *eb, uint32_t count, 
 	return 0;
 }
 
-/* The gen9 blitter's mandatory command parser: MI and 2D only, with an end. */
-static int parse_bcs(struct shim_device *dev, struct shim_gem_object *batch, uint64_t start, uint64_t len)
+/*
+ * The gen9 blitter's mandatory command parser: MI and 2D only, with an end. A jump
+ * (MI_BATCH_BUFFER_START) must stay inside the batch and land on itself or on a command
+ * already parsed (i915's check_bbstart). On success *shadow is a private copy of the parsed
+ * range: as with i915's shadow batch, the engine executes that copy, so the CPU rewriting
+ * the batch afterwards changes nothing.
+ */
+static int parse_bcs(struct shim_device *dev, struct shim_gem_object *batch, uint64_t start,
+		     uint64_t len, uint64_t gpu_addr, uint8_t **shadow)
 {
 	uint8_t *p = shim_mem_ptr(dev, batch->mem_off, batch->size);
 	if (!p)
 		return -EFAULT;
 	uint64_t end = len ? start + len : batch->size;
+	uint64_t ndw = (end - start) / 4;
+	uint64_t *seen = calloc((ndw + 63) / 64 + 1, sizeof(uint64_t));	/* command starts */
+	if (!seen)
+		return -ENOMEM;
+	int ret = -EINVAL;	/* end of buffer without MI_BATCH_BUFFER_END */
 	for (uint64_t off = start; off + 4 <= end;) {
+		uint64_t index = (off - start) / 4;
 		uint32_t dw;
 		memcpy(&dw, p + off, 4);
+		seen[index / 64] |= 1ull << (index % 64);
 		uint32_t client = dw >> 29, n;
 		if (client == 0) {
 			unsigned op = (dw >> 23) & 0x3f;
-			if (op == 0x0a)
-				return 0;			/* MI_BATCH_BUFFER_END */
-			if (op == 0x31)
-				return -EACCES;			/* chaining out of a parsed batch */
+			if (op == 0x0a) {
+				ret = 0;			/* MI_BATCH_BUFFER_END */
+				break;
+			}
 			if (op < 0x10)
 				n = 1;
-			else if (op == 0x20 || op == 0x22 || op == 0x24 || op == 0x26 || op == 0x1c || op == 0x36)
+			else if (op == 0x20 || op == 0x22 || op == 0x24 || op == 0x26 || op == 0x1c || op == 0x36 ||
+				 op == 0x31)
 				n = (dw & 0xff) + 2;
 			else
-				return -EINVAL;
+				break;				/* not in the blitter's table */
+			if (off + (uint64_t)n * 4 > end)
+				break;
 			if (op == 0x22) {		/* only BCS_SWCTRL may be loaded */
-				for (uint32_t i = 1; i + 1 < n; i += 2) {
+				bool ok = true;
+				for (uint32_t i = 1; i + 1 < n && ok; i += 2) {
 					uint32_t reg;
-					if (off + (i + 1) * 4 > end)
-						return -EINVAL;
 					memcpy(&reg, p + off + i * 4, 4);
-					if ((reg & 0x7ffffc) != SHIM_BCS_SWCTRL)
-						return -EACCES;
+					ok = (reg & 0x7ffffc) == SHIM_BCS_SWCTRL;
 				}
+				if (!ok) {
+					ret = -EACCES;
+					break;
+				}
+			}
+			if (op == 0x31) {
+				if (n != 3)
+					break;			/* a jump with a bad length */
+				uint64_t target;
+				memcpy(&target, p + off + 4, 8);
+				uint64_t rel = (target & ((1ull << 48) - 1)) - gpu_addr;
+				if (rel >= end - start || (rel & 3))
+					break;			/* out of the batch */
+				uint64_t ti = rel / 4;
+				if (ti != index && !(seen[ti / 64] & (1ull << (ti % 64))))
+					break;			/* not a command already parsed */
 			}
 		} else if (client == 2) {
 			n = shim_blt_cmd_length(dev->model->gen, dw);
-			if (!n)
-				return -EINVAL;
+			if (!n || off + (uint64_t)n * 4 > end)
+				break;
 		} else {
-			return -EINVAL;
+			break;
 		}
-		if (off + (uint64_t)n * 4 > end)
-			return -EINVAL;
 		off += (uint64_t)n * 4;
 	}
-	return -EINVAL;	/* end of buffer without MI_BATCH_BUFFER_END */
+	free(seen);
+	if (ret)
+		return ret;
+	*shadow = malloc(end - start);
+	if (!*shadow)
+		return -ENOMEM;
+	memcpy(*shadow, p + start, end - start);
+	return 0;
 }
 
 static void add_dep(struct shim_device *dev, struct shim_request *rq, shim_off fence)
@@ -346,7 +382,7 @@ static int cmp_start(const void *a, const void *b)
 /* Builds and submits the request (device lock held). */
 static int submit(struct shim_call *call, struct shim_context *ctx, shim_off ctx_off, unsigned engine,
 		  struct eb_obj *eb, uint32_t count, uint32_t batch_index, uint64_t start, uint64_t len,
-		  const struct shim_exec_fences *xf)
+		  const struct shim_exec_fences *xf, uint8_t **shadow)
 {
 	struct shim_device *dev = call->dev;
 	struct shim_request *rq = calloc(1, sizeof(*rq));
@@ -405,6 +441,8 @@ static int submit(struct shim_call *call, struct shim_context *ctx, shim_off ctx
 	qsort(rq->objs, rq->nobjs, sizeof(*rq->objs), cmp_start);
 	rq->batch_addr = eb[batch_index].start + start;
 	rq->batch_len = len;
+	rq->shadow = *shadow;		/* the request owns it now */
+	*shadow = NULL;
 
 	/* What the objects are busy with from now on. */
 	for (uint32_t i = 0; i < rq->nobjs; i++) {
@@ -440,10 +478,11 @@ int shim_i915_execbuffer2_ioctl(struct shim_call *call, void *data)
 	const struct shim_device_model *m = dev->model;
 	uint32_t count = args->buffer_count;
 	struct shim_exec_fences xf = { .out_fd = -1 };
+	uint8_t *shadow = NULL;
 	int ret = 0;
 
-	if (count == 0 || count > INT_MAX / sizeof(struct eb_obj))
-		return -EINVAL;
+	if (count == 0 || count > INT_MAX)
+		return -EINVAL;		/* X1, X2; bigger lists than memory allows are ENOMEM */
 	if ((args->flags & EXEC_UNKNOWN_FLAGS) || (args->flags & I915_EXEC_CONSTANTS_MASK) ||
 	    (args->flags & I915_EXEC_RESOURCE_STREAMER))
 		return -EINVAL;
@@ -562,14 +601,16 @@ int shim_i915_execbuffer2_ioctl(struct shim_call *call, void *data)
 	uint64_t len = args->batch_len ? args->batch_len : batch->size - args->batch_start_offset;
 	if (engine == SHIM_ENGINE_COPY && m->cmd_parser_version &&
 	    !(batch->flags & SHIM_OBJ_USERPTR)) {
-		ret = parse_bcs(dev, batch, args->batch_start_offset, args->batch_len);
+		ret = parse_bcs(dev, batch, args->batch_start_offset, args->batch_len,
+				eb[batch_index].start + args->batch_start_offset, &shadow);
 		if (ret)
 			goto out_writeback;
 	}
 	if (args->flags & I915_EXEC_GEN7_SOL_RESET && (m->gen != 7 || engine != SHIM_ENGINE_RENDER))
 		ret = -EINVAL;	/* reported late: offsets are still written back (X51) */
 	else
-		ret = submit(call, ctx, ctx_off, engine, eb, count, batch_index, args->batch_start_offset, len, &xf);
+		ret = submit(call, ctx, ctx_off, engine, eb, count, batch_index, args->batch_start_offset, len, &xf,
+			     &shadow);
 	if (!ret)
 		ret = shim_exec_fences_signal(dev, args, &xf, ctx->last_fence);
 
@@ -585,6 +626,7 @@ out_unlock:
 out_free:
 	shim_exec_fences_fini(dev, &xf);
 	args->flags &= ~(7ull << 29);	/* internal bits never go back (X14) */
+	free(shadow);
 	free(eb);
 	free(user);
 	return ret;

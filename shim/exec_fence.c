@@ -211,9 +211,9 @@ int shim_exec_fences_signal(struct shim_device *dev, struct drm_i915_gem_execbuf
 	}
 	if (xf->out_fd >= 0) {
 		int fd = shim_sync_file_create(dev, rq_fence, NULL, xf->out_fd);
+		xf->out_fd = -1;	/* closed: its slot went to the sync_file */
 		if (fd < 0)
 			return fd;
-		xf->out_fd = -1;	/* now the caller's */
 		args->rsvd2 = (args->rsvd2 & 0xffffffffull) | ((uint64_t)(uint32_t)fd << 32);
 	}
 	return ret;

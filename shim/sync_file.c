@@ -160,19 +160,18 @@ int shim_sync_file_create(struct shim_device *dev, shim_off fence, const char *n
 	int fd = -1, err = 0;
 	struct stat st;
 	struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 1 };
+	/* The reserved descriptor's slot goes to the FIFO: with no other slot free, the open
+	 * could not succeed otherwise. */
+	if (onto >= 0)
+		shim_real.close(onto);
 	if (mkfifo(path, 0666) < 0 || chmod(path, 0666) < 0 ||
 	    (fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_NONBLOCK | O_CLOEXEC)) < 0 ||
-	    shim_real.fcntl(fd, F_OFD_SETLK, &fl) < 0 || shim_real.fstat(fd, &st) < 0 ||
-	    (onto >= 0 && shim_real.dup3(fd, onto, O_CLOEXEC) < 0)) {
+	    shim_real.fcntl(fd, F_OFD_SETLK, &fl) < 0 || shim_real.fstat(fd, &st) < 0) {
 		err = errno ? -errno : -EIO;
 		if (fd >= 0)
 			shim_real.close(fd);
 		sync_file_release(dev, reg, (uint32_t)id);
 		return err;
-	}
-	if (onto >= 0) {
-		shim_real.close(fd);
-		fd = onto;
 	}
 	sf->ino = st.st_ino;
 	if (shim_fence_is_signalled(shim_ptr(fence)))

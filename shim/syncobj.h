@@ -103,8 +103,10 @@ int shim_syncobj_transfer_ioctl(struct shim_call *call, void *data);
 /* --- sync_file fds (sync_file.c) --- */
 /*
  * A new sync_file fd (O_CLOEXEC) for fence (it takes its own reference). With
- * onto >= 0 the sync_file replaces that fd number (reserved earlier) and onto
- * is returned. The fd or -errno.
+ * onto >= 0, a descriptor reserved earlier (so that a full fd table failed
+ * before any work was submitted), onto is closed first and its slot reused:
+ * the result is normally that number, or another free one if a thread of the
+ * program took it meanwhile. The fd or -errno.
  */
 int shim_sync_file_create(struct shim_device *dev, shim_off fence, const char *name, int onto);
 /* The fence of a sync_file fd, with a new reference; 0 if fd is not a sync_file. */

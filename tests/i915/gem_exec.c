@@ -193,7 +193,8 @@ TEST(bad_relocations)
 	close(fd);
 }
 
-/* B2–B5, W3, W6: an object is busy while a request that uses it runs. */
+/* B2–B5, W3, W6, X39: an object is busy while a request that uses it runs; EXEC_OBJECT_WRITE
+ * makes the request its writer. */
 TEST(busy_while_spinning)
 {
 	int fd = i915_open_gen8();

@@ -1,0 +1,231 @@
+/*
+ * EXECBUFFER2 rows at the edges (uapi-conformance §27): list sizes, what
+ * comes back in the arguments, objects too big for 32-bit addressing, the
+ * gen9 blitter's command parser, relocation arrays that fail half-way or
+ * sit in read-only memory, and FENCE_OUT without a free descriptor.
+ * Kernel-agnostic (gen8+ command encodings) except where a test says
+ * "shim only".
+ */
+#define _GNU_SOURCE
+#include <sys/mman.h>
+#include <sys/resource.h>
+
+#include "tests/i915/i915_test.h"
+
+static const uint32_t end_cmds[] = { MI_BATCH_BUFFER_END, MI_NOOP };
+
+/* X2: a list longer than INT_MAX entries is EINVAL before anything is read. */
+TEST(buffer_count_limits)
+{
+	int fd = i915_open();
+	struct drm_i915_gem_execbuffer2 eb = { .buffers_ptr = 8 };
+	eb.buffer_count = 0x80000000u;
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb), EINVAL);
+	eb.buffer_count = 0xffffffffu;
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb), EINVAL);
+	close(fd);
+}
+
+/* X14: the flags come back as they were given. */
+TEST(flags_come_back_unchanged)
+{
+	int fd = i915_open_gen8();
+	struct drm_i915_gem_exec_object2 o = { .handle = gem_batch(fd, end_cmds, sizeof(end_cmds)) };
+	uint64_t flags = I915_EXEC_BLT | I915_EXEC_NO_RELOC | I915_EXEC_HANDLE_LUT | I915_EXEC_IS_PINNED;
+	struct drm_i915_gem_execbuffer2 eb = { .buffers_ptr = (uintptr_t)&o, .buffer_count = 1, .flags = flags };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb));
+	ASSERT_EQ(eb.flags, flags);
+	close(fd);
+}
+
+/* X31: NEEDS_GTT means nothing with a full per-context address space. */
+TEST(needs_gtt_with_full_ppgtt)
+{
+	int fd = i915_open_gen8();
+	struct drm_i915_gem_exec_object2 o = { .handle = gem_batch(fd, end_cmds, sizeof(end_cmds)),
+					       .flags = EXEC_OBJECT_NEEDS_GTT };
+	ASSERT_ERRNO(gem_execbuf_ctx(fd, &o, 1, 0, 0), EINVAL);
+	close(fd);
+}
+
+/* X52: a 4 GiB batch cannot fit below 4 GiB - 4 KiB, but fits anywhere in 48 bits. */
+TEST(four_gib_batch)
+{
+	int fd = i915_open_gen8();
+	uint32_t big = gem_create(fd, 4ull << 30);
+	gem_write(fd, big, 0, end_cmds, sizeof(end_cmds));
+	struct drm_i915_gem_exec_object2 o = { .handle = big };
+	ASSERT_ERRNO(gem_execbuf_ctx(fd, &o, 1, 0, 0), ENOSPC);
+	o.flags = EXEC_OBJECT_SUPPORTS_48B_ADDRESS;
+	ASSERT_OK(gem_execbuf_ctx(fd, &o, 1, 0, 0));
+	ASSERT(o.offset + (4ull << 30) > (4ull << 30) - 4096);
+	gem_wait(fd, big);
+	close(fd);
+}
+
+static int blt_parser_version(int fd)
+{
+	int v = 0, blt = 0;
+	struct drm_i915_getparam gp = { .param = I915_PARAM_CMD_PARSER_VERSION, .value = &v };
+	struct drm_i915_getparam gb = { .param = I915_PARAM_HAS_BLT, .value = &blt };
+	if (ioctl(fd, DRM_IOCTL_I915_GETPARAM, &gp) || ioctl(fd, DRM_IOCTL_I915_GETPARAM, &gb) || !blt)
+		return 0;
+	return (i915_devid(fd) & 0xff00) == 0x1900 ? v : 0;	/* Skylake: the parser is mandatory */
+}
+
+static int run_blt(int fd, const uint32_t *cmd, size_t bytes, uint32_t batch_len, uint64_t offset)
+{
+	uint32_t batch = gem_batch(fd, cmd, bytes);
+	struct drm_i915_gem_exec_object2 o = { .handle = batch, .flags = EXEC_OBJECT_PINNED, .offset = offset };
+	struct drm_i915_gem_execbuffer2 eb = { .buffers_ptr = (uintptr_t)&o, .buffer_count = 1,
+					       .batch_len = batch_len, .flags = I915_EXEC_BLT };
+	int ret = ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb);
+	int err = errno;
+	if (!ret)
+		gem_wait(fd, batch);
+	struct drm_gem_close c = { .handle = batch };
+	ioctl(fd, DRM_IOCTL_GEM_CLOSE, &c);
+	errno = err;
+	return ret;
+}
+
+#define MI_LOAD_REGISTER_IMM ((0x22u << 23) | 1)
+#define XY_COLOR_BLT_GEN8 ((2u << 29) | (0x50u << 22) | (3u << 20) | 5)
+#define PIPE_CONTROL_GEN8 ((3u << 29) | (3u << 27) | (2u << 24) | 4)
+
+/* X64, X50: what the gen9 blitter's parser refuses, and how. */
+TEST(blitter_parser_refusals)
+{
+	int fd = i915_open_gen8();
+	if (!blt_parser_version(fd))
+		SKIP("no mandatory blitter command parser");
+	const uint64_t at = 0x800000;
+	uint32_t lri_bad[] = { MI_LOAD_REGISTER_IMM, 0x7000, 1, MI_NOOP, MI_BATCH_BUFFER_END, MI_NOOP };
+	ASSERT_ERRNO(run_blt(fd, lri_bad, sizeof(lri_bad), 0, at), EACCES);	/* forbidden register */
+	uint32_t lri_ok[] = { MI_LOAD_REGISTER_IMM, 0x22200, 0x00010000, MI_NOOP, MI_BATCH_BUFFER_END, MI_NOOP };
+	ASSERT_OK(run_blt(fd, lri_ok, sizeof(lri_ok), 0, at));		/* BCS_SWCTRL is allowed */
+	uint32_t three_d[] = { PIPE_CONTROL_GEN8, 0, 0, 0, 0, 0, MI_BATCH_BUFFER_END, MI_NOOP };
+	ASSERT_ERRNO(run_blt(fd, three_d, sizeof(three_d), 0, at), EINVAL);	/* not a blitter command */
+	uint32_t overrun[] = { MI_NOOP, MI_NOOP, XY_COLOR_BLT_GEN8, 0, 0, 0, 0, 0, 0, MI_BATCH_BUFFER_END };
+	ASSERT_ERRNO(run_blt(fd, overrun, sizeof(overrun), 16, at), EINVAL);	/* runs past batch_len */
+	uint32_t no_end[] = { MI_NOOP, MI_NOOP };
+	ASSERT_ERRNO(run_blt(fd, no_end, sizeof(no_end), 8, at), EINVAL);	/* X50 */
+	uint32_t jump_out[] = { MI_BATCH_BUFFER_START_GEN8, (uint32_t)at + 4096, 0, MI_NOOP,
+				MI_BATCH_BUFFER_END, MI_NOOP };
+	ASSERT_ERRNO(run_blt(fd, jump_out, sizeof(jump_out), 0, at), EINVAL);	/* leaves the batch */
+	uint32_t jump_ahead[] = { MI_BATCH_BUFFER_START_GEN8, (uint32_t)at + 16, 0, MI_NOOP,
+				  MI_BATCH_BUFFER_END, MI_NOOP };
+	ASSERT_ERRNO(run_blt(fd, jump_ahead, sizeof(jump_ahead), 0, at), EINVAL);	/* not yet parsed */
+	uint32_t jump_long[] = { MI_BATCH_BUFFER_START_GEN8 + 1, (uint32_t)at, 0, 0, MI_BATCH_BUFFER_END, MI_NOOP };
+	ASSERT_ERRNO(run_blt(fd, jump_long, sizeof(jump_long), 0, at), EINVAL);	/* bad length */
+	close(fd);
+}
+
+/* Shim only (a real kernel takes seconds to reset it): a blitter batch that jumps to itself
+ * passes the parser; the engine runs the parsed copy, so rewriting the batch does not stop
+ * it, and hangcheck does. */
+TEST(blitter_runs_the_parsed_copy)
+{
+	if (!shim_present())
+		SKIP("shim only (hangcheck timing)");
+	setenv("I915_SHIM_HANGCHECK_MS", "200", 1);
+	int fd = i915_open_gen8();
+	if (!blt_parser_version(fd))
+		SKIP("no mandatory blitter command parser");
+	uint32_t spin[] = { MI_BATCH_BUFFER_START_GEN8, 0x800000, 0, MI_BATCH_BUFFER_END };
+	uint32_t batch = gem_batch(fd, spin, sizeof(spin));
+	struct drm_i915_gem_mmap m = { .handle = batch, .size = 4096 };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP, &m));
+	uint32_t ctx = gem_context_create(fd);
+	struct drm_i915_gem_exec_object2 o = { .handle = batch, .flags = EXEC_OBJECT_PINNED, .offset = 0x800000 };
+	ASSERT_OK(gem_execbuf_ctx(fd, &o, 1, I915_EXEC_BLT, ctx));
+	*(volatile uint32_t *)(uintptr_t)m.addr_ptr = MI_BATCH_BUFFER_END;	/* too late: not what runs */
+	gem_wait(fd, batch);
+	struct drm_i915_reset_stats rs = { .ctx_id = ctx };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GET_RESET_STATS, &rs));
+	ASSERT_EQ(rs.batch_active, 1);				/* it was reset as a hang */
+	close(fd);
+}
+
+/* X69j: an error after some relocations were applied leaves those applied, and the object
+ * offsets are not written back. */
+TEST(relocation_error_half_way)
+{
+	int fd = i915_open_gen8();
+	uint32_t target = gem_create(fd, 4096);
+	uint32_t cmd[16] = { MI_BATCH_BUFFER_END };
+	uint32_t batch = gem_batch(fd, cmd, sizeof(cmd));
+	struct drm_i915_gem_relocation_entry r[2] = {
+		{ .target_handle = target, .offset = 16, .delta = 0x40, .presumed_offset = ~0ull },
+		{ .target_handle = 0xdead, .offset = 24, .presumed_offset = ~0ull },
+	};
+	struct drm_i915_gem_exec_object2 o[2] = {
+		{ .handle = target, .offset = 0x1234000 },
+		{ .handle = batch, .relocation_count = 2, .relocs_ptr = (uintptr_t)r, .offset = 0x5678000 },
+	};
+	ASSERT_ERRNO(gem_execbuf_ctx(fd, o, 2, 0, 0), ENOENT);
+	ASSERT_EQ(o[0].offset, 0x1234000);
+	ASSERT_EQ(o[1].offset, 0x5678000);
+	uint64_t patched = 0;
+	ASSERT_OK(gem_pread(fd, batch, 16, &patched, 8));
+	ASSERT(patched != 0);					/* the first one was applied */
+	ASSERT_EQ(patched & 0xfff, 0x40);
+	close(fd);
+}
+
+/* X69k: relocations in read-only memory still apply; only their presumed offsets cannot be
+ * updated. */
+TEST(read_only_relocations)
+{
+	int fd = i915_open_gen8();
+	uint32_t target = gem_create(fd, 4096);
+	uint32_t cmd[16] = { MI_BATCH_BUFFER_END };
+	uint32_t batch = gem_batch(fd, cmd, sizeof(cmd));
+	struct drm_i915_gem_relocation_entry *r = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
+						       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ASSERT(r != MAP_FAILED);
+	r[0] = (struct drm_i915_gem_relocation_entry){ .target_handle = target, .offset = 16,
+						       .presumed_offset = ~0ull };
+	ASSERT_EQ(mprotect(r, 4096, PROT_READ), 0);
+	struct drm_i915_gem_exec_object2 o[2] = {
+		{ .handle = target },
+		{ .handle = batch, .relocation_count = 1, .relocs_ptr = (uintptr_t)r },
+	};
+	ASSERT_OK(gem_execbuf_ctx(fd, o, 2, 0, 0));
+	uint64_t patched = 0;
+	ASSERT_OK(gem_pread(fd, batch, 16, &patched, 8));
+	ASSERT_EQ(patched, o[0].offset);
+	ASSERT_EQ(r[0].presumed_offset, ~0ull);
+	munmap(r, 4096);
+	close(fd);
+}
+
+/* X70e: FENCE_OUT needs a descriptor; without one the execbuf fails with EMFILE. */
+TEST(fence_out_without_a_free_fd)
+{
+	int fd = i915_open_gen8();
+	struct drm_i915_gem_exec_object2 o = { .handle = gem_batch(fd, end_cmds, sizeof(end_cmds)) };
+	struct drm_i915_gem_execbuffer2 eb = { .buffers_ptr = (uintptr_t)&o, .buffer_count = 1,
+					       .flags = I915_EXEC_FENCE_OUT };
+	struct rlimit rl;
+	ASSERT_EQ(getrlimit(RLIMIT_NOFILE, &rl), 0);
+	rl.rlim_cur = 64;
+	ASSERT_EQ(setrlimit(RLIMIT_NOFILE, &rl), 0);
+	int last = -1;
+	for (;;) {
+		int d = dup(fd);
+		if (d < 0)
+			break;
+		last = d;
+	}
+	ASSERT(last >= 0);
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb), EMFILE);
+	close(last);
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb));
+	ASSERT_EQ((int)(eb.rsvd2 >> 32), last);
+	close(fd);
+}
+
+TEST_MAIN(T(buffer_count_limits), T(flags_come_back_unchanged), T(needs_gtt_with_full_ppgtt),
+	  T(four_gib_batch), T(blitter_parser_refusals), T(blitter_runs_the_parsed_copy),
+	  T(relocation_error_half_way), T(read_only_relocations), T(fence_out_without_a_free_fd))
