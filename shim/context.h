@@ -37,7 +37,8 @@ struct shim_vm {
 	uint32_t refcount;
 };
 
-#define SHIM_CONTEXT_RECENT 8
+/* Requests a context may have in flight: its ring (i915's 16 KiB ring holds about as many). */
+#define SHIM_CONTEXT_RING 64
 
 struct shim_context {
 	uint32_t refcount;		/* the id (or the file's default slot) and each request */
@@ -57,12 +58,13 @@ struct shim_context {
 	uint64_t hang_ns[2];		/* the last two hangs, for banning */
 	uint64_t timeline;		/* fence context id */
 	uint64_t seqno;
-	/* For THROTTLE: its latest requests (a ring, each a fence reference) and when they
-	 * were submitted, and the newest one pushed out of the ring. */
+	/* Its latest requests (each a fence reference) and when they were submitted: the ring
+	 * that execbuf waits for when it is full, and what THROTTLE looks at; and the newest
+	 * one pushed out of the ring. */
 	struct shim_context_request {
 		shim_off fence;
 		uint64_t emit_ns;
-	} recent[SHIM_CONTEXT_RECENT], older;
+	} recent[SHIM_CONTEXT_RING], older;
 	uint32_t recent_next;
 };
 
@@ -78,6 +80,9 @@ void shim_context_get(shim_off ctx);
 void shim_context_put(struct shim_device *dev, shim_off ctx);
 /* Device lock held: fence (a new request of ctx) is remembered for THROTTLE; takes a reference. */
 void shim_context_note_request(struct shim_device *dev, struct shim_context *ctx, shim_off fence);
+/* Device lock held: the request a new one would push out of a full ring, if it has not
+ * completed (then the ring is full); else 0. */
+shim_off shim_context_ring_full(struct shim_context *ctx);
 
 /* Device lock held. As shim_context_lookup, without finalizing: for SETPARAM. */
 struct shim_context *shim_context_find(struct shim_device *dev, struct shim_file *file, uint32_t id);

@@ -18,6 +18,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +32,7 @@
 #include "exec_fence.h"
 #include "fence.h"
 #include "gem.h"
+#include "real.h"
 #include "trace.h"
 #include "user_copy.h"
 
@@ -471,6 +473,34 @@ static int submit(struct shim_call *call, struct shim_context *ctx, shim_off ctx
 	return ret;
 }
 
+/*
+ * X27: a context has room for SHIM_CONTEXT_RING requests in flight. With its ring full,
+ * execbuf waits for the oldest to complete (EINTR if a signal comes first), or fails with
+ * EWOULDBLOCK when the device fd is O_NONBLOCK, as i915's eb_throttle does.
+ */
+static int wait_for_ring_space(struct shim_call *call, uint32_t ctx_id)
+{
+	struct shim_device *dev = call->dev;
+	for (;;) {
+		shim_device_lock(dev);
+		struct shim_context *ctx = shim_context_lookup(dev, call->file, ctx_id);
+		shim_off oldest = ctx ? shim_context_ring_full(ctx) : 0;
+		if (oldest)
+			shim_fence_get(dev, oldest);
+		shim_device_unlock(dev);
+		if (!oldest)
+			return 0;	/* room (or no such context: said later, in order) */
+		int flags = shim_real.fcntl(call->fd, F_GETFL);
+		int ret = flags >= 0 && (flags & O_NONBLOCK) ? -EWOULDBLOCK
+							     : shim_fence_wait(shim_ptr(oldest), UINT64_MAX, true);
+		shim_device_lock(dev);
+		shim_fence_put(dev, oldest);
+		shim_device_unlock(dev);
+		if (ret)
+			return ret;
+	}
+}
+
 int shim_i915_execbuffer2_ioctl(struct shim_call *call, void *data)
 {
 	struct drm_i915_gem_execbuffer2 *args = data;
@@ -517,6 +547,10 @@ int shim_i915_execbuffer2_ioctl(struct shim_call *call, void *data)
 			goto out_free;
 	}
 	ret = shim_exec_fences_parse(call, args, &xf);
+	if (ret)
+		goto out_free;
+
+	ret = wait_for_ring_space(call, (uint32_t)args->rsvd1);
 	if (ret)
 		goto out_free;
 

@@ -86,7 +86,7 @@ static void context_free(struct shim_device *dev, shim_off off)
 		return;
 	if (ctx->last_fence)
 		shim_fence_put(dev, ctx->last_fence);
-	for (unsigned i = 0; i < SHIM_CONTEXT_RECENT; i++)
+	for (unsigned i = 0; i < SHIM_CONTEXT_RING; i++)
 		if (ctx->recent[i].fence)
 			shim_fence_put(dev, ctx->recent[i].fence);
 	if (ctx->older.fence)
@@ -267,7 +267,7 @@ int shim_i915_reg_read_ioctl(struct shim_call *call, void *data)
 void shim_context_note_request(struct shim_device *dev, struct shim_context *ctx, shim_off fence)
 {
 	struct shim_context_request *slot = &ctx->recent[ctx->recent_next];
-	ctx->recent_next = (ctx->recent_next + 1) % SHIM_CONTEXT_RECENT;
+	ctx->recent_next = (ctx->recent_next + 1) % SHIM_CONTEXT_RING;
 	if (slot->fence) {
 		if (ctx->older.fence)
 			shim_fence_put(dev, ctx->older.fence);
@@ -278,13 +278,19 @@ void shim_context_note_request(struct shim_device *dev, struct shim_context *ctx
 	slot->emit_ns = shim_now_ns();
 }
 
+shim_off shim_context_ring_full(struct shim_context *ctx)
+{
+	shim_off f = ctx->recent[ctx->recent_next].fence;
+	return f && !shim_fence_is_signalled(shim_ptr(f)) ? f : 0;
+}
+
 /* The newest request of ctx submitted before cutoff that has not completed, or 0. Requests of a
  * context complete in order, so waiting for it waits for every older one too. */
 static shim_off throttle_target(struct shim_context *ctx, uint64_t cutoff)
 {
-	for (unsigned k = 1; k <= SHIM_CONTEXT_RECENT; k++) {
+	for (unsigned k = 1; k <= SHIM_CONTEXT_RING; k++) {
 		struct shim_context_request *r =
-			&ctx->recent[(ctx->recent_next + SHIM_CONTEXT_RECENT - k) % SHIM_CONTEXT_RECENT];
+			&ctx->recent[(ctx->recent_next + SHIM_CONTEXT_RING - k) % SHIM_CONTEXT_RING];
 		if (r->fence && r->emit_ns <= cutoff)
 			return shim_fence_is_signalled(shim_ptr(r->fence)) ? 0 : r->fence;
 	}

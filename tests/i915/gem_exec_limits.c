@@ -7,8 +7,11 @@
  * "shim only".
  */
 #define _GNU_SOURCE
+#include <fcntl.h>
+#include <signal.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/time.h>
 
 #include "tests/i915/i915_test.h"
 
@@ -226,6 +229,84 @@ TEST(fence_out_without_a_free_fd)
 	close(fd);
 }
 
+/* A batch at 0x800000 in ctx that jumps to itself; the returned map ends it. */
+static volatile uint32_t *spin_on_render(int fd, uint32_t ctx)
+{
+	uint32_t spin[] = { MI_BATCH_BUFFER_START_GEN8, 0x800000, 0, MI_BATCH_BUFFER_END };
+	uint32_t batch = gem_batch(fd, spin, sizeof(spin));
+	struct drm_i915_gem_mmap m = { .handle = batch, .size = 4096 };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP, &m));
+	struct drm_i915_gem_exec_object2 o = { .handle = batch, .flags = EXEC_OBJECT_PINNED, .offset = 0x800000 };
+	ASSERT_OK(gem_execbuf_ctx(fd, &o, 1, 0, ctx));
+	return (volatile uint32_t *)(uintptr_t)m.addr_ptr;
+}
+
+/* Submits nops to ctx until the ring is full; how many went in. */
+static int fill_ring(int fd, uint32_t ctx, uint32_t nop, int expect_errno)
+{
+	struct drm_i915_gem_exec_object2 o = { .handle = nop };
+	for (int n = 0; n < 100000; n++)
+		if (gem_execbuf_ctx(fd, &o, 1, 0, ctx)) {
+			ASSERT_EQ(errno, expect_errno);
+			return n;
+		}
+	ASSERT(!"the ring never filled");
+	return -1;
+}
+
+static void on_alarm(int sig)
+{
+	(void)sig;
+}
+
+/* X27: behind a spinning request, a context's ring fills up; then a non-blocking fd gets
+ * EWOULDBLOCK, and a blocking one waits until a signal interrupts it (EINTR). */
+TEST(full_ring)
+{
+	setenv("I915_SHIM_HANGCHECK_MS", "20000", 1);
+	int fd = i915_open_gen8();
+	uint32_t ctx = gem_context_create(fd);
+	uint32_t nop = gem_batch(fd, end_cmds, sizeof(end_cmds));
+	volatile uint32_t *spin = spin_on_render(fd, ctx);
+	ASSERT_EQ(fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK), 0);
+	int n = fill_ring(fd, ctx, nop, EWOULDBLOCK);
+	ASSERT(n > 8);
+	ASSERT_EQ(fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK), 0);
+	struct sigaction sa = { .sa_handler = on_alarm };	/* no SA_RESTART */
+	sigemptyset(&sa.sa_mask);
+	ASSERT_EQ(sigaction(SIGALRM, &sa, NULL), 0);
+	struct itimerval it = { .it_value = { 0, 100000 } };
+	ASSERT_EQ(setitimer(ITIMER_REAL, &it, NULL), 0);
+	struct drm_i915_gem_exec_object2 o = { .handle = nop };
+	ASSERT_ERRNO(gem_execbuf_ctx(fd, &o, 1, 0, ctx), EINTR);
+	spin[0] = MI_BATCH_BUFFER_END;
+	ASSERT_OK(gem_execbuf_ctx(fd, &o, 1, 0, ctx));		/* room again */
+	gem_wait(fd, nop);
+	close(fd);
+}
+
+/* X49: a render batch without MI_BATCH_BUFFER_END is accepted; it runs off its end into a
+ * hang, is reset, and its context is blamed. Shim only: a real kernel takes seconds. */
+TEST(render_batch_without_end)
+{
+	if (!shim_present())
+		SKIP("shim only (hangcheck timing)");
+	int fd = i915_open_gen8();
+	uint32_t ctx = gem_context_create(fd);
+	uint32_t cmd[] = { MI_NOOP, MI_NOOP };
+	uint32_t batch = gem_batch(fd, cmd, sizeof(cmd));
+	struct drm_i915_gem_exec_object2 o = { .handle = batch };
+	struct drm_i915_gem_execbuffer2 eb = { .buffers_ptr = (uintptr_t)&o, .buffer_count = 1,
+					       .batch_len = 8, .rsvd1 = ctx };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb));
+	gem_wait(fd, batch);
+	struct drm_i915_reset_stats rs = { .ctx_id = ctx };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GET_RESET_STATS, &rs));
+	ASSERT_EQ(rs.batch_active, 1);
+	close(fd);
+}
+
 TEST_MAIN(T(buffer_count_limits), T(flags_come_back_unchanged), T(needs_gtt_with_full_ppgtt),
 	  T(four_gib_batch), T(blitter_parser_refusals), T(blitter_runs_the_parsed_copy),
-	  T(relocation_error_half_way), T(read_only_relocations), T(fence_out_without_a_free_fd))
+	  T(relocation_error_half_way), T(read_only_relocations), T(fence_out_without_a_free_fd),
+	  T(full_ring), T(render_batch_without_end))
