@@ -17,6 +17,7 @@
 #include "context.h"
 #include "engine.h"
 #include "fence.h"
+#include "gt_reset.h"
 #include "trace.h"
 
 #define MI_OPCODE(dw) (((dw) >> 23) & 0x3f)
@@ -229,8 +230,8 @@ int shim_batch_run(struct shim_request *rq, uint32_t *bcs_swctrl, struct shim_ba
 				ret = -ETIME;	/* hangcheck */
 				break;
 			}
-			if (__atomic_load_n(&ctx->killed, __ATOMIC_RELAXED)) {
-				ret = -ECANCELED;	/* its non-persistent context was closed */
+			if (__atomic_load_n(&ctx->killed, __ATOMIC_RELAXED) || shim_gt_wedged(rq->dev)) {
+				ret = -ECANCELED;	/* its context was closed, or the GPU wedged */
 				break;
 			}
 			sched_yield();	/* a spinning batch must leave the CPU to its writer */
@@ -381,7 +382,7 @@ int shim_batch_run(struct shim_request *rq, uint32_t *bcs_swctrl, struct shim_ba
 					ret = -ETIME;
 					goto done;
 				}
-				if (__atomic_load_n(&ctx->killed, __ATOMIC_RELAXED)) {
+				if (__atomic_load_n(&ctx->killed, __ATOMIC_RELAXED) || shim_gt_wedged(rq->dev)) {
 					ret = -ECANCELED;
 					goto done;
 				}

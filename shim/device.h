@@ -98,6 +98,9 @@ struct shim_shared {
 	uint32_t files_hint;
 	uint64_t objects;		/* live GEM objects, for the trace */
 	uint64_t reset_count;		/* GPU resets since the instance began */
+	uint32_t wedged;		/* GPU terminally wedged (gt_reset.c): new work is EIO */
+	uint32_t pad_wedged;
+	uint64_t wedged_file_ns[2];	/* mtime of i915_wedged (minors 0, 128) as the shim last wrote it */
 	shim_off sync;			/* struct shim_sync_registry (syncobj.h), made on first use */
 	struct shim_idr dmabufs;	/* dma-buf id -> struct shim_dmabuf (prime.h) */
 	struct shim_file files[SHIM_MAX_FILES];

@@ -17,6 +17,7 @@
 #include "engine.h"
 #include "fence.h"
 #include "gem.h"
+#include "gt_reset.h"
 
 struct engine {
 	pthread_mutex_t lock;
@@ -90,7 +91,7 @@ static void run(struct shim_request *rq)
 	shim_device_lock(dev);
 	struct shim_context *ctx = shim_ptr(rq->ctx);
 	uint32_t swctrl = dev->model->gen >= 8 ? ctx->bcs_swctrl : 0;
-	bool killed = ctx->killed;
+	bool killed = ctx->killed || shim_gt_wedged(dev);
 	shim_device_unlock(dev);
 
 	struct shim_batch_fault fault;
@@ -195,7 +196,7 @@ void shim_engine_cancel_context(struct shim_device *dev, shim_off ctx)
 		pthread_mutex_lock(&e->lock);
 		while (*link) {
 			struct shim_request *rq = *link;
-			if (rq->ctx != ctx) {
+			if (ctx && rq->ctx != ctx) {
 				prev = rq;
 				link = &rq->next;
 				continue;

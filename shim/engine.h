@@ -51,8 +51,9 @@ struct shim_request {
 /* Hands a request to its engine thread (started on first use). Takes ownership. */
 int shim_engine_submit(struct shim_request *rq);
 
-/* Device lock held: the requests of ctx still queued in this process are taken off their
- * engines and complete with -EIO; the one running stops at its next check of ctx->killed. */
+/* Device lock held: the requests of ctx (0: of every context) still queued in this process are
+ * taken off their engines and complete with -EIO; the one running stops at its next check of
+ * ctx->killed or of the wedged state. */
 void shim_engine_cancel_context(struct shim_device *dev, shim_off ctx);
 
 /* Device lock held: drops every reference a request owns and frees it. */

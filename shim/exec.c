@@ -32,6 +32,7 @@
 #include "exec_fence.h"
 #include "fence.h"
 #include "gem.h"
+#include "gt_reset.h"
 #include "real.h"
 #include "trace.h"
 #include "user_copy.h"
@@ -567,6 +568,10 @@ int shim_i915_execbuffer2_ioctl(struct shim_call *call, void *data)
 	ret = select_engine(m, args->flags, &engine);
 	if (ret)
 		goto out_unlock;
+	if (shim_gt_wedged(dev)) {
+		ret = -EIO;		/* X24, X79 */
+		goto out_unlock;
+	}
 	struct shim_vm *vm = shim_context_vm(dev, ctx);
 	if (!vm) {
 		ret = -ENOMEM;

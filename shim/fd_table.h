@@ -17,6 +17,7 @@ enum shim_fd_kind {
 	SHIM_FD_NONE = 0,
 	SHIM_FD_DEVICE,		/* an open file of a DRM node */
 	SHIM_FD_DMABUF,		/* a dma-buf (prime.h): slot = its id, generation = its inode */
+	SHIM_FD_CONTROL,	/* a debugfs control opened for writing (gt_reset.c): slot = minor */
 };
 
 struct shim_fd_entry {

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "fs_view.h"
+#include "gt_reset.h"
 #include "real.h"
 
 #define PCI_SLOT "0000:00:02.0"
@@ -220,6 +221,7 @@ static void build_pci_config(const struct shim_device_model *m, uint8_t cfg[256]
 
 static void build_minor(struct builder *b, const char *name, unsigned minor)
 {
+	char path[PATH_MAX];
 	char rel[256], text[128];
 
 	snprintf(rel, sizeof(rel), PCI_DEV_DIR "/drm/%s", name);
@@ -247,6 +249,11 @@ static void build_minor(struct builder *b, const char *name, unsigned minor)
 	b_file(b, rel, 0444, "i915 dev=" PCI_SLOT " unique=" PCI_SLOT "\n");
 	snprintf(rel, sizeof(rel), "/sys/kernel/debug/dri/%u/i915_gem_drop_caches", minor);
 	b_file(b, rel, 0666, "0x0\n");
+	snprintf(rel, sizeof(rel), "/sys/kernel/debug/dri/%u/i915_wedged", minor);
+	b_file(b, rel, 0666, "0\n");
+	b_path(b, path, sizeof(path), rel);	/* gt_reset.c tells writes by the mtime */
+	const struct timespec built[2] = { { SHIM_GT_RESET_BUILT_S, 0 }, { SHIM_GT_RESET_BUILT_S, 0 } };
+	utimensat(AT_FDCWD, path, built, 0);
 	snprintf(rel, sizeof(rel), "/sys/kernel/debug/dri/%u/i915_params/reset", minor);
 	b_file(b, rel, 0666, "3\n");
 	snprintf(rel, sizeof(rel), "/sys/kernel/debug/dri/%u/i915_params/enable_hangcheck", minor);

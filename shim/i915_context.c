@@ -17,6 +17,7 @@
 #include "engine.h"
 #include "fence.h"
 #include "gem.h"
+#include "gt_reset.h"
 #include "user_copy.h"
 
 static shim_off vm_create(struct shim_device *dev)
@@ -176,6 +177,8 @@ int shim_i915_context_create_ioctl(struct shim_call *call, void *data)
 		return -EINVAL;
 	if (!dev->model->has_logical_contexts)
 		return -ENODEV;
+	if (shim_gt_wedged(dev))
+		return -EIO;	/* CT3 */
 	if (a->flags & I915_CONTEXT_CREATE_FLAGS_USE_EXTENSIONS) {
 		int ret = create_extensions(dev, &proto, a->extensions);
 		if (ret)
@@ -314,6 +317,8 @@ int shim_i915_throttle_ioctl(struct shim_call *call, void *data)
 	int ret = 0;
 
 	(void)data;
+	if (shim_gt_wedged(dev))
+		return -EIO;	/* TH1 */
 	shim_device_lock(dev);
 	for (;;) {
 		struct shim_context *ctx = id ? shim_ptr(shim_idr_find(&file->contexts, id))

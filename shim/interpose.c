@@ -35,6 +35,7 @@
 #include "drm_ioctl.h"
 #include "fd_table.h"
 #include "fs_view.h"
+#include "gt_reset.h"
 #include "interpose.h"
 #include "i915_gem_mmap.h"
 #include "prime.h"
@@ -207,6 +208,8 @@ static void fd_closed(const struct shim_fd_entry *e)
 		shim_device_file_closed(dev, e->slot, e->generation);
 	else if (dev && e->kind == SHIM_FD_DMABUF)
 		shim_prime_fd_closed(dev, e->slot, e->generation);
+	else if (dev && e->kind == SHIM_FD_CONTROL)
+		shim_gt_reset_control_closed(dev, e->slot);
 }
 
 /*
@@ -272,7 +275,13 @@ static int do_openat(int dirfd, const char *path, int flags, mode_t mode)
 				if (minor >= 0)
 					return open_node(dev, (unsigned)minor, flags);
 			}
-			return shim_real.openat(AT_FDCWD, red, flags, mode);
+			int fd = shim_real.openat(AT_FDCWD, red, flags, mode);
+			int minor = (flags & O_ACCMODE) != O_RDONLY ? shim_gt_reset_control_minor(dev, red) : -1;
+			if (fd >= 0 && minor >= 0) {
+				struct shim_fd_entry e = { .kind = SHIM_FD_CONTROL, .slot = (uint32_t)minor };
+				shim_fd_set(fd, &e);
+			}
+			return fd;
 		}
 	}
 	return shim_real.openat(dirfd, path, flags, mode);
