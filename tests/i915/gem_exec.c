@@ -290,7 +290,8 @@ TEST(hang_is_reset)
 	close(fd);
 }
 
-/* Shim only: a GPU fault writes nothing outside objects; repeated faults ban the context (X76). */
+/* Shim only: a GPU fault writes nothing outside objects; repeated faults ban the context
+ * (X76), and a banned context gets EIO (X26). */
 TEST(faults_are_contained_and_ban)
 {
 	if (!shim_present())
