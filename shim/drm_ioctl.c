@@ -162,19 +162,6 @@ static int permitted(struct shim_call *call, unsigned flags)
 	return 0;
 }
 
-static void say_unemulated(const char *name)
-{
-	/* Once per process and ioctl, so that a program's log says what it missed. */
-	static const char *said[64];
-	static unsigned nsaid;
-	for (unsigned i = 0; i < nsaid; i++)
-		if (said[i] == name)
-			return;
-	if (nsaid < 64)
-		said[nsaid++] = name;
-	shim_log("i915-shim: %s is not emulated; returning ENOSYS\n", name);
-}
-
 int shim_drm_ioctl(struct shim_call *call, unsigned long cmd, void *arg)
 {
 	unsigned nr = _IOC_NR(cmd);
@@ -218,7 +205,7 @@ int shim_drm_ioctl(struct shim_call *call, unsigned long cmd, void *arg)
 		if (ret == 0) {
 			ret = desc->fn(call, kdata);
 			if (ret == -ENOSYS && desc->fn == shim_ioctl_unemulated)
-				say_unemulated(desc->name);
+				shim_say_unemulated(desc->name);
 		}
 		if (shim_copy_to_user(shim_uptr(arg), kdata, out_size))
 			ret = -EFAULT;

@@ -35,18 +35,6 @@ static unsigned sched_caps(const struct shim_device *dev)
 	return dev->model->gen >= 8 ? 0x1f : 0;
 }
 
-static void say_not_emulated(const char *what)
-{
-	static const char *said[8];
-	static unsigned nsaid;
-	for (unsigned i = 0; i < nsaid; i++)
-		if (said[i] == what)
-			return;
-	if (nsaid < 8)
-		said[nsaid++] = what;
-	shim_log("i915-shim: context parameter %s is not emulated; returning ENOSYS\n", what);
-}
-
 static int validate_priority(const struct shim_device *dev, const struct drm_i915_gem_context_param *p)
 {
 	int64_t prio = (int64_t)p->value;
@@ -80,7 +68,7 @@ static int set_sseu(const struct shim_device *dev, const struct drm_i915_gem_con
 		return -EINVAL;
 	if (dev->model->gen != 11)
 		return -ENODEV;
-	say_not_emulated("SSEU");
+	shim_say_unemulated("CONTEXT_SETPARAM SSEU");
 	return -ENOSYS;
 }
 
@@ -119,7 +107,8 @@ int shim_context_set_param(struct shim_device *dev, struct shim_context *ctx,
 	case I915_CONTEXT_PARAM_ENGINES:
 		if (ctx->finalized)
 			return -EINVAL;	/* only a proto-context takes them */
-		say_not_emulated(p->param == I915_CONTEXT_PARAM_VM ? "VM" : "ENGINES");
+		shim_say_unemulated(p->param == I915_CONTEXT_PARAM_VM ? "CONTEXT_SETPARAM VM"
+								      : "CONTEXT_SETPARAM ENGINES");
 		return -ENOSYS;
 	case I915_CONTEXT_PARAM_PROTECTED_CONTENT:
 		if (ctx->finalized)
@@ -221,7 +210,7 @@ int shim_i915_context_getparam_ioctl(struct shim_call *call, void *data)
 		if (!ctx->vm) {
 			ret = -ENODEV;	/* no per-context address space to hand out */
 		} else {
-			say_not_emulated("VM");
+			shim_say_unemulated("CONTEXT_GETPARAM VM");
 			ret = -ENOSYS;
 		}
 		break;

@@ -5,7 +5,9 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,6 +60,22 @@ void shim_log(const char *fmt, ...)
 		/* nowhere left to say it */
 	}
 	errno = saved;
+}
+
+void shim_say_unemulated(const char *what)
+{
+	static const char *said[64];
+	static unsigned nsaid;
+	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+	pthread_mutex_lock(&lock);
+	bool seen = false;
+	for (unsigned i = 0; i < nsaid && !seen; i++)
+		seen = said[i] == what;
+	if (!seen && nsaid < 64)
+		said[nsaid++] = what;
+	pthread_mutex_unlock(&lock);
+	if (!seen)
+		shim_log("i915-shim: %s is not emulated; returning ENOSYS\n", what);
 }
 
 static int key_args(char *buf, size_t len, unsigned long cmd, const void *data)

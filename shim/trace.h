@@ -18,6 +18,9 @@ extern unsigned shim_debug;
 /* Reads I915_SHIM_DEBUG / I915_SHIM_LOG; called once at start-up. */
 void shim_trace_init(void);
 __attribute__((format(printf, 1, 2))) void shim_log(const char *fmt, ...);
+/* "i915-shim: <what> is not emulated; returning ENOSYS", once per process and what (compared
+ * by address: pass string constants), so that a program's log says what it missed. */
+void shim_say_unemulated(const char *what);
 
 struct shim_call;
 struct shim_ioctl_desc;

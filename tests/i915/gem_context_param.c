@@ -183,17 +183,6 @@ TEST(proto_context_only_params)
 	close(fd);
 }
 
-static const uint32_t spin[] = { MI_BATCH_BUFFER_START_GEN8, 0x800000, 0, MI_NOOP };
-
-/* Submits a batch that jumps to itself at 0x800000 in ctx. */
-static uint32_t start_spinner(int fd, uint32_t ctx)
-{
-	uint32_t batch = gem_batch(fd, spin, sizeof(spin));
-	struct drm_i915_gem_exec_object2 o = { .handle = batch, .flags = EXEC_OBJECT_PINNED, .offset = 0x800000 };
-	ASSERT_OK(gem_execbuf_ctx(fd, &o, 1, 0, ctx));
-	return batch;
-}
-
 static int wait_ns(int fd, uint32_t h, int64_t ns)
 {
 	struct drm_i915_gem_wait w = { .bo_handle = h, .timeout_ns = ns };
@@ -207,7 +196,8 @@ TEST(persistence)
 	int fd = i915_open_gen8();
 	uint32_t keep = gem_context_create(fd), drop = gem_context_create(fd);
 	ASSERT_OK(setparam(fd, drop, I915_CONTEXT_PARAM_PERSISTENCE, 0));
-	uint32_t a = start_spinner(fd, keep), b = start_spinner(fd, drop);
+	volatile uint32_t *map;
+	uint32_t a = gem_spinner(fd, keep, 0, &map), b = gem_spinner(fd, drop, 0, NULL);
 	struct drm_i915_gem_context_destroy d = { .ctx_id = keep };
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_CONTEXT_DESTROY, &d));
 	d.ctx_id = drop;
@@ -217,9 +207,7 @@ TEST(persistence)
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_BUSY, &busy));
 	ASSERT_EQ(busy.busy, 0);
 	ASSERT_ERRNO(wait_ns(fd, a, 100000000), ETIME);		/* still spinning */
-	struct drm_i915_gem_mmap m = { .handle = a, .size = 4096 };	/* pwrite would wait for it */
-	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP, &m));
-	*(volatile uint32_t *)(uintptr_t)m.addr_ptr = MI_BATCH_BUFFER_END;	/* let it finish */
+	map[0] = MI_BATCH_BUFFER_END;				/* let it finish */
 	ASSERT_OK(wait_ns(fd, a, 5000000000ll));
 	close(fd);
 }
@@ -232,7 +220,7 @@ TEST(non_persistent_running_work_stops)
 	int fd = i915_open_gen8();
 	uint32_t ctx = gem_context_create(fd);
 	ASSERT_OK(setparam(fd, ctx, I915_CONTEXT_PARAM_PERSISTENCE, 0));
-	uint32_t a = start_spinner(fd, ctx);
+	uint32_t a = gem_spinner(fd, ctx, 0, NULL);
 	ASSERT_ERRNO(wait_ns(fd, a, 50000000), ETIME);		/* it runs */
 	struct drm_i915_gem_context_destroy d = { .ctx_id = ctx };
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_CONTEXT_DESTROY, &d));
@@ -241,7 +229,7 @@ TEST(non_persistent_running_work_stops)
 	int other = i915_open_gen8();
 	ctx = gem_context_create(other);
 	ASSERT_OK(setparam(other, ctx, I915_CONTEXT_PARAM_PERSISTENCE, 0));
-	uint32_t b = start_spinner(other, ctx);
+	uint32_t b = gem_spinner(other, ctx, 0, NULL);
 	struct drm_prime_handle ex = { .handle = b, .flags = DRM_CLOEXEC };
 	ASSERT_OK(ioctl(other, DRM_IOCTL_PRIME_HANDLE_TO_FD, &ex));
 	struct drm_prime_handle im = { .fd = ex.fd };

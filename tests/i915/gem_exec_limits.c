@@ -229,18 +229,6 @@ TEST(fence_out_without_a_free_fd)
 	close(fd);
 }
 
-/* A batch at 0x800000 in ctx that jumps to itself; the returned map ends it. */
-static volatile uint32_t *spin_on_render(int fd, uint32_t ctx)
-{
-	uint32_t spin[] = { MI_BATCH_BUFFER_START_GEN8, 0x800000, 0, MI_BATCH_BUFFER_END };
-	uint32_t batch = gem_batch(fd, spin, sizeof(spin));
-	struct drm_i915_gem_mmap m = { .handle = batch, .size = 4096 };
-	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP, &m));
-	struct drm_i915_gem_exec_object2 o = { .handle = batch, .flags = EXEC_OBJECT_PINNED, .offset = 0x800000 };
-	ASSERT_OK(gem_execbuf_ctx(fd, &o, 1, 0, ctx));
-	return (volatile uint32_t *)(uintptr_t)m.addr_ptr;
-}
-
 /* Submits nops to ctx until the ring is full; how many went in. */
 static int fill_ring(int fd, uint32_t ctx, uint32_t nop, int expect_errno)
 {
@@ -267,7 +255,8 @@ TEST(full_ring)
 	int fd = i915_open_gen8();
 	uint32_t ctx = gem_context_create(fd);
 	uint32_t nop = gem_batch(fd, end_cmds, sizeof(end_cmds));
-	volatile uint32_t *spin = spin_on_render(fd, ctx);
+	volatile uint32_t *spin;
+	gem_spinner(fd, ctx, 0, &spin);
 	ASSERT_EQ(fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK), 0);
 	int n = fill_ring(fd, ctx, nop, EWOULDBLOCK);
 	ASSERT(n > 8);

@@ -17,20 +17,6 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* A batch at 0x800000 that jumps to itself; *map ends it. */
-static uint32_t spinner(int fd, uint32_t ctx, volatile uint32_t **map)
-{
-	static const uint32_t spin[] = { MI_BATCH_BUFFER_START_GEN8, 0x800000, 0, MI_NOOP };
-	uint32_t batch = gem_create(fd, 4096);
-	struct drm_i915_gem_mmap m = { .handle = batch, .size = 4096 };
-	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP, &m));
-	*map = (volatile uint32_t *)(uintptr_t)m.addr_ptr;
-	memcpy((void *)*map, spin, sizeof(spin));
-	struct drm_i915_gem_exec_object2 o = { .handle = batch, .flags = EXEC_OBJECT_PINNED, .offset = 0x800000 };
-	ASSERT_OK(gem_execbuf_ctx(fd, &o, 1, 0, ctx));
-	return batch;
-}
-
 struct ender {
 	volatile uint32_t *map;
 	unsigned delay_ms;
@@ -60,7 +46,7 @@ TEST(waits_for_work_older_than_20ms)
 	struct ender young = { .delay_ms = 300 }, old = { .delay_ms = 150 };
 	pthread_t t;
 
-	spinner(fd, ctx, &young.map);
+	gem_spinner(fd, ctx, 0, &young.map);
 	double submitted = now();
 	ASSERT_EQ(pthread_create(&t, NULL, end_later, &young), 0);
 	double t0 = now();
@@ -70,7 +56,7 @@ TEST(waits_for_work_older_than_20ms)
 	if (t0 - submitted < 0.005)
 		ASSERT(t1 < young.ended);			/* it did not wait for a young request */
 
-	uint32_t batch = spinner(fd, ctx, &old.map);
+	uint32_t batch = gem_spinner(fd, ctx, 0, &old.map);
 	struct timespec ts = { 0, 40 * 1000000l };
 	nanosleep(&ts, NULL);
 	ASSERT_EQ(pthread_create(&t, NULL, end_later, &old), 0);
@@ -92,7 +78,7 @@ TEST(other_clients_are_not_waited_for)
 	setenv("I915_SHIM_HANGCHECK_MS", "10000", 1);
 	int busy = i915_open_gen8(), fd = i915_open_gen8();
 	volatile uint32_t *map;
-	spinner(busy, 0, &map);
+	gem_spinner(busy, 0, 0, &map);
 	struct timespec ts = { 0, 40 * 1000000l };
 	nanosleep(&ts, NULL);
 	double t0 = now();
@@ -114,7 +100,7 @@ TEST(signal_interrupts)
 	setenv("I915_SHIM_HANGCHECK_MS", "10000", 1);
 	int fd = i915_open_gen8();
 	volatile uint32_t *map;
-	spinner(fd, 0, &map);
+	gem_spinner(fd, 0, 0, &map);
 	struct timespec ts = { 0, 40 * 1000000l };
 	nanosleep(&ts, NULL);
 	struct sigaction sa = { .sa_handler = on_alarm };

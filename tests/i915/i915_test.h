@@ -1,0 +1,120 @@
+/*
+ * Helpers for the i915 ioctl tests: opening the device (skipping where there
+ * is no i915), objects, pread/pwrite, execbuf and waits, with nothing but
+ * open/ioctl. Each helper that cannot fail in a correct kernel asserts.
+ */
+#ifndef TESTS_I915_TEST_H
+#define TESTS_I915_TEST_H
+
+#include <drm.h>
+#include <i915_drm.h>
+
+#include "tests/harness.h"
+#include "tests/drm_test_util.h"
+
+#define MI_NOOP 0
+#define MI_BATCH_BUFFER_END (0x0a << 23)
+#define MI_STORE_DWORD_IMM_GEN8 ((0x20 << 23) | 2)
+#define MI_BATCH_BUFFER_START_GEN8 ((0x31 << 23) | (1 << 8) | 1)
+
+static inline int i915_open(void)
+{
+	int fd = test_open_render();
+	if (fd < 0)
+		SKIP("no render node");
+	if (!test_is_i915(fd))
+		SKIP("not i915");
+	return fd;
+}
+
+static inline int i915_devid(int fd)
+{
+	int devid = 0;
+	struct drm_i915_getparam gp = { .param = I915_PARAM_CHIPSET_ID, .value = &devid };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GETPARAM, &gp));
+	return devid;
+}
+
+/* A device whose command encodings are gen8's (the batches of these tests use them). */
+static inline int i915_open_gen8(void)
+{
+	int fd = i915_open();
+	int family = i915_devid(fd) & 0xff00;
+	if (family != 0x1900 && family != 0x1600 && family != 0x8a00)
+		SKIP("these batches use gen8+ encodings");
+	return fd;
+}
+
+static inline uint32_t gem_create(int fd, uint64_t size)
+{
+	struct drm_i915_gem_create c = { .size = size };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_CREATE, &c));
+	return c.handle;
+}
+
+static inline int gem_pwrite(int fd, uint32_t h, uint64_t off, const void *p, uint64_t len)
+{
+	struct drm_i915_gem_pwrite a = { .handle = h, .offset = off, .size = len, .data_ptr = (uintptr_t)p };
+	return ioctl(fd, DRM_IOCTL_I915_GEM_PWRITE, &a);
+}
+
+static inline int gem_pread(int fd, uint32_t h, uint64_t off, void *p, uint64_t len)
+{
+	struct drm_i915_gem_pread a = { .handle = h, .offset = off, .size = len, .data_ptr = (uintptr_t)p };
+	return ioctl(fd, DRM_IOCTL_I915_GEM_PREAD, &a);
+}
+
+static inline void gem_write(int fd, uint32_t h, uint64_t off, const void *p, uint64_t len)
+{
+	ASSERT_OK(gem_pwrite(fd, h, off, p, len));
+}
+
+static inline void gem_wait(int fd, uint32_t h)
+{
+	struct drm_i915_gem_wait w = { .bo_handle = h, .timeout_ns = -1 };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_WAIT, &w));
+}
+
+/* A one-page batch holding commands (gen8 encodings) at offset 0. */
+static inline uint32_t gem_batch(int fd, const uint32_t *cmd, size_t bytes)
+{
+	uint32_t h = gem_create(fd, 4096);
+	gem_write(fd, h, 0, cmd, bytes);
+	return h;
+}
+
+static inline int gem_execbuf_ctx(int fd, struct drm_i915_gem_exec_object2 *objs, uint32_t n,
+				  uint64_t flags, uint32_t ctx)
+{
+	struct drm_i915_gem_execbuffer2 eb = { .buffers_ptr = (uintptr_t)objs, .buffer_count = n,
+					       .flags = flags, .rsvd1 = ctx };
+	return ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb);
+}
+
+/*
+ * Submits to ring in ctx a batch, placed at GPU address 0x800000, that jumps to itself and
+ * keeps its engine busy. With map, *map is a CPU mapping of the batch: writing
+ * MI_BATCH_BUFFER_END to (*map)[0] lets it end (except where a command parser runs a copy).
+ */
+static inline uint32_t gem_spinner(int fd, uint32_t ctx, uint64_t ring, volatile uint32_t **map)
+{
+	static const uint32_t spin[] = { MI_BATCH_BUFFER_START_GEN8, 0x800000, 0, MI_BATCH_BUFFER_END };
+	uint32_t batch = gem_batch(fd, spin, sizeof(spin));
+	if (map) {
+		struct drm_i915_gem_mmap m = { .handle = batch, .size = 4096 };
+		ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP, &m));
+		*map = (volatile uint32_t *)(uintptr_t)m.addr_ptr;
+	}
+	struct drm_i915_gem_exec_object2 o = { .handle = batch, .flags = EXEC_OBJECT_PINNED, .offset = 0x800000 };
+	ASSERT_OK(gem_execbuf_ctx(fd, &o, 1, ring, ctx));
+	return batch;
+}
+
+static inline uint32_t gem_context_create(int fd)
+{
+	struct drm_i915_gem_context_create_ext c = { 0 };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, &c));
+	return c.ctx_id;
+}
+
+#endif
