@@ -22,6 +22,7 @@ struct shim_device_model {
 	const char *codename;		/* "skl" */
 	const char *marketing_name;	/* "Skylake GT2" */
 	uint8_t has_llc;
+	uint8_t has_snoop;		/* CPU-cached objects are coherent without an LLC */
 	uint8_t has_bsd, has_bsd2, has_blt, has_vebox;
 	uint8_t ppgtt_type;		/* 0 none, 1 aliasing, 2 full (HAS_ALIASING_PPGTT) */
 	uint8_t ppgtt_bits;		/* 32 or 48 */

@@ -179,6 +179,10 @@ int shim_i915_context_create_ioctl(struct shim_call *call, void *data)
 		return -ENODEV;
 	if (shim_gt_wedged(dev))
 		return -EIO;	/* CT3 */
+	if (call->file->ban_score >= 9)
+		return -EIO;	/* a client banned for its hangs (CT4) */
+	if ((a->flags & I915_CONTEXT_CREATE_FLAGS_SINGLE_TIMELINE) && dev->model->gen < 8)
+		return -EINVAL;	/* one timeline for all engines needs execlists (CT5) */
 	if (a->flags & I915_CONTEXT_CREATE_FLAGS_USE_EXTENSIONS) {
 		int ret = create_extensions(dev, &proto, a->extensions);
 		if (ret)
@@ -187,10 +191,8 @@ int shim_i915_context_create_ioctl(struct shim_call *call, void *data)
 	int ret = 0;
 	proto.file = shim_off_of(call->file);
 	shim_device_lock(dev);
-	shim_off off = call->file->ban_score >= 9 ? 0 : context_create(dev, &proto);
-	if (call->file->ban_score >= 9) {
-		ret = -EIO;	/* a client banned for its hangs (CT4) */
-	} else if (!off) {
+	shim_off off = context_create(dev, &proto);
+	if (!off) {
 		ret = -ENOMEM;
 	} else {
 		int64_t id = shim_idr_alloc(&dev->shared->arena, &call->file->contexts, off, 1);

@@ -118,16 +118,6 @@ int shim_i915_pwrite_ioctl(struct shim_call *call, void *data)
 	return rw(call, a->handle, a->offset, a->size, a->data_ptr, 1);
 }
 
-/* Are the user pages of a userptr object all there (same process only)? */
-static int userptr_validate(struct shim_gem_object *obj)
-{
-	uint8_t byte;
-	for (uint64_t p = 0; p < obj->size; p += 4096)
-		if (shim_copy_from_user(&byte, obj->user_ptr + p, 1))
-			return -EFAULT;
-	return 0;
-}
-
 int shim_i915_set_domain_ioctl(struct shim_call *call, void *data)
 {
 	struct drm_i915_gem_set_domain *a = data;
@@ -145,7 +135,7 @@ int shim_i915_set_domain_ioctl(struct shim_call *call, void *data)
 	int ret = wait_object(call, obj, a->write_domain != 0, UINT64_MAX);
 	if (ret) {
 	} else if (obj->flags & SHIM_OBJ_USERPTR) {
-		ret = userptr_validate(obj);
+		ret = shim_userptr_check(obj->user_ptr, obj->size);	/* U14 */
 	} else {
 		shim_device_lock(call->dev);
 		ret = shim_gem_object_get_pages(call->dev, obj);
@@ -251,8 +241,23 @@ int shim_i915_set_caching_ioctl(struct shim_call *call, void *data)
 {
 	struct drm_i915_gem_caching *a = data;
 	shim_off off;
-	if (a->caching > I915_CACHING_DISPLAY)
+	const struct shim_device_model *m = call->dev->model;
+	uint32_t level;
+	switch (a->caching) {
+	case I915_CACHING_NONE:
+		level = I915_CACHING_NONE;
+		break;
+	case I915_CACHING_CACHED:
+		if (!m->has_llc && !m->has_snoop)
+			return -ENODEV;
+		level = I915_CACHING_CACHED;
+		break;
+	case I915_CACHING_DISPLAY:	/* write-through where there is eDRAM, else uncached */
+		level = m->has_edram ? I915_CACHING_DISPLAY : I915_CACHING_NONE;
+		break;
+	default:
 		return -EINVAL;
+	}
 	struct shim_gem_object *obj = get_object(call, a->handle, &off);
 	if (!obj)
 		return -ENOENT;
@@ -260,8 +265,7 @@ int shim_i915_set_caching_ioctl(struct shim_call *call, void *data)
 	if (obj->flags & SHIM_OBJ_USERPTR)
 		ret = a->caching == I915_CACHING_CACHED ? 0 : -ENXIO;
 	else
-		obj->caching = a->caching == I915_CACHING_DISPLAY && !call->dev->model->has_llc ?
-			       I915_CACHING_NONE : a->caching;
+		obj->caching = level;
 	put_object(call, off);
 	return ret;
 }

@@ -119,7 +119,12 @@ static int param_value(const struct shim_device_model *m, int param, int *value)
 	case I915_PARAM_HUC_STATUS:
 		return m->gen >= 9 ? -EOPNOTSUPP : -ENODEV;
 	case I915_PARAM_HAS_CONTEXT_ISOLATION:
-		*value = m->gen >= 8 ? 1 << 0 : 0;	/* the render class has a default image */
+		/* The classes whose engines have a default context image: every
+		 * engine from gen8 (execlists), only render on gen6/7. */
+		*value = m->gen >= 8 ? 1 << SHIM_ENGINE_RENDER | m->has_blt << SHIM_ENGINE_COPY |
+				       m->has_bsd << SHIM_ENGINE_VIDEO |
+				       m->has_vebox << SHIM_ENGINE_VIDEO_ENHANCE :
+			 m->gen >= 6 ? 1 << SHIM_ENGINE_RENDER : 0;
 		return 0;
 	case I915_PARAM_CS_TIMESTAMP_FREQUENCY:
 		*value = (int)m->cs_timestamp_hz;
