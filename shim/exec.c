@@ -608,12 +608,9 @@ int shim_i915_execbuffer2_ioctl(struct shim_call *call, void *data)
 				ret = -EFAULT;	/* the pages are another process's memory */
 				goto out_unlock;
 			}
-			uint8_t byte;
-			for (uint64_t p = 0; p < obj->size; p += 4096)
-				if (shim_copy_from_user(&byte, obj->user_ptr + p, 1)) {
-					ret = -EFAULT;	/* X42 */
-					goto out_unlock;
-				}
+			ret = shim_userptr_check(obj->user_ptr, obj->size);	/* X42, U13 */
+			if (ret)
+				goto out_unlock;
 		} else {
 			ret = shim_gem_object_get_pages(dev, obj);	/* purged: EFAULT (X43) */
 			if (ret)

@@ -40,6 +40,10 @@ struct local_map {
 	uint64_t len;
 	uint32_t ref;		/* id in shared->map_refs */
 	bool view;		/* a GTT mapping of the object's linear view */
+	bool device;		/* of the device fd at a fake offset: a PFN map in the kernel */
+	bool gtt;		/* ... of the GTT type: it follows the object's tiling */
+	int prot;
+	shim_off obj;
 	struct local_map *next;
 };
 
@@ -98,7 +102,13 @@ static void install_atfork(void)
 }
 
 /* Records a mapping made for the caller and its reference. Device lock held. */
-static int track(struct shim_device *dev, void *addr, uint64_t len, shim_off obj, bool view)
+/* What a tracked mapping is of, beyond its object. */
+struct map_kind {
+	bool view, device, gtt;
+	int prot;
+};
+
+static int track(struct shim_device *dev, void *addr, uint64_t len, shim_off obj, struct map_kind k)
 {
 	struct local_map *m = malloc(sizeof(*m));
 	if (!m)
@@ -111,12 +121,26 @@ static int track(struct shim_device *dev, void *addr, uint64_t len, shim_off obj
 	pthread_once(&atfork_once, install_atfork);
 	m->addr = (uintptr_t)addr;
 	m->len = len;
-	m->view = view;
+	m->view = k.view;
+	m->device = k.device;
+	m->gtt = k.gtt;
+	m->prot = k.prot;
+	m->obj = obj;
 	pthread_mutex_lock(&maps_lock);
 	m->next = maps;
 	maps = m;
 	pthread_mutex_unlock(&maps_lock);
 	return 0;
+}
+
+bool shim_gem_range_has_device_map(uint64_t addr, uint64_t len)
+{
+	bool found = false;
+	pthread_mutex_lock(&maps_lock);
+	for (struct local_map *m = maps; m && !found; m = m->next)
+		found = m->device && m->addr < addr + len && addr < m->addr + m->len;
+	pthread_mutex_unlock(&maps_lock);
+	return found;
 }
 
 void shim_gem_munmap(void *addr, size_t len)
@@ -165,8 +189,25 @@ void shim_gem_reap_mappings(struct shim_device *dev)
 }
 
 /*
+ * A range every touch of which raises SIGBUS, as a fault on an object without
+ * pages does in the kernel: a shared mapping of an empty file lies wholly
+ * past its end.
+ */
+static void *map_sigbus(void *addr, uint64_t len, int prot, int flags)
+{
+	int fd = memfd_create("i915-shim-no-pages", MFD_CLOEXEC);
+	if (fd < 0)
+		return shim_real.mmap(addr, len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS |
+				      (flags & MAP_FIXED), -1, 0);
+	void *p = shim_real.mmap(addr, len, prot, MAP_SHARED | (flags & MAP_FIXED), fd, 0);
+	shim_real.close(fd);
+	return p;
+}
+
+/*
  * Maps [offset, offset+len) of obj for the caller: its pages, or for a GTT map
- * of a tiled object its linear view. A purged object gets an inaccessible range.
+ * of a tiled object its linear view. An object that cannot get pages (purged)
+ * is still mapped, and the first touch raises SIGBUS (MO16).
  */
 static void *map_object(struct shim_device *dev, struct shim_gem_object *obj, void *addr,
 			uint64_t len, int prot, int flags, uint64_t offset, bool view)
@@ -177,8 +218,7 @@ static void *map_object(struct shim_device *dev, struct shim_gem_object *obj, vo
 		return MAP_FAILED;
 	}
 	if (ret < 0)
-		return shim_real.mmap(addr, len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS |
-				      (flags & MAP_FIXED), -1, 0);
+		return map_sigbus(addr, len, prot, flags);
 	if (view)
 		return shim_mem_map(dev, addr, len, prot, flags, obj->view_off + offset);
 	shim_gem_flush_view(dev, obj);		/* the CPU now sees the pages themselves */
@@ -192,13 +232,28 @@ void *shim_gem_map_range(struct shim_device *dev, shim_off off, void *addr, size
 	void *p = map_object(dev, shim_ptr(off), addr, len, prot, flags, offset, false);
 	if (p == MAP_FAILED)
 		return p;
-	int err = -track(dev, p, len, off, false);
+	int err = -track(dev, p, len, off, (struct map_kind){ .prot = prot });
 	if (err) {
 		shim_real.munmap(p, len);
 		errno = err;
 		return MAP_FAILED;
 	}
 	return p;
+}
+
+void shim_gem_remap_gtt(struct shim_device *dev, shim_off off)
+{
+	struct shim_gem_object *obj = shim_ptr(off);
+	pthread_mutex_lock(&maps_lock);
+	for (struct local_map *m = maps; m; m = m->next) {
+		if (!m->gtt || m->obj != off)
+			continue;
+		bool view = shim_gem_needs_view(obj);
+		void *p = map_object(dev, obj, (void *)m->addr, m->len, m->prot, MAP_SHARED | MAP_FIXED, 0, view);
+		if (p != MAP_FAILED)
+			m->view = view;
+	}
+	pthread_mutex_unlock(&maps_lock);
 }
 
 int shim_i915_gem_mmap_ioctl(struct shim_call *call, void *data)
@@ -225,7 +280,7 @@ int shim_i915_gem_mmap_ioctl(struct shim_call *call, void *data)
 		if (p == MAP_FAILED) {
 			ret = -errno;
 		} else {
-			ret = track(dev, p, len, off, false);
+			ret = track(dev, p, len, off, (struct map_kind){ .prot = PROT_READ | PROT_WRITE });
 			if (ret)
 				shim_real.munmap(p, len);
 			else
@@ -299,12 +354,23 @@ void *shim_device_mmap(struct shim_call *call, void *addr, size_t len, int prot,
 		err = EACCES;
 	} else if ((prot & PROT_WRITE) && (obj->flags & SHIM_OBJ_READ_ONLY)) {
 		err = EINVAL;
+	} else if (type == I915_MMAP_OFFSET_GTT && !dev->model->has_llc &&
+		   obj->caching != I915_CACHING_NONE) {
+		/* Snooped pages are incoherent through the aperture: every GTT fault fails (MO17). */
+		p = map_sigbus(addr, len, prot, flags);
+		err = p == MAP_FAILED ? errno :
+		      -track(dev, p, len, off, (struct map_kind){ .device = true, .gtt = true, .prot = prot });
+		if (err && p != MAP_FAILED) {
+			shim_real.munmap(p, len);
+			p = MAP_FAILED;
+		}
 	} else {
 		bool view = type == I915_MMAP_OFFSET_GTT && shim_gem_needs_view(obj);
 		p = map_object(dev, obj, addr, len, prot, flags, 0, view);
 		if (p == MAP_FAILED) {
 			err = errno;
-		} else if ((err = -track(dev, p, len, off, view)) != 0) {
+		} else if ((err = -track(dev, p, len, off, (struct map_kind){ .view = view, .device = true,
+				.gtt = type == I915_MMAP_OFFSET_GTT, .prot = prot })) != 0) {
 			shim_real.munmap(p, len);
 			p = MAP_FAILED;
 		}

@@ -1,5 +1,5 @@
 /*
- * SET_TILING / GET_TILING and USERPTR (spec/uapi-conformance.md §17–18).
+ * SET_TILING / GET_TILING (spec/uapi-conformance.md §17).
  * Tiling is recorded on the object; the layout it implies is what the
  * blitter and the GTT view will follow.
  */
@@ -11,6 +11,7 @@
 #include <i915_drm.h>
 
 #include "gem.h"
+#include "i915_gem_mmap.h"
 #include "user_copy.h"
 
 static bool tiling_ok(const struct shim_device_model *m, uint32_t tiling, uint32_t stride)
@@ -47,7 +48,8 @@ int shim_i915_set_tiling_ioctl(struct shim_call *call, void *data)
 	int ret = 0;
 
 	shim_device_lock(dev);
-	struct shim_gem_object *obj = shim_ptr(shim_gem_lookup(call->file, a->handle));
+	shim_off off = shim_gem_lookup(call->file, a->handle);
+	struct shim_gem_object *obj = shim_ptr(off);
 	if (!obj)
 		ret = -ENOENT;
 	else if (obj->flags & SHIM_OBJ_USERPTR)
@@ -58,12 +60,15 @@ int shim_i915_set_tiling_ioctl(struct shim_call *call, void *data)
 		goto out;
 	if (a->tiling_mode == I915_TILING_NONE)
 		a->stride = 0;
+	a->swizzle_mode = swizzle_for(dev->model, a->tiling_mode);
+	if (obj->tiling_mode == a->tiling_mode && obj->stride == a->stride)
+		goto out;	/* T13 */
 	shim_gem_flush_view(dev, obj);	/* GTT writes land with the old layout */
 	shim_gem_invalidate_view(dev, obj);
 	obj->tiling_mode = a->tiling_mode;
 	obj->stride = a->stride;
-	obj->swizzle_mode = swizzle_for(dev->model, a->tiling_mode);
-	a->swizzle_mode = obj->swizzle_mode;
+	obj->swizzle_mode = a->swizzle_mode;
+	shim_gem_remap_gtt(dev, off);	/* the fence changed under the GTT maps (T16) */
 out:
 	shim_device_unlock(dev);
 	return ret;
@@ -84,55 +89,5 @@ int shim_i915_get_tiling_ioctl(struct shim_call *call, void *data)
 		a->phys_swizzle_mode = obj->swizzle_mode;
 	}
 	shim_device_unlock(call->dev);
-	return ret;
-}
-
-int shim_i915_userptr_ioctl(struct shim_call *call, void *data)
-{
-	struct drm_i915_gem_userptr *a = data;
-	struct shim_device *dev = call->dev;
-	const struct shim_device_model *m = dev->model;
-
-	if (a->flags & ~(uint32_t)(I915_USERPTR_READ_ONLY | I915_USERPTR_PROBE | I915_USERPTR_UNSYNCHRONIZED))
-		return -EINVAL;
-	if ((a->user_size >> 12) > INT32_MAX)
-		return -E2BIG;
-	if (!a->user_size)
-		return -EINVAL;
-	if ((a->user_ptr | a->user_size) & 4095)
-		return -EINVAL;
-	if (!shim_access_ok(a->user_ptr, a->user_size))
-		return -EFAULT;
-	if (a->flags & I915_USERPTR_UNSYNCHRONIZED)
-		return -ENODEV;
-	if ((a->flags & I915_USERPTR_READ_ONLY) && (m->gen < 8 || m->gen >= 11))
-		return -ENODEV;
-	if (a->flags & I915_USERPTR_PROBE) {
-		uint8_t byte;
-		for (uint64_t p = 0; p < a->user_size; p += 4096)
-			if (shim_copy_from_user(&byte, a->user_ptr + p, 1))
-				return -EFAULT;
-	}
-
-	int ret;
-	uint32_t handle = 0;
-	shim_device_lock(dev);
-	shim_off off = shim_gem_object_create(dev, a->user_size);
-	if (!off) {
-		ret = -ENOMEM;
-	} else {
-		struct shim_gem_object *obj = shim_ptr(off);
-		obj->flags = SHIM_OBJ_USERPTR;
-		if (a->flags & I915_USERPTR_READ_ONLY)
-			obj->flags |= SHIM_OBJ_READ_ONLY;
-		obj->user_ptr = a->user_ptr;
-		obj->owner_pid = getpid();
-		obj->caching = I915_CACHING_CACHED;
-		ret = shim_gem_handle_create(dev, call->file, off, &handle);
-		shim_gem_object_put(dev, off);
-	}
-	shim_device_unlock(dev);
-	if (!ret)
-		a->handle = handle;
 	return ret;
 }
