@@ -34,7 +34,7 @@ struct test {
 	fflush(stdout); _exit(1); } while (0)
 
 #define SKIP(...) do { printf("# skip: "); printf(__VA_ARGS__); printf("\n"); \
-	fflush(stdout); _exit(77); } while (0)
+	fflush(stdout); exit(77); } while (0)
 
 #define ASSERT(cond) do { if (!(cond)) TEST_FAIL("assertion failed: %s", #cond); } while (0)
 

@@ -265,7 +265,8 @@ TEST(blitter_parser_wants_an_end)
 	close(fd);
 }
 
-/* Shim only: a runaway batch is reset by hangcheck; its context is blamed (X73, X74). */
+/* Shim only: a runaway batch is reset by hangcheck; its context is blamed (X73, X74, RS5).
+ * An engine reset (gen8+) touches no other context: none counts as a victim (RS6). */
 TEST(hang_is_reset)
 {
 	if (!shim_present())
@@ -284,9 +285,11 @@ TEST(hang_is_reset)
 	struct drm_i915_reset_stats rs = { .ctx_id = c.ctx_id };
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GET_RESET_STATS, &rs));
 	ASSERT_EQ(rs.batch_active, 1);
+	ASSERT_EQ(rs.batch_pending, 0);
 	rs.ctx_id = 0;
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GET_RESET_STATS, &rs));
 	ASSERT_EQ(rs.batch_active, 0);					/* others are innocent */
+	ASSERT_EQ(rs.batch_pending, 0);
 	close(fd);
 }
 
@@ -540,7 +543,7 @@ TEST(purged_object_efault)
 	close(fd);
 }
 
-/* X42: a userptr object whose memory is gone cannot be executed (EFAULT). */
+/* X42, U20: a userptr object whose memory is gone cannot be executed (EFAULT). */
 TEST(userptr_unmapped_efault)
 {
 	int fd = i915_open_gen8();

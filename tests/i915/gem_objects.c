@@ -22,7 +22,7 @@ static int gen(int fd)
 	}
 }
 
-/* GC6, PR4, PR10: new objects read as zero; data round-trips; bounds are the object's. */
+/* GC6, PR4, PR10, PR13 (like every test here, on the render node): new objects read as zero; data round-trips; bounds are the object's. */
 TEST(pread_pwrite)
 {
 	int fd = i915_open();
@@ -239,11 +239,21 @@ TEST(tiling)
 	close(fd);
 }
 
+/* Without an LLC or snooping (the 965G) there is no userptr at all (U1). */
+static void skip_without_userptr(int fd, void *mem)
+{
+	struct drm_i915_gem_userptr u = { .user_ptr = (uintptr_t)mem, .user_size = 4096 };
+	if (ioctl(fd, DRM_IOCTL_I915_GEM_USERPTR, &u) && errno == ENODEV)
+		SKIP("no userptr on this device (U1)");
+	ASSERT_OK(gem_close(fd, u.handle));
+}
+
 /* U2–U5, U8, U11, U15, PR7, T3, MO10. */
 TEST(userptr)
 {
 	int fd = i915_open();
 	char *mem = mmap(NULL, 3 * 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	skip_without_userptr(fd, mem);
 	struct drm_i915_gem_userptr u = { .user_ptr = (uintptr_t)mem, .user_size = 4096, .flags = 0x100 };
 	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_USERPTR, &u), EINVAL);
 	u = (struct drm_i915_gem_userptr){ .user_ptr = (uintptr_t)mem, .user_size = 0 };
@@ -261,7 +271,7 @@ TEST(userptr)
 	char buf[4];
 	ASSERT_ERRNO(gem_pread(fd, u.handle, 0, buf, 4), EINVAL);
 	struct drm_i915_gem_mmap m = { .handle = u.handle, .size = 4096 };
-	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP, &m), ENXIO);
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP, &m), ENXIO);	/* MM4 */
 	struct drm_i915_gem_mmap_offset mo = { .handle = u.handle, .flags = I915_MMAP_OFFSET_WB };
 	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP_OFFSET, &mo), ENODEV);
 	struct drm_i915_gem_set_tiling s = { .handle = u.handle, .tiling_mode = I915_TILING_X, .stride = 512 };
@@ -440,6 +450,42 @@ TEST(gtt_view_y_tiled)
 	check_gtt_view(I915_TILING_Y, 512);
 }
 
+/* T16, MO18: a GTT map made before a tiling change follows it: the next access
+ * goes through the new fence, and going back to linear shows the pages as they are. */
+TEST(gtt_map_follows_tiling_changes)
+{
+	int fd = i915_open();
+	const uint32_t pitch = 1024, rows = 32, size = pitch * rows;
+	uint32_t h = gem_create(fd, size);
+	struct drm_i915_gem_mmap_gtt mg = { .handle = h };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP_GTT, &mg));
+	volatile uint8_t *gtt = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, (off_t)mg.offset);
+	ASSERT(gtt != MAP_FAILED);
+	uint8_t *raw = malloc(size);
+	for (uint32_t i = 0; i < size; i++)
+		raw[i] = (uint8_t)(i ^ (i >> 8));
+	ASSERT_OK(gem_pwrite(fd, h, 0, raw, size));
+	struct drm_i915_gem_set_domain sd = { .handle = h, .read_domains = I915_GEM_DOMAIN_GTT };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_SET_DOMAIN, &sd));
+	ASSERT_EQ(gtt[4096], raw[4096]);				/* linear: the pages themselves */
+	struct drm_i915_gem_set_tiling st = { .handle = h, .tiling_mode = I915_TILING_X, .stride = pitch };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_SET_TILING, &st));
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_SET_DOMAIN, &sd));
+	for (uint32_t y = 0; y < rows; y++)
+		for (uint32_t xb = 0; xb < pitch; xb++) {
+			uint64_t a = raw_offset(I915_TILING_X, st.swizzle_mode, pitch, xb, y);
+			ASSERT_EQ(gtt[y * pitch + xb], (uint8_t)(a ^ (a >> 8)));
+		}
+	st = (struct drm_i915_gem_set_tiling){ .handle = h, .tiling_mode = I915_TILING_NONE };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_SET_TILING, &st));
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_SET_DOMAIN, &sd));
+	for (uint32_t i = 0; i < size; i += 97)
+		ASSERT_EQ(gtt[i], raw[i]);
+	free(raw);
+	munmap((void *)gtt, size);
+	close(fd);
+}
+
 /* Shim only: purgeable objects really go when caches are dropped through debugfs (MA4 "may be purged later"). */
 TEST(drop_caches_purges_dontneed)
 {
@@ -496,7 +542,7 @@ static int getparam(int fd, int param, int *value)
 	return ioctl(fd, DRM_IOCTL_I915_GETPARAM, &gp);
 }
 
-/* GP10–GP15, GP17, GP19–GP21, GP24–GP26, GP29, GP32: Skylake GT2's answers. */
+/* GP9–GP33 (but GP16, GP18: i915_basic): Skylake GT2's answers. */
 TEST(getparam_skylake_gt2)
 {
 	int fd = i915_open();
@@ -523,6 +569,26 @@ TEST(getparam_skylake_gt2)
 	ASSERT(v != 0);
 	ASSERT_OK(getparam(fd, I915_PARAM_SUBSLICE_MASK, &v));
 	ASSERT(v != 0);
+	ASSERT_OK(getparam(fd, I915_PARAM_SUBSLICE_TOTAL, &v));		/* GP22, GP23: fused, > 0 */
+	ASSERT(v > 0);
+	ASSERT_OK(getparam(fd, I915_PARAM_EU_TOTAL, &v));
+	ASSERT(v > 0);
+	ASSERT_OK(getparam(fd, I915_PARAM_HAS_USERPTR_PROBE, &v));		/* GP9 (5.15+) */
+	ASSERT_EQ(v, 1);
+	ASSERT_OK(getparam(fd, I915_PARAM_HAS_SCHEDULER, &v));		/* GP27 */
+	ASSERT((v & (I915_SCHEDULER_CAP_ENABLED | I915_SCHEDULER_CAP_PRIORITY)) ==
+	       (I915_SCHEDULER_CAP_ENABLED | I915_SCHEDULER_CAP_PRIORITY));
+	ASSERT_OK(getparam(fd, I915_PARAM_HAS_CONTEXT_ISOLATION, &v));	/* GP30 */
+	ASSERT(v & (1 << I915_ENGINE_CLASS_RENDER));
+	ASSERT_OK(getparam(fd, I915_PARAM_CS_TIMESTAMP_FREQUENCY, &v));	/* GP31 */
+	ASSERT_EQ(v, 12000000);
+	ASSERT_OK(getparam(fd, I915_PARAM_PERF_REVISION, &v));		/* GP33 */
+	ASSERT(v > 0);
+	v = -1;									/* GP28: HuC not loaded */
+	if (getparam(fd, I915_PARAM_HUC_STATUS, &v))
+		ASSERT(errno == EOPNOTSUPP || errno == ENODEV || errno == ENOPKG || errno == ENOEXEC);
+	else
+		ASSERT(v == 0 || v == 1);
 	close(fd);
 }
 
@@ -555,7 +621,7 @@ TEST(context_create_extensions)
 	close(fd);
 }
 
-/* MO5–MO7, MO12: one offset per object and mapping type; FIXED is refused on integrated parts. */
+/* MO4–MO7, MO12: one offset per object and mapping type; FIXED is refused on integrated parts. */
 TEST(mmap_offset_types)
 {
 	int fd = i915_open();
@@ -600,11 +666,12 @@ TEST(userptr_ranges)
 	int fd = i915_open();
 	int devid = 0;
 	ASSERT_OK(getparam(fd, I915_PARAM_CHIPSET_ID, &devid));
+	char *mem = mmap(NULL, 4 * 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	skip_without_userptr(fd, mem);
 	struct drm_i915_gem_userptr u = { .user_ptr = 0xffff800000000000ull, .user_size = 4096 };
 	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_USERPTR, &u), EFAULT);		/* U6 */
 	u = (struct drm_i915_gem_userptr){ .user_ptr = 0, .user_size = 4096 };
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_USERPTR, &u));			/* U12: lazy */
-	char *mem = mmap(NULL, 4 * 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	struct drm_i915_gem_userptr a = { .user_ptr = (uintptr_t)mem, .user_size = 3 * 4096 };
 	struct drm_i915_gem_userptr b = { .user_ptr = (uintptr_t)mem + 4096, .user_size = 3 * 4096 };
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_USERPTR, &a));
@@ -621,6 +688,6 @@ TEST(userptr_ranges)
 }
 
 TEST_MAIN(T(getparam_skylake_gt2), T(context_create_extensions), T(mmap_offset_types),
-	  T(tiling_details), T(userptr_ranges), T(drop_caches_purges_dontneed), T(memory_pressure_purges_dontneed), T(gtt_view_x_tiled), T(gtt_view_y_tiled), T(pread_pwrite), T(pread_pwrite_errors), T(gem_mmap), T(mapping_outlives_handle),
+	  T(tiling_details), T(userptr_ranges), T(drop_caches_purges_dontneed), T(memory_pressure_purges_dontneed), T(gtt_view_x_tiled), T(gtt_view_y_tiled), T(gtt_map_follows_tiling_changes), T(pread_pwrite), T(pread_pwrite_errors), T(gem_mmap), T(mapping_outlives_handle),
 	  T(mmap_offset), T(set_domain), T(madvise_purgeable), T(tiling), T(userptr),
 	  T(contexts_and_reset_stats), T(queries))

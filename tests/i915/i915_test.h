@@ -52,6 +52,12 @@ static inline uint32_t gem_create(int fd, uint64_t size)
 	return c.handle;
 }
 
+static inline int gem_close(int fd, uint32_t h)
+{
+	struct drm_gem_close c = { .handle = h };
+	return ioctl(fd, DRM_IOCTL_GEM_CLOSE, &c);
+}
+
 static inline int gem_pwrite(int fd, uint32_t h, uint64_t off, const void *p, uint64_t len)
 {
 	struct drm_i915_gem_pwrite a = { .handle = h, .offset = off, .size = len, .data_ptr = (uintptr_t)p };
