@@ -42,6 +42,12 @@ struct shim_device_model {
 	uint16_t subsystem_vendor, subsystem_device;
 };
 
+/* Can the GPU see CPU-cached pages (an LLC, or snooping)? Else no CACHED objects, no userptr. */
+static inline int shim_model_cpu_cache_coherent(const struct shim_device_model *m)
+{
+	return m->has_llc || m->has_snoop;
+}
+
 /* The model for devid, or NULL when the id is not one we emulate. */
 const struct shim_device_model *shim_device_model_find(unsigned devid);
 /* The model chosen by I915_SHIM_DEVID (default Skylake GT2), or NULL. */

@@ -248,7 +248,7 @@ int shim_i915_set_caching_ioctl(struct shim_call *call, void *data)
 		level = I915_CACHING_NONE;
 		break;
 	case I915_CACHING_CACHED:
-		if (!m->has_llc && !m->has_snoop)
+		if (!shim_model_cpu_cache_coherent(m))
 			return -ENODEV;
 		level = I915_CACHING_CACHED;
 		break;

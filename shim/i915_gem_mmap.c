@@ -101,13 +101,13 @@ static void install_atfork(void)
 	pthread_atfork(NULL, NULL, child_after_fork);
 }
 
-/* Records a mapping made for the caller and its reference. Device lock held. */
 /* What a tracked mapping is of, beyond its object. */
 struct map_kind {
 	bool view, device, gtt;
 	int prot;
 };
 
+/* Records a mapping made for the caller and its reference. Device lock held. */
 static int track(struct shim_device *dev, void *addr, uint64_t len, shim_off obj, struct map_kind k)
 {
 	struct local_map *m = malloc(sizeof(*m));
@@ -241,16 +241,29 @@ void *shim_gem_map_range(struct shim_device *dev, shim_off off, void *addr, size
 	return p;
 }
 
+/*
+ * A GTT map of the whole object as its fence shows it: the pages, or for a
+ * tiled object their linear view (*view). Without an LLC, snooped pages are
+ * incoherent through the aperture and every GTT fault fails (MO17).
+ */
+static void *map_gtt(struct shim_device *dev, struct shim_gem_object *obj, void *addr,
+		     uint64_t len, int prot, int flags, bool *view)
+{
+	*view = false;
+	if (!dev->model->has_llc && obj->caching != I915_CACHING_NONE)
+		return map_sigbus(addr, len, prot, flags);
+	*view = shim_gem_needs_view(obj);
+	return map_object(dev, obj, addr, len, prot, flags, 0, *view);
+}
+
 void shim_gem_remap_gtt(struct shim_device *dev, shim_off off)
 {
 	struct shim_gem_object *obj = shim_ptr(off);
 	pthread_mutex_lock(&maps_lock);
 	for (struct local_map *m = maps; m; m = m->next) {
-		if (!m->gtt || m->obj != off)
-			continue;
-		bool view = shim_gem_needs_view(obj);
-		void *p = map_object(dev, obj, (void *)m->addr, m->len, m->prot, MAP_SHARED | MAP_FIXED, 0, view);
-		if (p != MAP_FAILED)
+		bool view;
+		if (m->gtt && m->obj == off &&
+		    map_gtt(dev, obj, (void *)m->addr, m->len, m->prot, MAP_SHARED | MAP_FIXED, &view) != MAP_FAILED)
 			m->view = view;
 	}
 	pthread_mutex_unlock(&maps_lock);
@@ -354,23 +367,14 @@ void *shim_device_mmap(struct shim_call *call, void *addr, size_t len, int prot,
 		err = EACCES;
 	} else if ((prot & PROT_WRITE) && (obj->flags & SHIM_OBJ_READ_ONLY)) {
 		err = EINVAL;
-	} else if (type == I915_MMAP_OFFSET_GTT && !dev->model->has_llc &&
-		   obj->caching != I915_CACHING_NONE) {
-		/* Snooped pages are incoherent through the aperture: every GTT fault fails (MO17). */
-		p = map_sigbus(addr, len, prot, flags);
-		err = p == MAP_FAILED ? errno :
-		      -track(dev, p, len, off, (struct map_kind){ .device = true, .gtt = true, .prot = prot });
-		if (err && p != MAP_FAILED) {
-			shim_real.munmap(p, len);
-			p = MAP_FAILED;
-		}
 	} else {
-		bool view = type == I915_MMAP_OFFSET_GTT && shim_gem_needs_view(obj);
-		p = map_object(dev, obj, addr, len, prot, flags, 0, view);
+		bool gtt = type == I915_MMAP_OFFSET_GTT, view = false;
+		p = gtt ? map_gtt(dev, obj, addr, len, prot, flags, &view) :
+			  map_object(dev, obj, addr, len, prot, flags, 0, false);
 		if (p == MAP_FAILED) {
 			err = errno;
 		} else if ((err = -track(dev, p, len, off, (struct map_kind){ .view = view, .device = true,
-				.gtt = type == I915_MMAP_OFFSET_GTT, .prot = prot })) != 0) {
+				.gtt = gtt, .prot = prot })) != 0) {
 			shim_real.munmap(p, len);
 			p = MAP_FAILED;
 		}

@@ -37,8 +37,8 @@ int shim_i915_userptr_ioctl(struct shim_call *call, void *data)
 	struct shim_device *dev = call->dev;
 	const struct shim_device_model *m = dev->model;
 
-	if (!m->has_llc && !m->has_snoop)
-		return -ENODEV;	/* the GPU could not see the CPU's writes (U1) */
+	if (!shim_model_cpu_cache_coherent(m))
+		return -ENODEV;	/* U1 */
 	if (a->flags & ~(uint32_t)(I915_USERPTR_READ_ONLY | I915_USERPTR_PROBE | I915_USERPTR_UNSYNCHRONIZED))
 		return -EINVAL;
 	if ((a->user_size >> 12) > INT32_MAX)
