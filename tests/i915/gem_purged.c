@@ -136,10 +136,7 @@ TEST(purge_takes_the_data_from_old_mappings)
 TEST(gtt_map_of_snooped_object_without_llc)
 {
 	int fd = i915_open();
-	int llc = 0;
-	struct drm_i915_getparam gp = { .param = I915_PARAM_HAS_LLC, .value = &llc };
-	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GETPARAM, &gp));
-	if (llc)
+	if (gem_getparam(fd, I915_PARAM_HAS_LLC))
 		SKIP("the device has an LLC: GTT maps of cached objects are coherent");
 	uint32_t h = gem_create(fd, 4096);
 	struct drm_i915_gem_caching c = { .handle = h, .caching = I915_CACHING_CACHED };

@@ -45,6 +45,25 @@ static inline int i915_open_gen8(void)
 	return fd;
 }
 
+/* The value of a GETPARAM the device must answer. */
+static inline int gem_getparam(int fd, int param)
+{
+	int value = 0;
+	struct drm_i915_getparam gp = { .param = param, .value = &value };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GETPARAM, &gp));
+	return value;
+}
+
+/* A userptr object of [ptr, ptr+size); skips where the device has no userptr (U1). */
+static inline uint32_t gem_userptr_or_skip(int fd, void *ptr, uint64_t size)
+{
+	struct drm_i915_gem_userptr u = { .user_ptr = (uintptr_t)ptr, .user_size = size };
+	if (ioctl(fd, DRM_IOCTL_I915_GEM_USERPTR, &u) && errno == ENODEV)
+		SKIP("no userptr on this device (U1)");
+	ASSERT(u.handle != 0);
+	return u.handle;
+}
+
 static inline uint32_t gem_create(int fd, uint64_t size)
 {
 	struct drm_i915_gem_create c = { .size = size };
