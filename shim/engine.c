@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -228,7 +229,19 @@ int shim_engine_submit(struct shim_request *rq)
 		pthread_attr_t attr;
 		pthread_attr_init(&attr);
 		pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+		/*
+		 * The engine is the GPU, not one of the program's threads: a signal sent
+		 * to the process (an alarm meant to interrupt a wait) must reach a thread
+		 * of the program, never this one. Faults stay deliverable.
+		 */
+		sigset_t all, old;
+		sigfillset(&all);
+		static const int faults[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP };
+		for (size_t i = 0; i < sizeof(faults) / sizeof(faults[0]); i++)
+			sigdelset(&all, faults[i]);
+		pthread_sigmask(SIG_BLOCK, &all, &old);
 		int err = pthread_create(&t, &attr, engine_main, e);
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
 		pthread_attr_destroy(&attr);
 		if (err) {
 			pthread_mutex_unlock(&e->lock);
