@@ -12,7 +12,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "blt.h"
+#include "hw/blt.h"
 
 #define WIDTH 1920
 #define HEIGHT 1080

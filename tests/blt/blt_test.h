@@ -15,7 +15,7 @@
 #include <stdint.h>
 
 #include "harness.h"
-#include "blt.h"
+#include "hw/blt.h"
 
 #define GUARD 512
 #define MAXOBJ 8

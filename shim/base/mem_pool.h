@@ -1,0 +1,58 @@
+/*
+ * Where object pages live: one sparse file per device instance ("memory"),
+ * carved into page ranges. Every process maps the parts it touches, so an
+ * object's pages are the same memory in every process, zero-copy, and
+ * creating an object costs no system call.
+ *
+ * Ranges are handed out from free lists of clean (zeroed) ranges or from the
+ * untouched end of the file. A freed range is dirty until its pages are
+ * punched out of the file (which frees the memory and makes it read as
+ * zero); that is done in batches, so small frees cost nothing. All pool
+ * functions run under the device lock; the mapping helpers do not need it.
+ */
+#ifndef SHIM_GEM_MEMORY_H
+#define SHIM_GEM_MEMORY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/shared_mem.h"
+
+#define SHIM_MEM_SMALL_PAGES 256	/* exact-size free lists up to 1 MiB */
+#define SHIM_MEM_FILE_SIZE (1ull << 46)	/* 64 TiB, sparse */
+
+struct shim_mem_pool {
+	uint64_t top;			/* start of the untouched end */
+	uint64_t limit;
+	shim_off clean[SHIM_MEM_SMALL_PAGES + 1];
+	shim_off clean_large;
+	shim_off dirty;
+	uint32_t dirty_count;
+	uint32_t pad;
+	uint64_t dirty_bytes;
+	uint64_t bytes_in_use;
+};
+
+struct shim_device;
+
+/* Creates the memory file of a new instance. */
+int shim_mem_create_file(const char *path);
+/* Opens it in this process (called once per process). */
+int shim_mem_open(struct shim_device *dev);
+
+/* A page-aligned range of size bytes; -ENOMEM when the file is full. */
+int shim_mem_alloc(struct shim_device *dev, uint64_t size, uint64_t *off);
+void shim_mem_free(struct shim_device *dev, uint64_t off, uint64_t size);
+/* Returns a range whose pages were already punched out (and not counted in use). */
+void shim_mem_free_clean(struct shim_device *dev, uint64_t off, uint64_t size);
+
+/* Copies between the memory file and the caller's memory, checked (-EFAULT). */
+int shim_mem_copy_from_user(struct shim_device *dev, uint64_t off, uint64_t uptr, uint64_t len);
+int shim_mem_copy_to_user(struct shim_device *dev, uint64_t uptr, uint64_t off, uint64_t len);
+/* A pointer to [off, off+len) in this process, or NULL if the range crosses a window. */
+void *shim_mem_ptr(struct shim_device *dev, uint64_t off, uint64_t len);
+
+/* A new mapping of [off, off+len) for the caller, as mmap(2) returns it. */
+void *shim_mem_map(struct shim_device *dev, void *addr, uint64_t len, int prot, int flags, uint64_t off);
+
+#endif

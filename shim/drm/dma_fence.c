@@ -1,0 +1,266 @@
+/*
+ * Fences in shared memory (drm/dma_fence.h). Signalling stores the error, then the
+ * state with release order, then wakes futex waiters if any said they wait,
+ * then runs the fence's callbacks (composite parents, syncobj waiters,
+ * sync_file pokes) under the device lock the signaller holds. A composite's
+ * parts hold it alive through their PARENT callbacks until they signal.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "drm/drm_device.h"
+#include "drm/dma_fence.h"
+#include "drm/drm_syncobj.h"
+#include "base/valgrind_hide.h"
+
+uint64_t shim_now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+shim_off shim_fence_create(struct shim_device *dev, uint64_t context, uint64_t seqno)
+{
+	shim_off off = shim_alloc(&dev->shared->arena, sizeof(struct shim_fence));
+	if (!off)
+		return 0;
+	struct shim_fence *f = shim_ptr(off);
+	f->refcount = 1;
+	f->context = context;
+	f->seqno = seqno;
+	return off;
+}
+
+void shim_fence_get(struct shim_device *dev, shim_off off)
+{
+	((struct shim_fence *)shim_ptr(off))->refcount++;
+}
+
+static void free_callbacks(struct shim_device *dev, struct shim_fence *f)
+{
+	/* Only a fence that never signalled has any left (its process died). */
+	for (shim_off cb = f->callbacks, next; cb; cb = next) {
+		struct shim_fence_cb *c = shim_ptr(cb);
+		next = c->next;
+		if (c->kind == SHIM_FENCE_CB_PARENT)
+			shim_fence_put(dev, c->target);
+		shim_free(&dev->shared->arena, cb, sizeof(*c));
+	}
+	f->callbacks = 0;
+}
+
+void shim_fence_put(struct shim_device *dev, shim_off off)
+{
+	struct shim_fence *f = shim_ptr(off);
+	if (!f || --f->refcount)
+		return;
+	free_callbacks(dev, f);
+	if (f->parts) {
+		shim_off *parts = shim_ptr(f->parts);
+		for (uint32_t i = 0; i < f->nparts; i++)
+			shim_fence_put(dev, parts[i]);
+		shim_free(&dev->shared->arena, f->parts, f->nparts * sizeof(shim_off));
+	}
+	shim_free(&dev->shared->arena, off, sizeof(*f));
+}
+
+shim_off shim_fence_create_signalled(struct shim_device *dev, int error)
+{
+	shim_off off = shim_fence_create(dev, 0, 0);
+	if (off)
+		shim_fence_signal(shim_ptr(off), error);
+	return off;
+}
+
+shim_off shim_fence_create_array(struct shim_device *dev, const shim_off *parts, uint32_t n,
+				 bool keep_parts)
+{
+	shim_off off = shim_fence_create(dev, ++dev->shared->next_timeline, 1);
+	if (!off)
+		return 0;
+	struct shim_fence *f = shim_ptr(off);
+	if (keep_parts && n) {
+		f->parts = shim_alloc(&dev->shared->arena, n * sizeof(shim_off));
+		if (!f->parts) {
+			shim_fence_put(dev, off);
+			return 0;
+		}
+		shim_off *kept = shim_ptr(f->parts);
+		for (uint32_t i = 0; i < n; i++) {
+			shim_fence_get(dev, parts[i]);
+			kept[i] = parts[i];
+		}
+		f->nparts = n;
+	}
+	f->pending = 1;		/* held until every part is looked at */
+	for (uint32_t i = 0; i < n; i++) {
+		struct shim_fence *p = shim_ptr(parts[i]);
+		if (shim_fence_is_signalled(p)) {
+			if (p->error && !f->error)
+				f->error = p->error;
+			continue;
+		}
+		shim_fence_get(dev, off);	/* the callback's */
+		if (!shim_fence_add_cb(dev, parts[i], SHIM_FENCE_CB_PARENT, off, 0)) {
+			shim_fence_put(dev, off);
+			shim_fence_put(dev, off);
+			return 0;
+		}
+		f->pending++;
+	}
+	if (--f->pending == 0)
+		shim_fence_signal(f, f->error);
+	return off;
+}
+
+shim_off shim_fence_add_cb(struct shim_device *dev, shim_off fence, uint32_t kind, shim_off target,
+			   uint32_t id)
+{
+	struct shim_fence *f = shim_ptr(fence);
+	if (shim_fence_is_signalled(f))
+		return 0;
+	shim_off cb = shim_alloc(&dev->shared->arena, sizeof(struct shim_fence_cb));
+	if (!cb)
+		return 0;
+	struct shim_fence_cb *c = shim_ptr(cb);
+	c->kind = kind;
+	c->id = id;
+	c->target = target;
+	c->next = f->callbacks;
+	f->callbacks = cb;
+	return cb;
+}
+
+void shim_fence_remove_cb(struct shim_device *dev, shim_off fence, shim_off cb)
+{
+	struct shim_fence *f = shim_ptr(fence);
+	if (!f || !cb || shim_fence_is_signalled(f))
+		return;		/* it ran, and is gone */
+	for (shim_off *link = &f->callbacks; *link; link = &((struct shim_fence_cb *)shim_ptr(*link))->next)
+		if (*link == cb) {
+			*link = ((struct shim_fence_cb *)shim_ptr(cb))->next;
+			shim_free(&dev->shared->arena, cb, sizeof(struct shim_fence_cb));
+			return;
+		}
+}
+
+static void futex_wake_word(uint32_t *word)
+{
+	shim_valgrind_unhide(word, sizeof(*word));	/* futex() reads the word */
+	syscall(SYS_futex, word, FUTEX_WAKE, INT_MAX, NULL, NULL, 0);
+	shim_valgrind_rehide(word, sizeof(*word));
+}
+
+void shim_waiter_wake(struct shim_waiter *w)
+{
+	__atomic_add_fetch(&w->seq, 1, __ATOMIC_ACQ_REL);
+	futex_wake_word(&w->seq);
+}
+
+static void run_callbacks(struct shim_fence *f)
+{
+	struct shim_device *dev = shim_device_peek();
+	shim_off cb = f->callbacks;
+	f->callbacks = 0;
+	while (cb && dev) {
+		struct shim_fence_cb *c = shim_ptr(cb);
+		shim_off next = c->next;
+		if (c->kind == SHIM_FENCE_CB_PARENT) {
+			struct shim_fence *p = shim_ptr(c->target);
+			if (f->error && !p->error)
+				p->error = f->error;
+			if (--p->pending == 0)
+				shim_fence_signal(p, p->error);
+			shim_fence_put(dev, c->target);
+		} else if (c->kind == SHIM_FENCE_CB_WAKE) {
+			shim_waiter_wake(shim_ptr(c->target));
+		} else if (c->kind == SHIM_FENCE_CB_POKE) {
+			shim_sync_file_poke(dev, c->id);
+		}
+		shim_free(&dev->shared->arena, cb, sizeof(*c));
+		cb = next;
+	}
+}
+
+void shim_fence_mark_started(struct shim_fence *f)
+{
+	__atomic_store_n(&f->started, 1, __ATOMIC_RELEASE);
+	if (__atomic_load_n(&f->start_waiters, __ATOMIC_ACQUIRE))
+		futex_wake_word(&f->started);
+}
+
+void shim_fence_wait_started(struct shim_fence *f)
+{
+	if (__atomic_load_n(&f->started, __ATOMIC_ACQUIRE))
+		return;
+	__atomic_add_fetch(&f->start_waiters, 1, __ATOMIC_ACQ_REL);
+	while (!__atomic_load_n(&f->started, __ATOMIC_ACQUIRE)) {
+		shim_valgrind_unhide(&f->started, sizeof(f->started));
+		syscall(SYS_futex, &f->started, FUTEX_WAIT, 0, NULL, NULL, 0);
+		shim_valgrind_rehide(&f->started, sizeof(f->started));
+	}
+	__atomic_sub_fetch(&f->start_waiters, 1, __ATOMIC_ACQ_REL);
+}
+
+void shim_fence_signal(struct shim_fence *f, int error)
+{
+	if (shim_fence_is_signalled(f))
+		return;
+	f->error = error;
+	f->signal_ns = shim_now_ns();
+	__atomic_store_n(&f->state, 1, __ATOMIC_RELEASE);
+	if (__atomic_load_n(&f->waiters, __ATOMIC_ACQUIRE))
+		futex_wake_word(&f->state);
+	shim_fence_mark_started(f);
+	run_callbacks(f);
+}
+
+/* Waiting briefly before sleeping saves the futex round trip for short requests. */
+#define FENCE_SPIN_NS 20000
+
+int shim_fence_wait(struct shim_fence *f, uint64_t deadline_ns, bool interruptible)
+{
+	if (shim_fence_is_signalled(f))
+		return 0;
+	uint64_t until = shim_now_ns() + FENCE_SPIN_NS;
+	if (until > deadline_ns)
+		until = deadline_ns;
+	while (shim_now_ns() < until)
+		if (shim_fence_is_signalled(f))
+			return 0;
+		else
+			shim_cpu_relax();
+	__atomic_add_fetch(&f->waiters, 1, __ATOMIC_ACQ_REL);
+	int ret = 0;
+	while (!shim_fence_is_signalled(f)) {
+		struct timespec ts, *tsp = NULL;
+		if (deadline_ns != UINT64_MAX) {
+			uint64_t now = shim_now_ns();
+			if (now >= deadline_ns) {
+				ret = -ETIME;
+				break;
+			}
+			uint64_t left = deadline_ns - now;
+			ts.tv_sec = (time_t)(left / 1000000000ull);
+			ts.tv_nsec = (long)(left % 1000000000ull);
+			tsp = &ts;
+		}
+		shim_valgrind_unhide(&f->state, sizeof(f->state));
+		long r = syscall(SYS_futex, &f->state, FUTEX_WAIT, 0, tsp, NULL, 0);
+		int err = errno;
+		shim_valgrind_rehide(&f->state, sizeof(f->state));
+		if (r < 0 && err == EINTR && interruptible) {
+			ret = -EINTR;
+			break;
+		}
+	}
+	__atomic_sub_fetch(&f->waiters, 1, __ATOMIC_ACQ_REL);
+	return ret;
+}

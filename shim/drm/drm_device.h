@@ -1,0 +1,159 @@
+/*
+ * One emulated device instance and the device-wide state every process
+ * using it shares.
+ *
+ * An instance lives in a directory, ${I915_SHIM_DIR:-/dev/shm}/
+ * i915-shim-v1-<instance>-<devid>, holding:
+ *   state  the shared mapping (struct shim_shared, then the allocator's space);
+ *   files  the file every device fd really is: each open of a node is a new
+ *          open file description of it, which holds an OFD lock on byte
+ *          <slot>, and whose file offset is <slot>;
+ *   root/  the fake /dev/dri, sysfs and debugfs trees (os/fs_view.c).
+ * The directory is created complete and renamed into place, so a process
+ * either sees a whole instance or none. It outlives its processes, like a
+ * kernel outlives its clients; `i915-shim --fresh` removes its own.
+ *
+ * An open file (struct shim_file, the kernel's drm_file) is a slot in the
+ * shared state. It is alive while any fd in any process refers to its open
+ * file description: the kernel drops the description's OFD lock when the
+ * last such fd closes (close, exit, crash), and shim_device_reap() releases
+ * slots whose lock is gone. Handles, auth and master state are per slot, so
+ * dup'd and inherited fds share them, as with the kernel.
+ *
+ * Locking: one robust, process-shared mutex (shim_device_lock) guards all of
+ * struct shim_shared. A process that dies holding it leaves it to the next
+ * locker, which carries on.
+ */
+#ifndef SHIM_DEVICE_H
+#define SHIM_DEVICE_H
+
+#include <limits.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "hw/device_model.h"
+#include "base/mem_pool.h"
+#include "base/shared_mem.h"
+
+#define SHIM_LAYOUT_VERSION 5
+#define SHIM_MAX_FILES 4096
+#define SHIM_STATE_SIZE (256ull << 20)	/* sparse */
+
+enum shim_file_state { SHIM_FILE_FREE = 0, SHIM_FILE_OPEN = 1 };
+
+/* Client capabilities (SET_CLIENT_CAP). */
+#define SHIM_CAP_STEREO_3D	(1u << 0)
+#define SHIM_CAP_UNIVERSAL	(1u << 1)
+#define SHIM_CAP_ATOMIC		(1u << 2)
+#define SHIM_CAP_ASPECT_RATIO	(1u << 3)
+#define SHIM_CAP_WRITEBACK	(1u << 4)
+
+struct shim_master {
+	uint32_t refcount;
+	uint32_t unique_len;
+	char unique[32];		/* set by SET_VERSION 1.1+ */
+	struct shim_idr magic_map;	/* magic -> slot + 1, or SHIM_MAGIC_USED */
+};
+#define SHIM_MAGIC_USED UINT64_MAX
+
+struct shim_file {
+	uint32_t state;
+	uint32_t minor;			/* 0 primary, 128 render */
+	uint64_t generation;		/* bumped whenever the slot is released */
+	uint8_t authenticated, is_master, was_master, pad0;
+	uint32_t caps;
+	int32_t pid;			/* tgid of the opener */
+	uint32_t magic;
+	shim_off master;		/* struct shim_master, primary nodes only */
+	struct shim_idr handles;	/* GEM handle -> struct shim_gem_object */
+	struct shim_idr contexts;	/* i915 context id -> struct shim_context */
+	shim_off default_ctx;		/* context 0, made on first use */
+	uint32_t ban_score;		/* i915's per-file ban score (CT4) */
+	uint32_t pad1;
+	uint64_t last_hang_ns;
+	struct shim_idr syncobjs;	/* syncobj handle -> struct shim_syncobj (drm/drm_syncobj.h) */
+	struct shim_idr prime_handles;	/* GEM handle -> dma-buf id (drm/drm_prime.h) */
+	struct shim_idr prime_bufs;	/* dma-buf id -> handle | entries << 32 (drm/drm_prime.h) */
+};
+
+struct shim_shared {
+	uint64_t magic;
+	uint32_t layout_version;
+	uint32_t devid;
+	pthread_mutex_t lock;
+	struct shim_arena arena;
+	shim_off master;		/* current master, or 0 */
+	struct shim_idr flink_names;	/* name -> object */
+	struct shim_mem_pool mem;	/* object pages */
+	struct shim_idr mmap_nodes;	/* fake mmap offset >> 32 -> object | type */
+	struct shim_idr map_refs;	/* references held by mappings (i915/i915_gem_mmap.c) */
+	shim_off purgeable;		/* DONTNEED objects with pages (i915/i915_gem_shrinker.c) */
+	uint64_t memory_budget;		/* bytes of object pages before the shrinker runs */
+	struct shim_idr vms;		/* every GPU address space (i915/i915_gem_context.h) */
+	shim_off global_vm;		/* the one before full PPGTT */
+	uint64_t next_timeline;		/* fence context ids */
+	uint32_t files_open;
+	uint32_t files_hint;
+	uint64_t objects;		/* live GEM objects, for the trace */
+	uint64_t reset_count;		/* GPU resets since the instance began */
+	uint32_t wedged;		/* GPU terminally wedged (i915/gt/intel_reset.c): new work is EIO */
+	uint32_t pad_wedged;
+	uint64_t wedged_file_ns[2];	/* mtime of i915_wedged (minors 0, 128) as the shim last wrote it */
+	shim_off sync;			/* struct shim_sync_registry (drm/drm_syncobj.h), made on first use */
+	struct shim_idr dmabufs;	/* dma-buf id -> struct shim_dmabuf (drm/drm_prime.h) */
+	struct shim_file files[SHIM_MAX_FILES];
+};
+
+struct shim_device {
+	const struct shim_device_model *model;
+	struct shim_shared *shared;
+	char dir[PATH_MAX];
+	char root[PATH_MAX];
+	size_t root_len;
+	char files_path[PATH_MAX];
+	dev_t files_dev;
+	ino_t files_ino;
+	int probe_fd;			/* our own description of "files", holds no locks */
+	int mem_fd;			/* the memory file (base/mem_pool.h) */
+	dev_t node_dev;			/* identity of root/dev/dri/{card0,renderD128} */
+	ino_t node_ino[2];
+};
+
+/* The device instance of this process, set up on first use; NULL (errno set) on failure. */
+struct shim_device *shim_device_get(void);
+/* Already set up, or NULL: never creates anything. */
+struct shim_device *shim_device_peek(void);
+
+void shim_device_lock(struct shim_device *dev);
+void shim_device_unlock(struct shim_device *dev);
+
+/*
+ * Opens a node (minor 0 or 128) as a new open file; returns a real fd with
+ * the caller's access mode and O_CLOEXEC/O_NONBLOCK, or -errno.
+ * *slot receives the open file's slot.
+ */
+int shim_device_open(struct shim_device *dev, unsigned minor, int flags, uint32_t *slot,
+		     uint64_t *generation);
+
+/* The slot of an fd that refers to our "files" file (for fds we did not hand out
+ * in this process: inherited across exec, received over a socket); -1 if not ours. */
+int shim_device_slot_of_fd(struct shim_device *dev, int fd, uint64_t *generation);
+
+/* Called after an fd of slot was closed: releases the open file if that was its last fd. */
+void shim_device_file_closed(struct shim_device *dev, uint32_t slot, uint64_t generation);
+
+/* Releases every open file whose last fd is gone. Device lock held. */
+void shim_device_reap(struct shim_device *dev);
+
+/* Moves a descriptor the shim keeps for itself to a high number (>= SHIM_PRIVATE_FD_BASE). */
+#define SHIM_PRIVATE_FD_BASE 512
+int shim_private_fd(int fd);
+
+/* Does the caller have CAP_SYS_ADMIN (the kernel's "privileged")? */
+bool shim_capable_sys_admin(void);
+/* Has the calling thread this capability (linux/capability.h numbering) in its effective set? */
+bool shim_capable(int cap);
+
+#endif

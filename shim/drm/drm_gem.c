@@ -1,0 +1,198 @@
+/*
+ * GEM objects, handles, flink names (drm/drm_gem.h).
+ *
+ * Rules followed (spec/uapi-conformance.md §7–8, realkernel-drm-core.md):
+ * handles and names start at 1 and reuse the lowest free number; closing an
+ * unknown handle is EINVAL; FLINK of the same object always returns the same
+ * name; GEM_OPEN makes a new handle every time; a name disappears when the
+ * last handle of its object (in any file) is closed.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <string.h>
+#include <drm.h>
+
+#include "i915/i915_gem_context.h"
+#include "drm/dma_fence.h"
+#include "drm/drm_gem.h"
+#include "drm/drm_prime.h"
+
+shim_off shim_gem_object_create(struct shim_device *dev, uint64_t size)
+{
+	shim_off off = shim_alloc(&dev->shared->arena, sizeof(struct shim_gem_object));
+	if (!off)
+		return 0;
+	struct shim_gem_object *obj = shim_ptr(off);
+	obj->refcount = 1;
+	obj->size = size;
+	dev->shared->objects++;
+	return off;
+}
+
+void shim_gem_object_get(struct shim_device *dev, shim_off off)
+{
+	struct shim_gem_object *obj = shim_ptr(off);
+	obj->refcount++;
+}
+
+int shim_gem_object_get_pages(struct shim_device *dev, struct shim_gem_object *obj)
+{
+	if (obj->flags & (SHIM_OBJ_HAS_PAGES | SHIM_OBJ_USERPTR))
+		return 0;
+	/* A purgeable object without pages may not get any (i915: "purgeable object"). */
+	if (obj->madv != SHIM_MADV_WILLNEED)
+		return -EFAULT;
+	struct shim_mem_pool *pool = &dev->shared->mem;
+	if (!dev->shared->memory_budget)
+		dev->shared->memory_budget = shim_gem_memory_budget();
+	if (pool->bytes_in_use + obj->size > dev->shared->memory_budget) {
+		shim_gem_purge_all(dev);	/* short of memory: the shrinker runs first */
+		if (pool->bytes_in_use + obj->size > dev->shared->memory_budget)
+			return -ENOMEM;
+	}
+	int ret = shim_mem_alloc(dev, obj->size, &obj->mem_off);
+	if (ret)
+		return ret;
+	obj->flags |= SHIM_OBJ_HAS_PAGES;
+	shim_gem_purgeable_update(dev, obj);
+	return 0;
+}
+
+void shim_gem_object_put(struct shim_device *dev, shim_off off)
+{
+	struct shim_gem_object *obj = shim_ptr(off);
+	if (--obj->refcount)
+		return;
+	if (obj->flags & SHIM_OBJ_PURGEABLE)
+		shim_gem_purgeable_update(dev, (obj->madv = SHIM_MADV_WILLNEED, obj));
+	if (obj->flags & SHIM_OBJ_HAS_PAGES)
+		shim_mem_free(dev, obj->mem_off, obj->size);
+	else if (obj->flags & SHIM_OBJ_PURGED_RANGE)	/* punched already; only the range goes back */
+		shim_mem_free_clean(dev, obj->mem_off, obj->size);
+	if (obj->flags & SHIM_OBJ_HAS_VIEW)
+		shim_mem_free(dev, obj->view_off, obj->size);
+	if (obj->bind_count)
+		shim_vm_unbind_everywhere(dev, off);
+	shim_fence_put(dev, obj->write_fence);
+	for (unsigned i = 0; i < 4; i++)
+		shim_fence_put(dev, obj->read_fence[i]);
+	for (unsigned i = 0; i < 4; i++)
+		if (obj->mmap_node[i])
+			shim_idr_remove(&dev->shared->mmap_nodes, obj->mmap_node[i]);
+	shim_free(&dev->shared->arena, off, sizeof(*obj));
+	dev->shared->objects--;
+}
+
+int shim_gem_handle_create(struct shim_device *dev, struct shim_file *file, shim_off off,
+			   uint32_t *handle)
+{
+	int64_t id = shim_idr_alloc(&dev->shared->arena, &file->handles, off, 1);
+	if (id < 0)
+		return (int)id;
+	struct shim_gem_object *obj = shim_ptr(off);
+	obj->handle_count++;
+	shim_gem_object_get(dev, off);
+	*handle = (uint32_t)id;
+	return 0;
+}
+
+shim_off shim_gem_lookup(struct shim_file *file, uint32_t handle)
+{
+	return shim_idr_find(&file->handles, handle);
+}
+
+static void handle_release(struct shim_device *dev, shim_off off)
+{
+	struct shim_gem_object *obj = shim_ptr(off);
+	if (--obj->handle_count == 0 && obj->name) {
+		shim_idr_remove(&dev->shared->flink_names, obj->name);
+		obj->name = 0;
+	}
+	if (!obj->handle_count && obj->dmabuf)	/* the dma-buf may go too (drm/drm_prime.h) */
+		shim_prime_object_unhandled(dev, off);
+	shim_gem_object_put(dev, off);
+}
+
+int shim_gem_handle_delete(struct shim_device *dev, struct shim_file *file, uint32_t handle)
+{
+	shim_off off = shim_idr_remove(&file->handles, handle);
+	if (!off)
+		return -EINVAL;
+	shim_prime_handle_closed(dev, file, handle);	/* G5 */
+	handle_release(dev, off);
+	return 0;
+}
+
+void shim_gem_file_release(struct shim_device *dev, struct shim_file *file)
+{
+	for (uint32_t h = shim_idr_next(&file->handles, 1); h; h = shim_idr_next(&file->handles, h + 1))
+		handle_release(dev, shim_idr_remove(&file->handles, h));
+	shim_idr_destroy(&dev->shared->arena, &file->handles);
+	shim_prime_file_release(dev, file);
+}
+
+int shim_gem_close_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_gem_close *args = data;	/* pad is not checked */
+	shim_device_lock(call->dev);
+	int ret = shim_gem_handle_delete(call->dev, call->file, args->handle);
+	shim_device_unlock(call->dev);
+	return ret;
+}
+
+int shim_gem_destroy_dumb_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_mode_destroy_dumb *args = data;
+	return shim_gem_close_ioctl(call, &(struct drm_gem_close){ .handle = args->handle });
+}
+
+int shim_gem_flink_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_gem_flink *args = data;
+	struct shim_device *dev = call->dev;
+	int ret = 0;
+
+	shim_device_lock(dev);
+	shim_off off = shim_gem_lookup(call->file, args->handle);
+	if (!off) {
+		ret = -ENOENT;
+		goto out;
+	}
+	struct shim_gem_object *obj = shim_ptr(off);
+	if (!obj->name) {
+		int64_t name = shim_idr_alloc(&dev->shared->arena, &dev->shared->flink_names, off, 1);
+		if (name < 0) {
+			ret = (int)name;
+			goto out;
+		}
+		obj->name = (uint32_t)name;
+	}
+	args->name = obj->name;
+out:
+	shim_device_unlock(dev);
+	return ret;
+}
+
+int shim_gem_open_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_gem_open *args = data;
+	struct shim_device *dev = call->dev;
+	uint32_t handle = 0;
+	int ret;
+
+	shim_device_lock(dev);
+	shim_off off = args->name ? shim_idr_find(&dev->shared->flink_names, args->name) : 0;
+	if (!off) {
+		ret = -ENOENT;
+		goto out;
+	}
+	ret = shim_gem_handle_create(dev, call->file, off, &handle);
+	if (ret)
+		goto out;
+	args->handle = handle;
+	args->size = ((struct shim_gem_object *)shim_ptr(off))->size;
+out:
+	shim_device_unlock(dev);
+	return ret;
+}

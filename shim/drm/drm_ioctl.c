@@ -1,0 +1,218 @@
+/*
+ * The DRM ioctl dispatcher and the DRM core's ioctl table (Linux 6.1 flags).
+ *
+ * Core numbers are those below DRM_COMMAND_BASE and from DRM_COMMAND_END
+ * up to the end of the table; driver numbers go to the i915 table. A number
+ * past a table, or a hole in one, is EINVAL, as is the type byte of any
+ * other subsystem reaching here (that is ENOTTY, decided by the caller).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <drm.h>
+
+#include "drm/drm_ioctl.h"
+#include "drm/drm_gem.h"
+#include "drm/drm_prime.h"
+#include "drm/drm_syncobj.h"
+#include "drm/drm_trace.h"
+#include "base/user_copy.h"
+
+int shim_ioctl_noop(struct shim_call *call, void *data)
+{
+	return 0;
+}
+
+int shim_ioctl_invalid(struct shim_call *call, void *data)
+{
+	return -EINVAL;
+}
+
+int shim_ioctl_unemulated(struct shim_call *call, void *data)
+{
+	return -ENOSYS;
+}
+
+/* The name is stringified here, before the ioctl macro expands. */
+#define ENTRY(ioctl, str, func, fl) [_IOC_NR(ioctl)] = { .cmd = ioctl, .flags = (fl), .fn = func, .name = str }
+#define DEF(ioctl, func, fl) ENTRY(ioctl, #ioctl, func, fl)
+#define LEGACY(ioctl, fl) ENTRY(ioctl, #ioctl, shim_ioctl_invalid, fl)
+#define KMS(ioctl, fl) ENTRY(ioctl, #ioctl, shim_ioctl_unemulated, fl)
+#define ADMIN (SHIM_AUTH | SHIM_MASTER | SHIM_ROOT_ONLY)
+
+static const struct shim_ioctl_desc core_ioctls[] = {
+	DEF(DRM_IOCTL_VERSION, shim_drm_version, SHIM_RENDER_ALLOW),
+	DEF(DRM_IOCTL_GET_UNIQUE, shim_drm_get_unique, 0),
+	DEF(DRM_IOCTL_GET_MAGIC, shim_drm_get_magic, 0),
+	DEF(DRM_IOCTL_IRQ_BUSID, shim_ioctl_invalid, SHIM_MASTER | SHIM_ROOT_ONLY),
+	LEGACY(DRM_IOCTL_GET_MAP, 0),
+	DEF(DRM_IOCTL_GET_CLIENT, shim_drm_get_client, 0),
+	DEF(DRM_IOCTL_GET_STATS, shim_drm_get_stats, 0),
+	DEF(DRM_IOCTL_GET_CAP, shim_drm_get_cap, SHIM_RENDER_ALLOW),
+	DEF(DRM_IOCTL_SET_CLIENT_CAP, shim_drm_set_client_cap, 0),
+	DEF(DRM_IOCTL_SET_VERSION, shim_drm_set_version, SHIM_MASTER),
+	DEF(DRM_IOCTL_SET_UNIQUE, shim_ioctl_invalid, ADMIN),
+	DEF(DRM_IOCTL_BLOCK, shim_ioctl_noop, ADMIN),
+	DEF(DRM_IOCTL_UNBLOCK, shim_ioctl_noop, ADMIN),
+	DEF(DRM_IOCTL_AUTH_MAGIC, shim_drm_auth_magic, SHIM_MASTER),
+	LEGACY(DRM_IOCTL_ADD_MAP, ADMIN),
+	LEGACY(DRM_IOCTL_RM_MAP, SHIM_AUTH),
+	LEGACY(DRM_IOCTL_SET_SAREA_CTX, ADMIN),
+	LEGACY(DRM_IOCTL_GET_SAREA_CTX, SHIM_AUTH),
+	DEF(DRM_IOCTL_SET_MASTER, shim_drm_set_master, 0),
+	DEF(DRM_IOCTL_DROP_MASTER, shim_drm_drop_master, 0),
+	LEGACY(DRM_IOCTL_ADD_CTX, SHIM_AUTH | SHIM_ROOT_ONLY),
+	LEGACY(DRM_IOCTL_RM_CTX, ADMIN),
+	LEGACY(DRM_IOCTL_MOD_CTX, ADMIN),
+	LEGACY(DRM_IOCTL_GET_CTX, SHIM_AUTH),
+	LEGACY(DRM_IOCTL_SWITCH_CTX, ADMIN),
+	LEGACY(DRM_IOCTL_NEW_CTX, ADMIN),
+	LEGACY(DRM_IOCTL_RES_CTX, SHIM_AUTH),
+	DEF(DRM_IOCTL_ADD_DRAW, shim_ioctl_noop, ADMIN),
+	DEF(DRM_IOCTL_RM_DRAW, shim_ioctl_noop, ADMIN),
+	LEGACY(DRM_IOCTL_LOCK, SHIM_AUTH),
+	LEGACY(DRM_IOCTL_UNLOCK, SHIM_AUTH),
+	LEGACY(DRM_IOCTL_FINISH, SHIM_AUTH),
+	LEGACY(DRM_IOCTL_ADD_BUFS, ADMIN),
+	LEGACY(DRM_IOCTL_MARK_BUFS, ADMIN),
+	LEGACY(DRM_IOCTL_INFO_BUFS, SHIM_AUTH),
+	LEGACY(DRM_IOCTL_MAP_BUFS, SHIM_AUTH),
+	LEGACY(DRM_IOCTL_FREE_BUFS, SHIM_AUTH),
+	LEGACY(DRM_IOCTL_DMA, SHIM_AUTH),
+	LEGACY(DRM_IOCTL_CONTROL, ADMIN),
+	LEGACY(DRM_IOCTL_SG_ALLOC, ADMIN),
+	LEGACY(DRM_IOCTL_SG_FREE, ADMIN),
+	KMS(DRM_IOCTL_WAIT_VBLANK, 0),
+	KMS(DRM_IOCTL_CRTC_GET_SEQUENCE, 0),
+	KMS(DRM_IOCTL_CRTC_QUEUE_SEQUENCE, 0),
+	KMS(DRM_IOCTL_MODESET_CTL, 0),
+	DEF(DRM_IOCTL_UPDATE_DRAW, shim_ioctl_noop, ADMIN),
+	DEF(DRM_IOCTL_GEM_CLOSE, shim_gem_close_ioctl, SHIM_RENDER_ALLOW),
+	DEF(DRM_IOCTL_GEM_FLINK, shim_gem_flink_ioctl, SHIM_AUTH),
+	DEF(DRM_IOCTL_GEM_OPEN, shim_gem_open_ioctl, SHIM_AUTH),
+	DEF(DRM_IOCTL_PRIME_HANDLE_TO_FD, shim_prime_handle_to_fd_ioctl, SHIM_RENDER_ALLOW),
+	DEF(DRM_IOCTL_PRIME_FD_TO_HANDLE, shim_prime_fd_to_handle_ioctl, SHIM_RENDER_ALLOW),
+	KMS(DRM_IOCTL_MODE_GETRESOURCES, 0),
+	KMS(DRM_IOCTL_MODE_GETPLANERESOURCES, 0),
+	KMS(DRM_IOCTL_MODE_GETCRTC, 0),
+	KMS(DRM_IOCTL_MODE_SETCRTC, SHIM_MASTER),
+	KMS(DRM_IOCTL_MODE_GETPLANE, 0),
+	KMS(DRM_IOCTL_MODE_SETPLANE, SHIM_MASTER),
+	KMS(DRM_IOCTL_MODE_CURSOR, SHIM_MASTER),
+	KMS(DRM_IOCTL_MODE_GETGAMMA, 0),
+	KMS(DRM_IOCTL_MODE_SETGAMMA, SHIM_MASTER),
+	KMS(DRM_IOCTL_MODE_GETENCODER, 0),
+	KMS(DRM_IOCTL_MODE_GETCONNECTOR, 0),
+	DEF(DRM_IOCTL_MODE_ATTACHMODE, shim_ioctl_noop, SHIM_MASTER),
+	DEF(DRM_IOCTL_MODE_DETACHMODE, shim_ioctl_noop, SHIM_MASTER),
+	KMS(DRM_IOCTL_MODE_GETPROPERTY, 0),
+	KMS(DRM_IOCTL_MODE_SETPROPERTY, SHIM_MASTER),
+	KMS(DRM_IOCTL_MODE_GETPROPBLOB, 0),
+	KMS(DRM_IOCTL_MODE_GETFB, 0),
+	KMS(DRM_IOCTL_MODE_GETFB2, 0),
+	KMS(DRM_IOCTL_MODE_ADDFB, 0),
+	KMS(DRM_IOCTL_MODE_ADDFB2, 0),
+	KMS(DRM_IOCTL_MODE_RMFB, 0),
+	KMS(DRM_IOCTL_MODE_PAGE_FLIP, SHIM_MASTER),
+	KMS(DRM_IOCTL_MODE_DIRTYFB, SHIM_MASTER),
+	DEF(DRM_IOCTL_MODE_CREATE_DUMB, shim_i915_dumb_create_ioctl, 0),
+	KMS(DRM_IOCTL_MODE_MAP_DUMB, 0),
+	DEF(DRM_IOCTL_MODE_DESTROY_DUMB, shim_gem_destroy_dumb_ioctl, 0),
+	KMS(DRM_IOCTL_MODE_OBJ_GETPROPERTIES, 0),
+	KMS(DRM_IOCTL_MODE_OBJ_SETPROPERTY, SHIM_MASTER),
+	KMS(DRM_IOCTL_MODE_CURSOR2, SHIM_MASTER),
+	KMS(DRM_IOCTL_MODE_ATOMIC, SHIM_MASTER),
+	KMS(DRM_IOCTL_MODE_CREATEPROPBLOB, 0),
+	KMS(DRM_IOCTL_MODE_DESTROYPROPBLOB, 0),
+	DEF(DRM_IOCTL_SYNCOBJ_CREATE, shim_syncobj_create_ioctl, SHIM_RENDER_ALLOW),
+	DEF(DRM_IOCTL_SYNCOBJ_DESTROY, shim_syncobj_destroy_ioctl, SHIM_RENDER_ALLOW),
+	DEF(DRM_IOCTL_SYNCOBJ_HANDLE_TO_FD, shim_syncobj_handle_to_fd_ioctl, SHIM_RENDER_ALLOW),
+	DEF(DRM_IOCTL_SYNCOBJ_FD_TO_HANDLE, shim_syncobj_fd_to_handle_ioctl, SHIM_RENDER_ALLOW),
+	DEF(DRM_IOCTL_SYNCOBJ_WAIT, shim_syncobj_wait_ioctl, SHIM_RENDER_ALLOW),
+	DEF(DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT, shim_syncobj_timeline_wait_ioctl, SHIM_RENDER_ALLOW),
+	DEF(DRM_IOCTL_SYNCOBJ_RESET, shim_syncobj_reset_ioctl, SHIM_RENDER_ALLOW),
+	DEF(DRM_IOCTL_SYNCOBJ_SIGNAL, shim_syncobj_signal_ioctl, SHIM_RENDER_ALLOW),
+	DEF(DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL, shim_syncobj_timeline_signal_ioctl, SHIM_RENDER_ALLOW),
+	DEF(DRM_IOCTL_SYNCOBJ_QUERY, shim_syncobj_query_ioctl, SHIM_RENDER_ALLOW),
+	DEF(DRM_IOCTL_SYNCOBJ_TRANSFER, shim_syncobj_transfer_ioctl, SHIM_RENDER_ALLOW),
+	KMS(DRM_IOCTL_MODE_CREATE_LEASE, SHIM_MASTER),
+	KMS(DRM_IOCTL_MODE_LIST_LESSEES, SHIM_MASTER),
+	KMS(DRM_IOCTL_MODE_GET_LEASE, SHIM_MASTER),
+	KMS(DRM_IOCTL_MODE_REVOKE_LEASE, SHIM_MASTER),
+};
+
+static const unsigned core_ioctl_count = sizeof(core_ioctls) / sizeof(core_ioctls[0]);
+
+static int permitted(struct shim_call *call, unsigned flags)
+{
+	const struct shim_file *file = call->file;
+	bool render = file->minor >= 128;
+
+	if ((flags & SHIM_ROOT_ONLY) && !shim_capable_sys_admin())
+		return -EACCES;
+	if ((flags & SHIM_AUTH) && !render && !file->authenticated)
+		return -EACCES;
+	if ((flags & SHIM_MASTER) && !shim_is_current_master(call->dev, file))
+		return -EACCES;
+	if (!(flags & SHIM_RENDER_ALLOW) && render)
+		return -EACCES;
+	return 0;
+}
+
+int shim_drm_ioctl(struct shim_call *call, unsigned long cmd, void *arg)
+{
+	unsigned nr = _IOC_NR(cmd);
+	const struct shim_ioctl_desc *desc = NULL;
+	uint64_t stack_kdata[32];
+	void *kdata = stack_kdata;
+	int ret;
+
+	if (nr >= DRM_COMMAND_BASE && nr < DRM_COMMAND_END) {
+		if (nr - DRM_COMMAND_BASE < shim_i915_ioctl_count)
+			desc = &shim_i915_ioctls[nr - DRM_COMMAND_BASE];
+	} else if (nr < core_ioctl_count) {
+		desc = &core_ioctls[nr];
+	}
+	if (!desc || !desc->fn) {
+		ret = -EINVAL;
+		if (shim_debug & SHIM_DEBUG_IOCTL)
+			shim_trace_ioctl(call, NULL, cmd, NULL, ret);
+		return ret;
+	}
+
+	size_t drv_size = _IOC_SIZE(desc->cmd);
+	size_t in_size = _IOC_SIZE(cmd), out_size = in_size;
+	if (!(cmd & desc->cmd & IOC_IN))
+		in_size = 0;
+	if (!(cmd & desc->cmd & IOC_OUT))
+		out_size = 0;
+	size_t ksize = in_size > out_size ? in_size : out_size;
+	if (drv_size > ksize)
+		ksize = drv_size;
+	if (ksize > sizeof(stack_kdata)) {
+		kdata = malloc(ksize);
+		if (!kdata)
+			return -ENOMEM;
+	}
+
+	ret = shim_copy_from_user(kdata, shim_uptr(arg), in_size);
+	if (ret == 0) {
+		memset((char *)kdata + in_size, 0, ksize - in_size);
+		ret = permitted(call, desc->flags);
+		if (ret == 0) {
+			ret = desc->fn(call, kdata);
+			if (ret == -ENOSYS && desc->fn == shim_ioctl_unemulated)
+				shim_say_unemulated(desc->name);
+		}
+		if (shim_copy_to_user(shim_uptr(arg), kdata, out_size))
+			ret = -EFAULT;
+	}
+	if (shim_debug & SHIM_DEBUG_IOCTL)
+		shim_trace_ioctl(call, desc->name, cmd, kdata, ret);
+	if (kdata != stack_kdata)
+		free(kdata);
+	return ret;
+}

@@ -1,0 +1,326 @@
+/*
+ * sync_file fds (the kernel's sync_file.c) and the registry of exported
+ * sync fds (drm/drm_syncobj.h), with its reaping.
+ *
+ * Design. A sync_file must be a real fd that poll/select/epoll report
+ * readable once its fence has signalled, in whatever process holds it. Each
+ * sync_file is a FIFO "sync_file.<id>" in the instance directory, opened
+ * O_RDWR|O_NONBLOCK (so it has a reader and never blocks), holding an OFD
+ * lock on byte 0 for as long as any fd refers to that open file
+ * description. Its record (struct shim_sync_file, in the shared registry)
+ * holds a reference to the fence and, while the fence is pending, a POKE
+ * callback on it: whoever signals the fence, in any process, opens the FIFO
+ * by name and writes one byte into it, which makes every fd of it readable
+ * at once (POLLIN). A fence that has already signalled is poked at creation.
+ * The byte is never read back by the shim; a FIFO also reports POLLOUT,
+ * which a kernel sync_file does not (nobody polls a sync_file for output).
+ *
+ * A merged sync_file's fence is a composite fence (drm/dma_fence.h) holding its
+ * parts, de-duplicated by fence context keeping the later seqno, so it
+ * signals when all of them have. SYNC_IOC_FILE_INFO reports the parts.
+ *
+ * Lifetimes: the record, the FIFO and the fence reference live until the
+ * last fd of the description closes in every process; shim_sync_reap()
+ * then removes them (on the next export or device open). Syncobj fd
+ * records (drm/drm_syncobj.c makes them) are reaped here the same way.
+ */
+#define _GNU_SOURCE
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/sync_file.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "drm/dma_fence.h"
+#include "base/real.h"
+#include "drm/drm_syncobj.h"
+#include "base/user_copy.h"
+
+struct shim_sync_registry *shim_sync_registry(struct shim_device *dev)
+{
+	if (!dev->shared->sync)
+		dev->shared->sync = shim_alloc(&dev->shared->arena, sizeof(struct shim_sync_registry));
+	return shim_ptr(dev->shared->sync);
+}
+
+void shim_sync_path(struct shim_device *dev, char *buf, size_t len, const char *kind, uint32_t id)
+{
+	/* the instance directory's length leaves room (drm/drm_file.c checks it) */
+	if ((size_t)snprintf(buf, len, "%s/%s.%u", dev->dir, kind, id) >= len && len)
+		buf[0] = '\0';
+}
+
+bool shim_sync_path_alive(const char *path)
+{
+	int fd = shim_real.openat(AT_FDCWD, path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return errno != ENOENT;		/* cannot tell otherwise: keep it */
+	struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 1 };
+	bool alive = shim_real.fcntl(fd, F_OFD_GETLK, &fl) < 0 || fl.l_type != F_UNLCK;
+	shim_real.close(fd);
+	return alive;
+}
+
+static void sync_file_release(struct shim_device *dev, struct shim_sync_registry *reg, uint32_t id)
+{
+	char path[PATH_MAX];
+	struct shim_sync_file *sf = shim_ptr(shim_idr_remove(&reg->sync_files, id));
+	shim_sync_path(dev, path, sizeof(path), "sync_file", id);
+	unlink(path);
+	if (!sf)
+		return;
+	shim_fence_remove_cb(dev, sf->fence, sf->poke);
+	shim_fence_put(dev, sf->fence);
+	shim_free(&dev->shared->arena, shim_off_of(sf), sizeof(*sf));
+}
+
+void shim_sync_reap(struct shim_device *dev)
+{
+	struct shim_sync_registry *reg = shim_ptr(dev->shared->sync);
+	char path[PATH_MAX];
+	if (!reg)
+		return;
+	for (uint32_t id = shim_idr_next(&reg->sync_files, 1); id; id = shim_idr_next(&reg->sync_files, id + 1)) {
+		shim_sync_path(dev, path, sizeof(path), "sync_file", id);
+		if (!shim_sync_path_alive(path))
+			sync_file_release(dev, reg, id);
+	}
+	for (uint32_t id = shim_idr_next(&reg->syncobj_fds, 1); id; id = shim_idr_next(&reg->syncobj_fds, id + 1)) {
+		shim_sync_path(dev, path, sizeof(path), "syncobj", id);
+		if (shim_sync_path_alive(path))
+			continue;
+		unlink(path);
+		struct shim_syncobj_fd *rec = shim_ptr(shim_idr_remove(&reg->syncobj_fds, id));
+		if (rec) {
+			shim_syncobj_put(dev, rec->syncobj);
+			shim_free(&dev->shared->arena, shim_off_of(rec), sizeof(*rec));
+		}
+	}
+}
+
+void shim_sync_file_poke(struct shim_device *dev, uint32_t id)
+{
+	char path[PATH_MAX];
+	struct shim_sync_registry *reg = shim_ptr(dev->shared->sync);
+	struct shim_sync_file *sf = reg ? shim_ptr(shim_idr_find(&reg->sync_files, id)) : NULL;
+	if (sf)
+		sf->poke = 0;		/* the callback is being run and freed */
+	shim_sync_path(dev, path, sizeof(path), "sync_file", id);
+	int fd = shim_real.openat(AT_FDCWD, path, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return;			/* no fd left: nobody to tell */
+	/*
+	 * The last reader may close between our open and our write; the write
+	 * then raises SIGPIPE, which must not reach the program: block it in
+	 * this thread and take back one that is pending because of us.
+	 */
+	sigset_t pipe_set, old;
+	sigemptyset(&pipe_set);
+	sigaddset(&pipe_set, SIGPIPE);
+	pthread_sigmask(SIG_BLOCK, &pipe_set, &old);
+	char byte = 1;
+	if (write(fd, &byte, 1) < 0 && errno == EPIPE) {
+		struct timespec zero = { 0, 0 };
+		sigtimedwait(&pipe_set, NULL, &zero);
+	}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	shim_real.close(fd);
+}
+
+int shim_sync_file_create(struct shim_device *dev, shim_off fence, const char *name, int onto)
+{
+	struct shim_sync_registry *reg = shim_sync_registry(dev);
+	char path[PATH_MAX];
+	if (!reg)
+		return -ENOMEM;
+	shim_sync_reap(dev);
+	shim_off off = shim_alloc(&dev->shared->arena, sizeof(struct shim_sync_file));
+	if (!off)
+		return -ENOMEM;
+	int64_t id = shim_idr_alloc(&dev->shared->arena, &reg->sync_files, off, 1);
+	if (id < 0) {
+		shim_free(&dev->shared->arena, off, sizeof(struct shim_sync_file));
+		return (int)id;
+	}
+	struct shim_sync_file *sf = shim_ptr(off);
+	shim_fence_get(dev, fence);
+	sf->fence = fence;
+	if (name)
+		snprintf(sf->name, sizeof(sf->name), "%s", name);
+	shim_sync_path(dev, path, sizeof(path), "sync_file", (uint32_t)id);
+	unlink(path);
+	int fd = -1, err = 0;
+	struct stat st;
+	struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 1 };
+	/* The reserved descriptor's slot goes to the FIFO: with no other slot free, the open
+	 * could not succeed otherwise. */
+	if (onto >= 0)
+		shim_real.close(onto);
+	if (mkfifo(path, 0666) < 0 || chmod(path, 0666) < 0 ||
+	    (fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_NONBLOCK | O_CLOEXEC)) < 0 ||
+	    shim_real.fcntl(fd, F_OFD_SETLK, &fl) < 0 || shim_real.fstat(fd, &st) < 0) {
+		err = errno ? -errno : -EIO;
+		if (fd >= 0)
+			shim_real.close(fd);
+		sync_file_release(dev, reg, (uint32_t)id);
+		return err;
+	}
+	sf->ino = st.st_ino;
+	if (shim_fence_is_signalled(shim_ptr(fence)))
+		shim_sync_file_poke(dev, (uint32_t)id);
+	else
+		sf->poke = shim_fence_add_cb(dev, fence, SHIM_FENCE_CB_POKE, 0, (uint32_t)id);
+	return fd;
+}
+
+static struct shim_sync_file *sync_file_of_fd(struct shim_device *dev, int fd)
+{
+	struct shim_sync_registry *reg = shim_ptr(dev->shared->sync);
+	struct stat st;
+	if (!reg || fd < 0 || shim_real.fstat(fd, &st) < 0 || !S_ISFIFO(st.st_mode) ||
+	    st.st_dev != dev->files_dev)
+		return NULL;
+	for (uint32_t id = shim_idr_next(&reg->sync_files, 1); id; id = shim_idr_next(&reg->sync_files, id + 1)) {
+		struct shim_sync_file *sf = shim_ptr(shim_idr_find(&reg->sync_files, id));
+		if (sf->ino == st.st_ino)
+			return sf;
+	}
+	return NULL;
+}
+
+shim_off shim_sync_file_fence(struct shim_device *dev, int fd)
+{
+	struct shim_sync_file *sf = sync_file_of_fd(dev, fd);
+	if (!sf)
+		return 0;
+	shim_fence_get(dev, sf->fence);
+	return sf->fence;
+}
+
+/* The parts of a fence as a sync_file reports them: a composite's, or itself. */
+static const shim_off *fence_parts(const shim_off *fence, uint32_t *n)
+{
+	struct shim_fence *f = shim_ptr(*fence);
+	if (f->parts) {
+		*n = f->nparts;
+		return shim_ptr(f->parts);
+	}
+	*n = 1;
+	return fence;
+}
+
+static int fence_status(const struct shim_fence *f)
+{
+	if (!shim_fence_is_signalled(f))
+		return 0;
+	return f->error ? f->error : 1;
+}
+
+static int sync_merge(struct shim_device *dev, struct shim_sync_file *sf, uint64_t uarg)
+{
+	struct sync_merge_data data;
+	if (shim_copy_from_user(&data, uarg, sizeof(data)))
+		return -EFAULT;
+	if (data.flags || data.pad)
+		return -EINVAL;
+	struct shim_sync_file *other = sync_file_of_fd(dev, data.fd2);
+	if (!other)
+		return -ENOENT;
+	data.name[sizeof(data.name) - 1] = '\0';
+	uint32_t na, nb, n = 0;
+	const shim_off *a = fence_parts(&sf->fence, &na), *b = fence_parts(&other->fence, &nb);
+	shim_off parts[na + nb];
+	for (uint32_t i = 0; i < na + nb; i++) {
+		shim_off p = i < na ? a[i] : b[i - na];
+		struct shim_fence *pf = shim_ptr(p);
+		uint32_t k;
+		for (k = 0; k < n; k++) {
+			struct shim_fence *q = shim_ptr(parts[k]);
+			if (pf->context && q->context == pf->context) {
+				if (pf->seqno > q->seqno)
+					parts[k] = p;
+				break;
+			}
+		}
+		if (k == n)
+			parts[n++] = p;
+	}
+	shim_off fence = n == 1 ? parts[0] : shim_fence_create_array(dev, parts, n, true);
+	if (!fence)
+		return -ENOMEM;
+	if (n == 1)
+		shim_fence_get(dev, fence);
+	int fd = shim_sync_file_create(dev, fence, data.name, -1);
+	shim_fence_put(dev, fence);
+	if (fd < 0)
+		return fd;
+	data.fence = fd;
+	if (shim_copy_to_user(uarg, &data, sizeof(data))) {
+		shim_real.close(fd);
+		return -EFAULT;
+	}
+	return 0;
+}
+
+static int sync_file_info(struct shim_sync_file *sf, uint64_t uarg)
+{
+	struct sync_file_info info;
+	if (shim_copy_from_user(&info, uarg, sizeof(info)))
+		return -EFAULT;
+	if (info.flags || info.pad)
+		return -EINVAL;
+	uint32_t n;
+	const shim_off *parts = fence_parts(&sf->fence, &n);
+	if (!info.num_fences) {
+		info.status = fence_status(shim_ptr(sf->fence));
+	} else {
+		if (info.num_fences < n)
+			return -EINVAL;
+		struct sync_fence_info fi[n];
+		memset(fi, 0, sizeof(fi));
+		info.status = 1;
+		for (uint32_t i = 0; i < n; i++) {
+			struct shim_fence *p = shim_ptr(parts[i]);
+			snprintf(fi[i].obj_name, sizeof(fi[i].obj_name), "%s", p->context ? "i915" : "stub");
+			snprintf(fi[i].driver_name, sizeof(fi[i].driver_name), "%s", p->context ? "i915" : "stub");
+			fi[i].status = fence_status(p);
+			fi[i].timestamp_ns = shim_fence_is_signalled(p) ? p->signal_ns : 0;
+			if (fi[i].status < info.status)
+				info.status = fi[i].status;
+		}
+		if (shim_copy_to_user(info.sync_fence_info, fi, sizeof(fi)))
+			return -EFAULT;
+	}
+	struct shim_fence *f = shim_ptr(sf->fence);
+	if (sf->name[0])
+		snprintf(info.name, sizeof(info.name), "%s", sf->name);
+	else
+		snprintf(info.name, sizeof(info.name), "i915-%llu-%llu", (unsigned long long)f->context,
+			 (unsigned long long)f->seqno);
+	info.num_fences = n;
+	return shim_copy_to_user(uarg, &info, sizeof(info)) ? -EFAULT : 0;
+}
+
+bool shim_sync_file_ioctl(struct shim_device *dev, int fd, unsigned long request, void *arg, int *ret)
+{
+	shim_device_lock(dev);
+	struct shim_sync_file *sf = sync_file_of_fd(dev, fd);
+	if (sf) {
+		if (request == SYNC_IOC_MERGE)
+			*ret = sync_merge(dev, sf, shim_uptr(arg));
+		else if (request == SYNC_IOC_FILE_INFO)
+			*ret = sync_file_info(sf, shim_uptr(arg));
+		else
+			*ret = -ENOTTY;
+	}
+	shim_device_unlock(dev);
+	return sf != NULL;
+}

@@ -1,0 +1,480 @@
+/*
+ * Surfaces and the rectangle engine of the blitter core: maps a surface
+ * extent through the GPU address space (once per blit), walks rows as runs
+ * of contiguous bytes (linear rows, X-tile rows, Y-tile OWords, fenced
+ * gen2/3 layouts), and executes a struct blt_op with fast paths for plain
+ * copies and solid fills and a general per-row ROP3 path (mono expansion,
+ * patterns, transparency and byte masks). Buffers are allocated per blit
+ * and freed before returning; nothing outlives blt_run().
+ *
+ * Overlap: when source and destination bytes overlap, the result is the one
+ * of reading the whole source rectangle first. Same-surface copies whose
+ * rows are disjoint go row by row in the safe order; anything else copies
+ * the source rectangle aside first.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hw/blt_priv.h"
+
+static uint32_t tile_width(unsigned gen, enum shim_tiling t)
+{
+	return t == SHIM_TILING_Y ? 16 : shim_tile_geometry(gen, t).width;
+}
+
+/* Exact lowest and highest offsets of the fence-linear bytes [la, lb] in the tiled layout. */
+static void fenced_extent(unsigned gen, enum shim_tiling t, uint32_t fp, uint64_t la, uint64_t lb,
+			  uint64_t *lo, uint64_t *hi)
+{
+	uint64_t ya = la / fp, yb = lb / fp;
+	*lo = shim_tiled_offset(gen, t, fp, (uint32_t)(la % fp), (uint32_t)ya);
+	*hi = shim_tiled_offset(gen, t, fp, (uint32_t)(lb % fp), (uint32_t)yb);
+	if (ya != yb) {
+		uint64_t a = shim_tiled_offset(gen, t, fp, 0, (uint32_t)ya + 1);
+		uint64_t b = shim_tiled_offset(gen, t, fp, fp - 1, (uint32_t)yb - 1);
+		if (a < *lo)
+			*lo = a;
+		if (b > *hi)
+			*hi = b;
+	}
+}
+
+int blt_surf_map(struct blt_surf *s, const struct shim_gpu_vm *vm, unsigned gen, uint64_t addr,
+		 int32_t pitch, enum shim_tiling tiling, int64_t xb0, int64_t xb1, int64_t y0,
+		 int64_t y1, bool write)
+{
+	int64_t lo, hi;
+	memset(s, 0, sizeof(*s));
+	s->gen = (uint8_t)gen;
+	s->pitch = pitch;
+	if (gen < 4)
+		tiling = SHIM_TILING_NONE;
+	if (tiling != SHIM_TILING_NONE) {
+		/*
+		 * Offsets are f(y) + g(xb) with both monotonic once the pitch
+		 * is at least a tile wide, so the extent is given by the corners.
+		 */
+		if (pitch < (int32_t)shim_tile_geometry(gen, tiling).width)
+			return -EINVAL;
+		if (xb0 < 0 || y0 < 0)
+			return -EFAULT;
+		lo = (int64_t)shim_tiled_offset(gen, tiling, (uint32_t)pitch, (uint32_t)xb0, (uint32_t)y0);
+		hi = (int64_t)shim_tiled_offset(gen, tiling, (uint32_t)pitch, (uint32_t)(xb1 - 1),
+						(uint32_t)(y1 - 1)) + 1;
+		s->tiling = (uint8_t)tiling;
+		s->tw = tile_width(gen, tiling);
+		s->step = tiling == SHIM_TILING_Y ? 512 : s->tw * shim_tile_geometry(gen, tiling).height;
+	} else {
+		int64_t a = y0 * pitch, b = (y1 - 1) * pitch;
+		lo = (a < b ? a : b) + xb0;
+		hi = (a < b ? b : a) + xb1;
+	}
+	if (lo < 0 && (uint64_t)-lo > addr)
+		return -EFAULT;
+	uint64_t start = addr + (uint64_t)lo, len = (uint64_t)(hi - lo);
+	struct shim_gpu_range r = { 0 };
+	int ret = vm->translate(vm->ctx, start, len, write, &r);
+	if (ret)
+		return ret < 0 ? ret : -EFAULT;
+	if (r.bytes < len || !r.host)
+		return -EFAULT;
+	if (gen < 4 && (r.fence_tiling == SHIM_TILING_X || r.fence_tiling == SHIM_TILING_Y) &&
+	    r.fence_pitch) {
+		enum shim_tiling ft = (enum shim_tiling)r.fence_tiling;
+		if (r.fence_pitch < shim_tile_geometry(gen, ft).width)
+			return -EINVAL;
+		uint64_t rlo, rhi;
+		fenced_extent(gen, ft, r.fence_pitch, r.fence_offset, r.fence_offset + len - 1, &rlo, &rhi);
+		if (rhi + 1 > r.fence_offset + r.bytes)
+			return -EFAULT;
+		s->fenced = true;
+		s->tiling = (uint8_t)ft;
+		s->fpitch = r.fence_pitch;
+		s->tw = tile_width(gen, ft);
+		s->lin0 = (int64_t)r.fence_offset - lo;
+		s->base = r.host - r.fence_offset;
+		s->lo = s->base + rlo;
+		s->hi = s->base + rhi + 1;
+		return 0;
+	}
+	s->base = r.host - lo;
+	s->lo = r.host;
+	s->hi = r.host + len;
+	return 0;
+}
+
+const uint8_t *blt_map_bytes(const struct shim_gpu_vm *vm, uint64_t addr, uint64_t len)
+{
+	struct shim_gpu_range r = { 0 };
+	if (vm->translate(vm->ctx, addr, len, false, &r) || !r.host || r.bytes < len)
+		return NULL;
+	return r.host;
+}
+
+/* Walks a row of a surface run by run. */
+struct span {
+	const struct blt_surf *s;
+	uint8_t *p;
+	uint32_t left;
+	int64_t xb, y;
+};
+
+static inline void span_init(struct span *it, const struct blt_surf *s, int64_t xb, int64_t y)
+{
+	it->s = s;
+	it->xb = xb;
+	it->y = y;
+	it->p = blt_surf_ptr(s, xb, y, &it->left);
+}
+
+static inline void span_advance(struct span *it, uint32_t c)
+{
+	it->p += c;
+	it->left -= c;
+	it->xb += c;
+	if (!it->left) {
+		if (it->s->step) {
+			it->p += it->s->step - it->s->tw;
+			it->left = it->s->tw;
+		} else {
+			it->p = blt_surf_ptr(it->s, it->xb, it->y, &it->left);
+		}
+	}
+}
+
+static inline void copy_bytes(uint8_t *d, const uint8_t *s, uint32_t c)
+{
+	if (c == 16)
+		memcpy(d, s, 16);
+	else
+		memcpy(d, s, c);
+}
+
+static void read_span(const struct blt_surf *s, int64_t xb, int64_t y, uint32_t n, uint8_t *buf)
+{
+	if (!s->tw) {
+		memcpy(buf, s->base + y * s->pitch + xb, n);
+		return;
+	}
+	struct span it;
+	span_init(&it, s, xb, y);
+	while (n) {
+		uint32_t c = n < it.left ? n : it.left;
+		copy_bytes(buf, it.p, c);
+		buf += c;
+		n -= c;
+		span_advance(&it, c);
+	}
+}
+
+static void write_span(const struct blt_surf *s, int64_t xb, int64_t y, uint32_t n, const uint8_t *buf)
+{
+	if (!s->tw) {
+		memcpy(s->base + y * s->pitch + xb, buf, n);
+		return;
+	}
+	struct span it;
+	span_init(&it, s, xb, y);
+	while (n) {
+		uint32_t c = n < it.left ? n : it.left;
+		copy_bytes(it.p, buf, c);
+		buf += c;
+		n -= c;
+		span_advance(&it, c);
+	}
+}
+
+/* Source and destination bytes of the row must not overlap. */
+static void copy_span(const struct blt_surf *d, int64_t dxb, int64_t dy, const struct blt_surf *s,
+		      int64_t sxb, int64_t sy, uint32_t n)
+{
+	if (!d->tw && !s->tw) {
+		memcpy(d->base + dy * d->pitch + dxb, s->base + sy * s->pitch + sxb, n);
+		return;
+	}
+	struct span di, si;
+	span_init(&di, d, dxb, dy);
+	span_init(&si, s, sxb, sy);
+	while (n) {
+		uint32_t c = n < di.left ? n : di.left;
+		if (si.left < c)
+			c = si.left;
+		copy_bytes(di.p, si.p, c);
+		n -= c;
+		span_advance(&di, c);
+		span_advance(&si, c);
+	}
+}
+
+static bool same_geometry(const struct blt_surf *a, const struct blt_surf *b)
+{
+	return a->base == b->base && a->pitch == b->pitch && a->tiling == b->tiling &&
+	       a->fenced == b->fenced && (!a->fenced || (a->lin0 == b->lin0 && a->fpitch == b->fpitch));
+}
+
+/*
+ * How an op whose source is a colour surface must be ordered: 0 = source
+ * and destination are disjoint; 1/-1 = one surface whose rows are disjoint,
+ * go down / up; 2 = copy the source aside first.
+ */
+static int overlap_mode(const struct blt_op *op, uint32_t nb)
+{
+	const struct blt_surf *d = &op->dst, *s = &op->src;
+	if (!(d->lo < s->hi && s->lo < d->hi))
+		return 0;
+	int64_t dxb = (int64_t)op->x1 * op->cpp, sxb = (int64_t)op->sx * op->cpp;
+	int64_t apitch = d->pitch < 0 ? -(int64_t)d->pitch : d->pitch;
+	if (same_geometry(d, s) && dxb >= 0 && sxb >= 0 && dxb + nb <= apitch && sxb + nb <= apitch)
+		return op->y1 > op->sy ? -1 : 1;
+	return 2;
+}
+
+/* Copies the source rectangle into a linear buffer surface. */
+static uint8_t *snapshot(const struct blt_op *op, uint32_t nb, uint32_t h, struct blt_surf *snap)
+{
+	uint8_t *buf = malloc((size_t)nb * h);
+	if (!buf)
+		return NULL;
+	for (uint32_t i = 0; i < h; i++)
+		read_span(&op->src, (int64_t)op->sx * op->cpp, op->sy + (int64_t)i, nb, buf + (size_t)i * nb);
+	memset(snap, 0, sizeof(*snap));
+	snap->base = buf;
+	snap->pitch = (int32_t)nb;
+	return buf;
+}
+
+/*
+ * Tile-aligned copies between X and Y tiling, a block of 512 bytes x 32 rows
+ * at a time: the block is four whole tiles on each side (16 KiB in, 16 KiB
+ * out), so it stays in cache while its 16-byte columns are shuffled, and the
+ * destination is written in order. Only for non-fenced gen4+ surfaces whose
+ * rectangle starts on tile boundaries and is whole tiles wide; returns how
+ * many rows (whole blocks) it copied, the caller does the rest.
+ */
+static uint32_t copy_tiles_xy(const struct blt_op *op, uint32_t nb, uint32_t h, int64_t dxb, int64_t sxb)
+{
+	const struct blt_surf *d = &op->dst, *s = &op->src;
+	bool x_to_y = s->tiling == SHIM_TILING_X && d->tiling == SHIM_TILING_Y;
+	bool y_to_x = s->tiling == SHIM_TILING_Y && d->tiling == SHIM_TILING_X;
+	if ((!x_to_y && !y_to_x) || d->fenced || s->fenced || !d->tw || !s->tw || s->gen < 4 ||
+	    dxb < 0 || sxb < 0 || (dxb | sxb | nb) % 512 || op->y1 % 32 || op->sy % 32)
+		return 0;
+	uint32_t run, blocks = h - h % 32;
+	for (uint32_t by = 0; by < blocks; by += 32) {
+		uint8_t *drow = blt_surf_ptr(d, 0, op->y1 + by, &run);
+		uint8_t *srow = blt_surf_ptr(s, 0, op->sy + by, &run);
+		for (uint32_t bx = 0; bx < nb; bx += 512) {
+			uint64_t dcol = (uint64_t)dxb + bx, scol = (uint64_t)sxb + bx;
+			if (x_to_y) {
+				/* four X tiles down (8 rows each) -> four Y tiles across (128 bytes each) */
+				const uint8_t *xt[4];
+				for (int k = 0; k < 4; k++)
+					xt[k] = srow + (int64_t)k * 8 * s->pitch + (scol / 512) * 4096;
+				uint8_t *out = drow + (dcol / 128) * 4096;
+				for (int t = 0; t < 4; t++)
+					for (int c = 0; c < 8; c++)
+						for (int y = 0; y < 32; y++, out += 16)
+							memcpy(out, xt[y / 8] + (y % 8) * 512 + t * 128 + c * 16, 16);
+			} else {
+				/* four Y tiles across -> four X tiles down */
+				const uint8_t *yt = srow + (scol / 128) * 4096;
+				for (int k = 0; k < 4; k++) {
+					uint8_t *out = drow + (int64_t)k * 8 * d->pitch + (dcol / 512) * 4096;
+					for (int y = 0; y < 8; y++)
+						for (int x16 = 0; x16 < 32; x16++, out += 16)
+							memcpy(out, yt + (x16 / 8) * 4096 + (x16 % 8) * 512 +
+								    (k * 8 + y) * 16, 16);
+				}
+			}
+		}
+	}
+	return blocks;
+}
+
+static int copy_rect(const struct blt_op *op, uint32_t nb, uint32_t h)
+{
+	int64_t dxb = (int64_t)op->x1 * op->cpp, sxb = (int64_t)op->sx * op->cpp;
+	int mode = overlap_mode(op, nb);
+	if (mode == 0) {
+		uint32_t done = copy_tiles_xy(op, nb, h, dxb, sxb);
+		for (uint32_t i = done; i < h; i++)
+			copy_span(&op->dst, dxb, op->y1 + (int64_t)i, &op->src, sxb, op->sy + (int64_t)i, nb);
+		return 0;
+	}
+	if (mode == 2) {
+		struct blt_surf snap;
+		uint8_t *buf = snapshot(op, nb, h, &snap);
+		if (!buf)
+			return -ENOMEM;
+		for (uint32_t i = 0; i < h; i++)
+			write_span(&op->dst, dxb, op->y1 + (int64_t)i, nb, buf + (size_t)i * nb);
+		free(buf);
+		return 0;
+	}
+	uint8_t *tmp = NULL;
+	if (op->y1 == op->sy && !(tmp = malloc(nb)))
+		return -ENOMEM;
+	for (uint32_t k = 0; k < h; k++) {
+		int64_t i = mode > 0 ? k : h - 1 - k;
+		if (tmp) {
+			read_span(&op->src, sxb, op->sy + i, nb, tmp);
+			write_span(&op->dst, dxb, op->y1 + i, nb, tmp);
+		} else {
+			copy_span(&op->dst, dxb, op->y1 + i, &op->src, sxb, op->sy + i, nb);
+		}
+	}
+	free(tmp);
+	return 0;
+}
+
+/* Fills len bytes at p from line (period cpp, nb bytes long, a multiple of cpp). */
+static void fill_region(uint8_t *p, size_t len, const uint8_t *line, uint32_t nb)
+{
+	while (len) {
+		size_t c = len < nb ? len : nb;
+		memcpy(p, line, c);
+		p += c;
+		len -= c;
+	}
+}
+
+/*
+ * On a gen4+ tiled surface, whole tile rows (bands) of whole run columns
+ * are one contiguous range of memory: X: (xb/512)*4096 + (y%8)*512 + xb%512,
+ * Y: (xb/16)*512 + (y%32)*16 + xb%16 within a band. Those are filled as
+ * such; the ragged edges go row by row.
+ */
+static int fill_rect(const struct blt_op *op, uint32_t nb, uint32_t h, uint32_t colour)
+{
+	const struct blt_surf *d = &op->dst;
+	uint8_t *line = malloc(nb);
+	if (!line)
+		return -ENOMEM;
+	blt_fill_colour(line, colour, op->cpp, nb);
+	int64_t dxb = (int64_t)op->x1 * op->cpp, exb = dxb + nb;
+	int64_t a = 0, b = 0, yb0 = 0, yb1 = 0;
+	if (d->tw && !d->fenced) {
+		int64_t th = d->step / d->tw, cw = d->tw;
+		a = (dxb + cw - 1) / cw * cw;
+		b = exb / cw * cw;
+		yb0 = (op->y1 + th - 1) / th * th;
+		yb1 = op->y2 / th * th;
+		if (a < b && yb0 < yb1) {
+			for (int64_t y = yb0; y < yb1; y += th) {
+				uint32_t run;
+				fill_region(blt_surf_ptr(d, a, y, &run), (size_t)((b - a) / cw * d->step), line, nb);
+			}
+		} else {
+			yb0 = yb1 = 0;
+		}
+	}
+	for (uint32_t i = 0; i < h; i++) {
+		int64_t y = op->y1 + (int64_t)i;
+		if (y >= yb0 && y < yb1) {
+			if (dxb < a)
+				write_span(d, dxb, y, (uint32_t)(a - dxb), line);
+			if (b < exb)
+				write_span(d, b, y, (uint32_t)(exb - b), line);
+		} else {
+			write_span(d, dxb, y, nb, line);
+		}
+	}
+	free(line);
+	return 0;
+}
+
+static int general(const struct blt_op *op, uint32_t w, uint32_t nb, uint32_t h)
+{
+	uint8_t rop = op->rop;
+	bool transp = op->src_transparent || op->pat_transparent;
+	bool full = op->cpp != 4 || (op->bytemask & 15) == 15;
+	bool need_d = blt_rop_uses_d(rop) || !full || transp;
+	bool need_s = blt_rop_uses_s(rop) || op->src_transparent;
+	bool need_p = blt_rop_uses_p(rop) || op->pat_transparent;
+	const struct blt_surf *src = &op->src;
+	int64_t sxb = (int64_t)op->sx * op->cpp, sy = op->sy;
+	int order = 1;
+	struct blt_surf snap;
+	uint8_t *snapbuf = NULL;
+
+	if (op->skind == BLT_SRC_SURF && need_s) {
+		int mode = overlap_mode(op, nb);
+		if (mode == 2) {
+			if (!(snapbuf = snapshot(op, nb, h, &snap)))
+				return -ENOMEM;
+			src = &snap;
+			sxb = 0;
+			sy = 0;
+		} else if (mode) {
+			order = mode;
+		}
+	}
+	size_t sz = (size_t)nb * 5 + (size_t)w * 2 + 64;
+	uint8_t *mem = calloc(1, sz);
+	if (!mem) {
+		free(snapbuf);
+		return -ENOMEM;
+	}
+	uint8_t *D = mem, *S = D + nb, *P = S + nb, *M = P + nb, *R = M + nb;
+	uint8_t *bits = R + nb, *pbits = bits + w;
+
+	if (op->skind == BLT_SRC_SOLID)
+		blt_fill_colour(S, op->s_solid, op->cpp, nb);
+	if (op->pkind == BLT_PAT_SOLID)
+		blt_fill_colour(P, op->p_solid, op->cpp, nb);
+	uint32_t mcol = 0;
+	for (int k = 0; k < 4; k++)
+		if (full || (op->bytemask >> k & 1))
+			mcol |= 0xFFu << (8 * k);
+
+	int64_t dxb = (int64_t)op->x1 * op->cpp;
+	for (uint32_t k = 0; k < h; k++) {
+		int64_t i = order > 0 ? k : h - 1 - k;
+		int32_t y = op->y1 + (int32_t)i;
+		if (need_d)
+			read_span(&op->dst, dxb, y, nb, D);
+		if (need_s && op->skind == BLT_SRC_SURF) {
+			read_span(src, sxb, sy + i, nb, S);
+		} else if (need_s && op->skind == BLT_SRC_MONO) {
+			blt_mono_src_bits(op, op->x1, y, w, bits);
+			blt_expand(S, bits, w, op->cpp, op->fg, op->bg);
+		}
+		if (need_p && op->pkind != BLT_PAT_SOLID)
+			blt_pattern_row(op, op->x1, y, w, P, op->pat_transparent ? pbits : NULL);
+		blt_rop_bytes(rop, R, P, S, D, nb);
+		if (!full || transp) {
+			blt_fill_colour(M, mcol, op->cpp, nb);
+			if (op->src_transparent)
+				blt_mask_bits(M, bits, w, op->cpp);
+			if (op->pat_transparent)
+				blt_mask_bits(M, pbits, w, op->cpp);
+			blt_merge_bytes(R, D, M, nb);
+		}
+		write_span(&op->dst, dxb, y, nb, R);
+	}
+	free(mem);
+	free(snapbuf);
+	return 0;
+}
+
+int blt_run(const struct blt_op *op)
+{
+	uint32_t w = (uint32_t)(op->x2 - op->x1), h = (uint32_t)(op->y2 - op->y1);
+	uint32_t nb = w * op->cpp;
+	uint8_t rop = op->rop;
+	bool full = op->cpp != 4 || (op->bytemask & 15) == 15;
+	bool transp = op->src_transparent || op->pat_transparent;
+
+	if (!w || !h)
+		return 0;
+	if (op->skind == BLT_SRC_SURF && rop == 0xCC && full && !transp)
+		return copy_rect(op, nb, h);
+	if (!blt_rop_uses_d(rop) && full && !transp &&
+	    (!blt_rop_uses_s(rop) || op->skind == BLT_SRC_SOLID) &&
+	    (!blt_rop_uses_p(rop) || op->pkind == BLT_PAT_SOLID))
+		return fill_rect(op, nb, h, blt_rop32(rop, op->p_solid, op->s_solid, 0));
+	return general(op, w, nb, h);
+}

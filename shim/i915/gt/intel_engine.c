@@ -1,0 +1,261 @@
+/*
+ * Engine threads and request retirement (i915/gt/intel_engine.h).
+ *
+ * One queue and one thread per engine class, per process, created on the
+ * first submission and never stopped (they sleep on a condition variable
+ * when idle; fork() leaves the child without them, and the child starts its
+ * own when it submits).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "i915/i915_gem_context.h"
+#include "i915/gt/intel_engine.h"
+#include "drm/dma_fence.h"
+#include "drm/drm_gem.h"
+#include "i915/gt/intel_reset.h"
+
+struct engine {
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	struct shim_request *head, *tail;
+	struct shim_request *current;	/* being run (for a forked child to free its copy) */
+	bool running;
+};
+
+static struct engine engines[4] = {
+	{ PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL, NULL, NULL, false },
+	{ PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL, NULL, NULL, false },
+	{ PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL, NULL, NULL, false },
+	{ PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL, NULL, NULL, false },
+};
+
+void shim_request_free(struct shim_request *rq)
+{
+	struct shim_device *dev = rq->dev;
+	for (uint32_t i = 0; i < rq->ndeps; i++)
+		shim_fence_put(dev, rq->deps[i] & ~SHIM_DEP_SUBMIT);
+	for (uint32_t i = 0; i < rq->nobjs; i++)
+		shim_gem_object_put(dev, rq->objs[i].obj);
+	shim_fence_put(dev, rq->fence);
+	shim_context_put(dev, rq->ctx);
+	free(rq->deps);
+	free(rq->objs);
+	free(rq->shadow);
+	free(rq);
+}
+
+/*
+ * i915's banning: a non-recoverable context at its first hang; others when they hang
+ * again while the hang before last was less than 120 s ago. The file that owns the
+ * context scores 3 for a banned context and 1 for a hang within 60 s of its previous
+ * one; at 9 it may create no more contexts (existing ones carry on).
+ */
+static void mark_guilty(struct shim_device *dev, struct shim_request *rq)
+{
+	struct shim_context *ctx = shim_ptr(rq->ctx);
+	uint64_t now = shim_now_ns();
+	ctx->guilty_count++;
+	dev->shared->reset_count++;
+	bool fast = ctx->hang_count >= 2 && now - ctx->hang_ns[0] < 120000000000ull;
+	ctx->hang_ns[0] = ctx->hang_ns[1];
+	ctx->hang_ns[1] = now;
+	ctx->hang_count++;
+	bool banned = ctx->bannable && (!ctx->recoverable || fast);
+	if (banned)
+		ctx->banned = 1;
+	struct shim_file *file = shim_ptr(ctx->file);
+	if (file) {
+		uint32_t score = banned ? 3 : 0;
+		if (file->last_hang_ns && now - file->last_hang_ns < 60000000000ull)
+			score++;
+		file->last_hang_ns = now;
+		file->ban_score += score;
+	}
+}
+
+static void run(struct shim_request *rq)
+{
+	struct shim_device *dev = rq->dev;
+	for (uint32_t i = 0; i < rq->ndeps; i++)
+		if (rq->deps[i] & SHIM_DEP_SUBMIT)	/* FENCE_SUBMIT: only until it starts */
+			shim_fence_wait_started(shim_ptr(rq->deps[i] & ~SHIM_DEP_SUBMIT));
+		else
+			shim_fence_wait(shim_ptr(rq->deps[i]), UINT64_MAX, false);
+	shim_fence_mark_started(shim_ptr(rq->fence));
+
+	shim_device_lock(dev);
+	struct shim_context *ctx = shim_ptr(rq->ctx);
+	uint32_t swctrl = dev->model->gen >= 8 ? ctx->bcs_swctrl : 0;
+	bool killed = ctx->killed || shim_gt_wedged(dev);
+	shim_device_unlock(dev);
+
+	struct shim_batch_fault fault;
+	int ret = killed ? -ECANCELED : shim_batch_run(rq, &swctrl, &fault);
+
+	shim_device_lock(dev);
+	if (dev->model->gen >= 8)
+		ctx->bcs_swctrl = swctrl;
+	if (ret && ret != -ECANCELED) {	/* a cancelled request is nobody's fault */
+		mark_guilty(dev, rq);
+		if (!ctx->no_error_capture)
+			shim_error_state_record(dev, rq, ret, &fault);
+	}
+	shim_fence_signal(shim_ptr(rq->fence), ret ? -EIO : 0);
+	shim_device_unlock(dev);
+}
+
+/* How long an idle engine thread polls for new work before it sleeps: waking a
+ * sleeping thread costs tens of microseconds, and submissions come in bursts. */
+#define ENGINE_SPIN_NS 50000
+
+static void *engine_main(void *arg)
+{
+	struct engine *e = arg;
+	for (;;) {
+		uint64_t until = shim_now_ns() + ENGINE_SPIN_NS;
+		while (!__atomic_load_n(&e->head, __ATOMIC_ACQUIRE) && shim_now_ns() < until)
+			shim_cpu_relax();
+		pthread_mutex_lock(&e->lock);
+		while (!e->head)
+			pthread_cond_wait(&e->cond, &e->lock);
+		struct shim_request *rq = e->head;
+		e->head = rq->next;
+		if (!e->head)
+			e->tail = NULL;
+		e->current = rq;
+		pthread_mutex_unlock(&e->lock);
+		run(rq);
+		pthread_mutex_lock(&e->lock);
+		e->current = NULL;		/* before the free: a fork sees one or the other */
+		pthread_mutex_unlock(&e->lock);
+		struct shim_device *dev = rq->dev;
+		shim_device_lock(dev);
+		shim_request_free(rq);
+		shim_device_unlock(dev);
+	}
+	return NULL;
+}
+
+/* A forked child has none of the parent's threads: it starts its own; the parent's
+ * queued requests (and their references) stay the parent's. */
+static void free_copy(struct shim_request *rq)
+{
+	free(rq->deps);
+	free(rq->objs);
+	free(rq->shadow);
+	free(rq);
+}
+
+static void before_fork(void)
+{
+	for (unsigned i = 0; i < 4; i++)
+		pthread_mutex_lock(&engines[i].lock);
+}
+
+static void after_fork_parent(void)
+{
+	for (unsigned i = 0; i < 4; i++)
+		pthread_mutex_unlock(&engines[i].lock);
+}
+
+static void child_after_fork(void)
+{
+	for (unsigned i = 0; i < 4; i++) {
+		/* The child's copies of the parent's requests: memory only, the references are the parent's. */
+		struct shim_request *rq = engines[i].head, *next;
+		for (; rq; rq = next) {
+			next = rq->next;
+			free_copy(rq);
+		}
+		if (engines[i].current)
+			free_copy(engines[i].current);
+		engines[i].current = NULL;
+		pthread_mutex_init(&engines[i].lock, NULL);
+		pthread_cond_init(&engines[i].cond, NULL);
+		engines[i].head = engines[i].tail = NULL;
+		engines[i].running = false;
+	}
+}
+
+static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
+static void install_atfork(void)
+{
+	pthread_atfork(before_fork, after_fork_parent, child_after_fork);
+}
+
+void shim_engine_cancel_context(struct shim_device *dev, shim_off ctx)
+{
+	for (unsigned i = 0; i < 4; i++) {
+		struct engine *e = &engines[i];
+		struct shim_request **link = &e->head, *prev = NULL, *cancelled = NULL;
+		pthread_mutex_lock(&e->lock);
+		while (*link) {
+			struct shim_request *rq = *link;
+			if (ctx && rq->ctx != ctx) {
+				prev = rq;
+				link = &rq->next;
+				continue;
+			}
+			*link = rq->next;
+			if (e->tail == rq)
+				e->tail = prev;
+			rq->next = cancelled;
+			cancelled = rq;
+		}
+		pthread_mutex_unlock(&e->lock);
+		while (cancelled) {
+			struct shim_request *rq = cancelled;
+			cancelled = rq->next;
+			shim_fence_mark_started(shim_ptr(rq->fence));
+			shim_fence_signal(shim_ptr(rq->fence), -EIO);
+			shim_request_free(rq);
+		}
+	}
+}
+
+int shim_engine_submit(struct shim_request *rq)
+{
+	struct engine *e = &engines[rq->engine & 3];
+	pthread_once(&atfork_once, install_atfork);
+	pthread_mutex_lock(&e->lock);
+	if (!e->running) {
+		pthread_t t;
+		pthread_attr_t attr;
+		pthread_attr_init(&attr);
+		pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+		/*
+		 * The engine is the GPU, not one of the program's threads: a signal sent
+		 * to the process (an alarm meant to interrupt a wait) must reach a thread
+		 * of the program, never this one. Faults stay deliverable.
+		 */
+		sigset_t all, old;
+		sigfillset(&all);
+		static const int faults[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP };
+		for (size_t i = 0; i < sizeof(faults) / sizeof(faults[0]); i++)
+			sigdelset(&all, faults[i]);
+		pthread_sigmask(SIG_BLOCK, &all, &old);
+		int err = pthread_create(&t, &attr, engine_main, e);
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
+		pthread_attr_destroy(&attr);
+		if (err) {
+			pthread_mutex_unlock(&e->lock);
+			return -err;
+		}
+		e->running = true;
+	}
+	rq->next = NULL;
+	if (e->tail)
+		e->tail->next = rq;
+	else
+		e->head = rq;
+	e->tail = rq;
+	pthread_cond_signal(&e->cond);
+	pthread_mutex_unlock(&e->lock);
+	return 0;
+}

@@ -1,0 +1,97 @@
+/*
+ * i915's ioctl table (Linux 6.1 i915_driver.c), indexed by nr - 0x40. The
+ * DRI1 leftovers are no-ops behind their old permission flags; the legacy
+ * execbuffer is EINVAL; 0x10 and 0x12 are holes. Ioctls that later parts of
+ * the shim will emulate answer ENOSYS until then (shim_ioctl_unemulated).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <drm.h>
+#include <i915_drm.h>
+
+#include "drm/drm_ioctl.h"
+#include "drm/drm_gem.h"
+#include "i915/i915_gem_mmap.h"
+
+int shim_i915_getparam_ioctl(struct shim_call *call, void *data);
+
+/* Pinning from userspace was removed from i915; root gets ENODEV. */
+static int shim_i915_reject_pin_ioctl(struct shim_call *call, void *data)
+{
+	return -ENODEV;
+}
+
+/* The name is stringified here, before the ioctl macro expands. */
+#define ENTRY(ioctl, str, func, fl) \
+	[_IOC_NR(ioctl) - DRM_COMMAND_BASE] = { .cmd = ioctl, .flags = (fl), .fn = func, .name = str }
+#define DEF(ioctl, func, fl) ENTRY(ioctl, #ioctl, func, fl)
+#define TODO(ioctl, fl) ENTRY(ioctl, #ioctl, shim_ioctl_unemulated, fl)
+#define ADMIN (SHIM_AUTH | SHIM_MASTER | SHIM_ROOT_ONLY)
+#define RA SHIM_RENDER_ALLOW
+
+const struct shim_ioctl_desc shim_i915_ioctls[] = {
+	DEF(DRM_IOCTL_I915_INIT, shim_ioctl_noop, ADMIN),
+	DEF(DRM_IOCTL_I915_FLUSH, shim_ioctl_noop, SHIM_AUTH),
+	DEF(DRM_IOCTL_I915_FLIP, shim_ioctl_noop, SHIM_AUTH),
+	DEF(DRM_IOCTL_I915_BATCHBUFFER, shim_ioctl_noop, SHIM_AUTH),
+	DEF(DRM_IOCTL_I915_IRQ_EMIT, shim_ioctl_noop, SHIM_AUTH),
+	DEF(DRM_IOCTL_I915_IRQ_WAIT, shim_ioctl_noop, SHIM_AUTH),
+	DEF(DRM_IOCTL_I915_GETPARAM, shim_i915_getparam_ioctl, RA),
+	DEF(DRM_IOCTL_I915_SETPARAM, shim_ioctl_noop, ADMIN),
+	DEF(DRM_IOCTL_I915_ALLOC, shim_ioctl_noop, SHIM_AUTH),
+	DEF(DRM_IOCTL_I915_FREE, shim_ioctl_noop, SHIM_AUTH),
+	DEF(DRM_IOCTL_I915_INIT_HEAP, shim_ioctl_noop, ADMIN),
+	DEF(DRM_IOCTL_I915_CMDBUFFER, shim_ioctl_noop, SHIM_AUTH),
+	DEF(DRM_IOCTL_I915_DESTROY_HEAP, shim_ioctl_noop, ADMIN),
+	DEF(DRM_IOCTL_I915_SET_VBLANK_PIPE, shim_ioctl_noop, ADMIN),
+	DEF(DRM_IOCTL_I915_GET_VBLANK_PIPE, shim_ioctl_noop, SHIM_AUTH),
+	DEF(DRM_IOCTL_I915_VBLANK_SWAP, shim_ioctl_noop, SHIM_AUTH),
+	DEF(DRM_IOCTL_I915_HWS_ADDR, shim_ioctl_noop, ADMIN),
+	DEF(DRM_IOCTL_I915_GEM_INIT, shim_ioctl_noop, ADMIN),
+	DEF(DRM_IOCTL_I915_GEM_EXECBUFFER, shim_ioctl_invalid, SHIM_AUTH),
+	DEF(DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, shim_i915_execbuffer2_ioctl, RA),
+	[DRM_I915_GEM_PIN] = { .cmd = DRM_IOCTL_I915_GEM_PIN, .flags = SHIM_AUTH | SHIM_ROOT_ONLY,
+			       .fn = shim_i915_reject_pin_ioctl, .name = "DRM_IOCTL_I915_GEM_PIN" },
+	[DRM_I915_GEM_UNPIN] = { .cmd = DRM_IOCTL_I915_GEM_UNPIN, .flags = SHIM_AUTH | SHIM_ROOT_ONLY,
+				 .fn = shim_i915_reject_pin_ioctl, .name = "DRM_IOCTL_I915_GEM_UNPIN" },
+	DEF(DRM_IOCTL_I915_GEM_BUSY, shim_i915_busy_ioctl, RA),
+	DEF(DRM_IOCTL_I915_GEM_SET_CACHING, shim_i915_set_caching_ioctl, RA),
+	DEF(DRM_IOCTL_I915_GEM_GET_CACHING, shim_i915_get_caching_ioctl, RA),
+	DEF(DRM_IOCTL_I915_GEM_THROTTLE, shim_i915_throttle_ioctl, RA),
+	DEF(DRM_IOCTL_I915_GEM_ENTERVT, shim_ioctl_noop, ADMIN),
+	DEF(DRM_IOCTL_I915_GEM_LEAVEVT, shim_ioctl_noop, ADMIN),
+	DEF(DRM_IOCTL_I915_GEM_CREATE, shim_i915_gem_create_ioctl, RA),
+	TODO(DRM_IOCTL_I915_GEM_CREATE_EXT, RA),
+	DEF(DRM_IOCTL_I915_GEM_PREAD, shim_i915_pread_ioctl, RA),
+	DEF(DRM_IOCTL_I915_GEM_PWRITE, shim_i915_pwrite_ioctl, RA),
+	DEF(DRM_IOCTL_I915_GEM_MMAP, shim_i915_gem_mmap_ioctl, RA),
+	DEF(DRM_IOCTL_I915_GEM_MMAP_OFFSET, shim_i915_mmap_offset_ioctl, RA),
+	DEF(DRM_IOCTL_I915_GEM_SET_DOMAIN, shim_i915_set_domain_ioctl, RA),
+	DEF(DRM_IOCTL_I915_GEM_SW_FINISH, shim_i915_sw_finish_ioctl, RA),
+	DEF(DRM_IOCTL_I915_GEM_SET_TILING, shim_i915_set_tiling_ioctl, RA),
+	DEF(DRM_IOCTL_I915_GEM_GET_TILING, shim_i915_get_tiling_ioctl, RA),
+	DEF(DRM_IOCTL_I915_GEM_GET_APERTURE, shim_i915_get_aperture_ioctl, RA),
+	DEF(DRM_IOCTL_I915_GET_PIPE_FROM_CRTC_ID, shim_i915_get_pipe_from_crtc_id_ioctl, 0),
+	DEF(DRM_IOCTL_I915_GEM_MADVISE, shim_i915_madvise_ioctl, RA),
+	TODO(DRM_IOCTL_I915_OVERLAY_PUT_IMAGE, SHIM_MASTER),
+	TODO(DRM_IOCTL_I915_OVERLAY_ATTRS, SHIM_MASTER),
+	TODO(DRM_IOCTL_I915_SET_SPRITE_COLORKEY, SHIM_MASTER),
+	DEF(DRM_IOCTL_I915_GET_SPRITE_COLORKEY, shim_ioctl_noop, SHIM_MASTER),
+	DEF(DRM_IOCTL_I915_GEM_WAIT, shim_i915_wait_ioctl, RA),
+	DEF(DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, shim_i915_context_create_ioctl, RA),
+	DEF(DRM_IOCTL_I915_GEM_CONTEXT_DESTROY, shim_i915_context_destroy_ioctl, RA),
+	DEF(DRM_IOCTL_I915_REG_READ, shim_i915_reg_read_ioctl, RA),
+	DEF(DRM_IOCTL_I915_GET_RESET_STATS, shim_i915_reset_stats_ioctl, RA),
+	DEF(DRM_IOCTL_I915_GEM_USERPTR, shim_i915_userptr_ioctl, RA),
+	DEF(DRM_IOCTL_I915_GEM_CONTEXT_GETPARAM, shim_i915_context_getparam_ioctl, RA),
+	DEF(DRM_IOCTL_I915_GEM_CONTEXT_SETPARAM, shim_i915_context_setparam_ioctl, RA),
+	TODO(DRM_IOCTL_I915_PERF_OPEN, RA),
+	TODO(DRM_IOCTL_I915_PERF_ADD_CONFIG, RA),
+	TODO(DRM_IOCTL_I915_PERF_REMOVE_CONFIG, RA),
+	TODO(DRM_IOCTL_I915_QUERY, RA),
+	TODO(DRM_IOCTL_I915_GEM_VM_CREATE, RA),
+	TODO(DRM_IOCTL_I915_GEM_VM_DESTROY, RA),
+};
+
+const unsigned shim_i915_ioctl_count = sizeof(shim_i915_ioctls) / sizeof(shim_i915_ioctls[0]);

@@ -1,0 +1,283 @@
+/*
+ * i915 object I/O and state: PREAD, PWRITE, SET_DOMAIN, SW_FINISH, MADVISE,
+ * BUSY, WAIT, SET/GET_CACHING (spec/uapi-conformance.md §13, §16, §19–21).
+ * No engine runs batches yet, so every object is idle: BUSY reports 0 and
+ * the waits return at once.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <drm.h>
+#include <i915_drm.h>
+
+#include "drm/dma_fence.h"
+#include "drm/drm_gem.h"
+#include "base/user_copy.h"
+
+#define GPU_DOMAINS 0x3eu
+
+/*
+ * Waits, without the device lock, for the GPU to be done with obj: its writer
+ * only, or (all) its readers too. deadline as shim_fence_wait. 0, -ETIME, -EINTR.
+ */
+static int wait_object(struct shim_call *call, struct shim_gem_object *obj, bool all, uint64_t deadline)
+{
+	shim_off fences[5];
+	unsigned n = 0;
+	shim_device_lock(call->dev);
+	if (obj->write_fence)
+		fences[n++] = obj->write_fence;
+	for (unsigned c = 0; all && c < 4; c++)
+		if (obj->read_fence[c])
+			fences[n++] = obj->read_fence[c];
+	for (unsigned i = 0; i < n; i++)
+		shim_fence_get(call->dev, fences[i]);
+	shim_device_unlock(call->dev);
+	int ret = 0;
+	for (unsigned i = 0; i < n && !ret; i++)
+		ret = shim_fence_wait(shim_ptr(fences[i]), deadline, true);
+	shim_device_lock(call->dev);
+	for (unsigned i = 0; i < n; i++)
+		shim_fence_put(call->dev, fences[i]);
+	shim_device_unlock(call->dev);
+	return ret;
+}
+
+/* Looks up a handle and takes a reference for use outside the lock. */
+static struct shim_gem_object *get_object(struct shim_call *call, uint32_t handle, shim_off *off)
+{
+	shim_device_lock(call->dev);
+	*off = shim_gem_lookup(call->file, handle);
+	if (*off)
+		shim_gem_object_get(call->dev, *off);
+	shim_device_unlock(call->dev);
+	return shim_ptr(*off);
+}
+
+static void put_object(struct shim_call *call, shim_off off)
+{
+	shim_device_lock(call->dev);
+	shim_gem_object_put(call->dev, off);
+	shim_device_unlock(call->dev);
+}
+
+/* Makes the pages usable by the CPU directly: present, and not behind a GTT view. */
+static int pages(struct shim_call *call, struct shim_gem_object *obj)
+{
+	shim_device_lock(call->dev);
+	int ret = shim_gem_object_get_pages(call->dev, obj);
+	if (!ret)
+		shim_gem_flush_view(call->dev, obj);
+	shim_device_unlock(call->dev);
+	return ret;
+}
+
+static int rw(struct shim_call *call, uint32_t handle, uint64_t offset, uint64_t size,
+	      uint64_t data_ptr, int write)
+{
+	shim_off off;
+	if (size == 0)
+		return 0;	/* before anything else is looked at (PR1) */
+	if (!shim_access_ok(data_ptr, size))
+		return -EFAULT;
+	struct shim_gem_object *obj = get_object(call, handle, &off);
+	if (!obj)
+		return -ENOENT;
+	int ret = 0;
+	if (offset >= obj->size || size > obj->size - offset)
+		ret = -EINVAL;
+	else if (write && (obj->flags & SHIM_OBJ_READ_ONLY))
+		ret = -EINVAL;
+	else if (obj->flags & SHIM_OBJ_USERPTR)
+		ret = -EINVAL;
+	else
+		ret = pages(call, obj);
+	if (!ret)	/* pread waits for writers, pwrite for every user (PR9) */
+		ret = wait_object(call, obj, write, UINT64_MAX);
+	if (!ret)
+		ret = write ? shim_mem_copy_from_user(call->dev, obj->mem_off + offset, data_ptr, size)
+			    : shim_mem_copy_to_user(call->dev, data_ptr, obj->mem_off + offset, size);
+	if (write) {
+		shim_device_lock(call->dev);
+		shim_gem_invalidate_view(call->dev, obj);
+		shim_device_unlock(call->dev);
+	}
+	put_object(call, off);
+	return ret;
+}
+
+int shim_i915_pread_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_i915_gem_pread *a = data;
+	return rw(call, a->handle, a->offset, a->size, a->data_ptr, 0);
+}
+
+int shim_i915_pwrite_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_i915_gem_pwrite *a = data;
+	return rw(call, a->handle, a->offset, a->size, a->data_ptr, 1);
+}
+
+int shim_i915_set_domain_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_i915_gem_set_domain *a = data;
+	shim_off off;
+
+	if ((a->read_domains | a->write_domain) & GPU_DOMAINS)
+		return -EINVAL;
+	if (a->write_domain && a->read_domains != a->write_domain)
+		return -EINVAL;
+	if (!a->read_domains)
+		return 0;
+	struct shim_gem_object *obj = get_object(call, a->handle, &off);
+	if (!obj)
+		return -ENOENT;
+	int ret = wait_object(call, obj, a->write_domain != 0, UINT64_MAX);
+	if (ret) {
+	} else if (obj->flags & SHIM_OBJ_USERPTR) {
+		ret = shim_userptr_check(obj->user_ptr, obj->size);	/* U14 */
+	} else {
+		shim_device_lock(call->dev);
+		ret = shim_gem_object_get_pages(call->dev, obj);
+		if (!ret && (a->read_domains & I915_GEM_DOMAIN_GTT) && shim_gem_needs_view(obj)) {
+			ret = shim_gem_prepare_view(call->dev, obj, a->write_domain != 0);
+		} else if (!ret) {
+			shim_gem_flush_view(call->dev, obj);
+			if (a->write_domain)	/* the CPU will write the pages behind the view */
+				shim_gem_invalidate_view(call->dev, obj);
+		}
+		shim_device_unlock(call->dev);
+	}
+	if (!ret) {
+		obj->read_domains = a->read_domains;
+		obj->write_domain = a->write_domain;
+	}
+	put_object(call, off);
+	return ret;
+}
+
+int shim_i915_sw_finish_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_i915_gem_sw_finish *a = data;
+	shim_off off;
+	if (!get_object(call, a->handle, &off))
+		return -ENOENT;
+	put_object(call, off);
+	return 0;
+}
+
+int shim_i915_madvise_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_i915_gem_madvise *a = data;
+	if (a->madv != I915_MADV_WILLNEED && a->madv != I915_MADV_DONTNEED)
+		return -EINVAL;
+	shim_device_lock(call->dev);
+	shim_gem_check_drop_caches(call->dev);
+	struct shim_gem_object *obj = shim_ptr(shim_gem_lookup(call->file, a->handle));
+	int ret = 0;
+	if (!obj) {
+		ret = -ENOENT;
+	} else if (obj->madv == SHIM_MADV_PURGED) {
+		a->retained = 0;
+	} else {
+		obj->madv = a->madv;
+		/* Nothing to keep: a purgeable object without pages is gone at once. */
+		if (a->madv == I915_MADV_DONTNEED && !(obj->flags & (SHIM_OBJ_HAS_PAGES | SHIM_OBJ_USERPTR)))
+			obj->madv = SHIM_MADV_PURGED;
+		shim_gem_purgeable_update(call->dev, obj);
+		a->retained = obj->madv != SHIM_MADV_PURGED;
+	}
+	shim_device_unlock(call->dev);
+	return ret;
+}
+
+int shim_i915_busy_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_i915_gem_busy *a = data;
+	shim_off off;
+	struct shim_gem_object *obj = get_object(call, a->handle, &off);
+	if (!obj)
+		return -ENOENT;
+	uint32_t busy = 0;
+	shim_device_lock(call->dev);
+	for (unsigned c = 0; c < 4; c++) {
+		struct shim_fence *f = shim_ptr(obj->read_fence[c]);
+		if (f && !shim_fence_is_signalled(f))
+			busy |= 1u << (16 + c);
+	}
+	struct shim_fence *w = shim_ptr(obj->write_fence);
+	if (w && !shim_fence_is_signalled(w))
+		busy |= (obj->write_class + 1) | (1u << (16 + obj->write_class));
+	shim_device_unlock(call->dev);
+	a->busy = busy;
+	put_object(call, off);
+	return 0;
+}
+
+int shim_i915_wait_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_i915_gem_wait *a = data;
+	shim_off off;
+	if (a->flags)
+		return -EINVAL;
+	struct shim_gem_object *obj = get_object(call, a->bo_handle, &off);
+	if (!obj)
+		return -ENOENT;
+	/* Relative timeout: negative waits for ever and is left alone (W5). */
+	uint64_t start = shim_now_ns();
+	uint64_t deadline = a->timeout_ns < 0 ? UINT64_MAX : start + (uint64_t)a->timeout_ns;
+	int ret = wait_object(call, obj, true, deadline);
+	if (a->timeout_ns > 0) {
+		int64_t left = a->timeout_ns - (int64_t)(shim_now_ns() - start);
+		a->timeout_ns = ret == -ETIME || left < 0 ? 0 : left;
+	} else if (a->timeout_ns == 0 && ret == -ETIME) {
+		a->timeout_ns = 0;
+	}
+	put_object(call, off);
+	return ret;
+}
+
+int shim_i915_set_caching_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_i915_gem_caching *a = data;
+	shim_off off;
+	const struct shim_device_model *m = call->dev->model;
+	uint32_t level;
+	switch (a->caching) {
+	case I915_CACHING_NONE:
+		level = I915_CACHING_NONE;
+		break;
+	case I915_CACHING_CACHED:
+		if (!shim_model_cpu_cache_coherent(m))
+			return -ENODEV;
+		level = I915_CACHING_CACHED;
+		break;
+	case I915_CACHING_DISPLAY:	/* write-through where there is eDRAM, else uncached */
+		level = m->has_edram ? I915_CACHING_DISPLAY : I915_CACHING_NONE;
+		break;
+	default:
+		return -EINVAL;
+	}
+	struct shim_gem_object *obj = get_object(call, a->handle, &off);
+	if (!obj)
+		return -ENOENT;
+	int ret = 0;
+	if (obj->flags & SHIM_OBJ_USERPTR)
+		ret = a->caching == I915_CACHING_CACHED ? 0 : -ENXIO;
+	else
+		obj->caching = level;
+	put_object(call, off);
+	return ret;
+}
+
+int shim_i915_get_caching_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_i915_gem_caching *a = data;
+	shim_off off;
+	struct shim_gem_object *obj = get_object(call, a->handle, &off);
+	if (!obj)
+		return -ENOENT;
+	a->caching = obj->caching;
+	put_object(call, off);
+	return 0;
+}

@@ -1,0 +1,354 @@
+/*
+ * i915 contexts and the small device queries: CONTEXT_CREATE(_EXT),
+ * CONTEXT_DESTROY, GET_RESET_STATS, GET_APERTURE, REG_READ, THROTTLE,
+ * GET_PIPE_FROM_CRTC_ID (spec/uapi-conformance.md §22–26).
+ *
+ * Context ids are per open file, from 1, lowest free first; id 0 is the
+ * file's default context, whose statistics live in the file itself.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <time.h>
+#include <drm.h>
+#include <i915_drm.h>
+
+#include "i915/i915_gem_context.h"
+#include "i915/gt/intel_engine.h"
+#include "drm/dma_fence.h"
+#include "drm/drm_gem.h"
+#include "i915/gt/intel_reset.h"
+#include "base/user_copy.h"
+
+static shim_off vm_create(struct shim_device *dev)
+{
+	shim_off off = shim_alloc(&dev->shared->arena, sizeof(struct shim_vm));
+	if (!off)
+		return 0;
+	struct shim_vm *vm = shim_ptr(off);
+	vm->total = dev->model->ppgtt_bits == 48 ? 1ull << 48 : 1ull << 32;
+	vm->refcount = 1;
+	int64_t id = shim_idr_alloc(&dev->shared->arena, &dev->shared->vms, off, 1);
+	if (id < 0) {
+		shim_free(&dev->shared->arena, off, sizeof(*vm));
+		return 0;
+	}
+	vm->id = (uint32_t)id;
+	return off;
+}
+
+static void vm_put(struct shim_device *dev, shim_off off)
+{
+	struct shim_vm *vm = shim_ptr(off);
+	if (!vm || --vm->refcount)
+		return;
+	while (vm->count)
+		shim_vm_unbind(vm, shim_ptr(vm->vmas));
+	if (vm->vmas)
+		shim_free(&dev->shared->arena, vm->vmas, vm->cap * sizeof(struct shim_vma));
+	shim_idr_remove(&dev->shared->vms, vm->id);
+	shim_free(&dev->shared->arena, off, sizeof(*vm));
+}
+
+struct shim_vm *shim_context_vm(struct shim_device *dev, struct shim_context *ctx)
+{
+	if (ctx->vm)
+		return shim_ptr(ctx->vm);
+	if (!dev->shared->global_vm)
+		dev->shared->global_vm = vm_create(dev);
+	return shim_ptr(dev->shared->global_vm);
+}
+
+static shim_off context_create(struct shim_device *dev, const struct shim_context *proto)
+{
+	shim_off off = shim_alloc(&dev->shared->arena, sizeof(struct shim_context));
+	if (!off)
+		return 0;
+	struct shim_context *ctx = shim_ptr(off);
+	*ctx = *proto;
+	ctx->refcount = 1;
+	ctx->timeline = ++dev->shared->next_timeline;
+	if (dev->model->ppgtt_type == 2 && !(ctx->vm = vm_create(dev))) {
+		shim_free(&dev->shared->arena, off, sizeof(*ctx));
+		return 0;
+	}
+	return off;
+}
+
+void shim_context_get(shim_off off)
+{
+	((struct shim_context *)shim_ptr(off))->refcount++;
+}
+
+static void context_free(struct shim_device *dev, shim_off off)
+{
+	struct shim_context *ctx = shim_ptr(off);
+	if (!ctx || --ctx->refcount)
+		return;
+	if (ctx->last_fence)
+		shim_fence_put(dev, ctx->last_fence);
+	for (unsigned i = 0; i < SHIM_CONTEXT_RING; i++)
+		if (ctx->recent[i].fence)
+			shim_fence_put(dev, ctx->recent[i].fence);
+	if (ctx->older.fence)
+		shim_fence_put(dev, ctx->older.fence);
+	vm_put(dev, ctx->vm);
+	shim_free(&dev->shared->arena, off, sizeof(*ctx));
+}
+
+struct shim_context *shim_context_find(struct shim_device *dev, struct shim_file *file, uint32_t id)
+{
+	if (id)
+		return shim_ptr(shim_idr_find(&file->contexts, id));
+	if (!file->default_ctx) {
+		struct shim_context proto = SHIM_CONTEXT_DEFAULTS;
+		proto.finalized = 1;
+		proto.file = shim_off_of(file);
+		file->default_ctx = context_create(dev, &proto);
+	}
+	return shim_ptr(file->default_ctx);
+}
+
+struct shim_context *shim_context_lookup(struct shim_device *dev, struct shim_file *file, uint32_t id)
+{
+	struct shim_context *ctx = shim_context_find(dev, file, id);
+	if (ctx)
+		ctx->finalized = 1;
+	return ctx;
+}
+
+/* A closed context that is not persistent takes its requests with it (6.1's kill_context). */
+static void context_close(struct shim_device *dev, shim_off off)
+{
+	struct shim_context *ctx = shim_ptr(off);
+	if (ctx) {
+		ctx->file = 0;
+		if (!ctx->persistent) {
+			ctx->killed = 1;
+			shim_engine_cancel_context(dev, off);
+		}
+	}
+	context_free(dev, off);
+}
+
+void shim_context_file_release(struct shim_device *dev, struct shim_file *file)
+{
+	struct shim_idr *ctxs = &file->contexts;
+	for (uint32_t id = shim_idr_next(ctxs, 1); id; id = shim_idr_next(ctxs, id + 1))
+		context_close(dev, shim_idr_remove(ctxs, id));
+	shim_idr_destroy(&dev->shared->arena, ctxs);
+	context_close(dev, file->default_ctx);
+	file->default_ctx = 0;
+}
+
+/* Walks a CONTEXT_CREATE extension chain: SETPARAMs applied to the new (proto) context. */
+static int create_extensions(struct shim_device *dev, struct shim_context *ctx, uint64_t uptr)
+{
+	for (unsigned n = 0; uptr; n++) {
+		struct drm_i915_gem_context_create_ext_setparam ext;
+		if (n >= 512)
+			return -E2BIG;
+		if (shim_copy_from_user(&ext.base, uptr, sizeof(ext.base)))
+			return -EFAULT;
+		if (ext.base.flags || ext.base.rsvd[0] || ext.base.rsvd[1] || ext.base.rsvd[2])
+			return -EINVAL;
+		if (ext.base.name != I915_CONTEXT_CREATE_EXT_SETPARAM)
+			return -EINVAL;
+		if (shim_copy_from_user(&ext, uptr, sizeof(ext)))
+			return -EFAULT;
+		if (ext.param.ctx_id || !ext.param.param)
+			return -EINVAL;
+		int ret = shim_context_set_param(dev, ctx, &ext.param);
+		if (ret)
+			return ret;
+		uptr = ext.base.next_extension;
+	}
+	return 0;
+}
+
+int shim_i915_context_create_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_i915_gem_context_create_ext *a = data;
+	struct shim_device *dev = call->dev;
+	struct shim_context proto = SHIM_CONTEXT_DEFAULTS;
+
+	if (a->flags & ~(uint32_t)(I915_CONTEXT_CREATE_FLAGS_USE_EXTENSIONS |
+				   I915_CONTEXT_CREATE_FLAGS_SINGLE_TIMELINE))
+		return -EINVAL;
+	if (!dev->model->has_logical_contexts)
+		return -ENODEV;
+	if (shim_gt_wedged(dev))
+		return -EIO;	/* CT3 */
+	if (call->file->ban_score >= 9)
+		return -EIO;	/* a client banned for its hangs (CT4) */
+	if ((a->flags & I915_CONTEXT_CREATE_FLAGS_SINGLE_TIMELINE) && dev->model->gen < 8)
+		return -EINVAL;	/* one timeline for all engines needs execlists (CT5) */
+	if (a->flags & I915_CONTEXT_CREATE_FLAGS_USE_EXTENSIONS) {
+		int ret = create_extensions(dev, &proto, a->extensions);
+		if (ret)
+			return ret;
+	}
+	int ret = 0;
+	proto.file = shim_off_of(call->file);
+	shim_device_lock(dev);
+	shim_off off = context_create(dev, &proto);
+	if (!off) {
+		ret = -ENOMEM;
+	} else {
+		int64_t id = shim_idr_alloc(&dev->shared->arena, &call->file->contexts, off, 1);
+		if (id < 0) {
+			context_free(dev, off);
+			ret = (int)id;
+		} else {
+			a->ctx_id = (uint32_t)id;
+		}
+	}
+	shim_device_unlock(dev);
+	return ret;
+}
+
+int shim_i915_context_destroy_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_i915_gem_context_destroy *a = data;
+	if (a->pad)
+		return -EINVAL;
+	if (!a->ctx_id)
+		return -ENOENT;
+	shim_device_lock(call->dev);
+	shim_off off = shim_idr_remove(&call->file->contexts, a->ctx_id);
+	context_close(call->dev, off);	/* requests in flight hold what they use */
+	shim_device_unlock(call->dev);
+	return off ? 0 : -ENOENT;
+}
+
+int shim_i915_reset_stats_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_i915_reset_stats *a = data;
+	int ret = 0;
+	if (a->flags || a->pad)
+		return -EINVAL;
+	shim_device_lock(call->dev);
+	struct shim_context *ctx = shim_context_lookup(call->dev, call->file, a->ctx_id);
+	if (!ctx) {
+		ret = a->ctx_id ? -ENOENT : -ENOMEM;
+	} else {
+		a->batch_active = ctx->guilty_count;
+		a->batch_pending = ctx->active_count;
+	}
+	if (!ret)
+		a->reset_count = shim_capable_sys_admin() ? call->dev->shared->reset_count : 0;
+	shim_device_unlock(call->dev);
+	return ret;
+}
+
+int shim_i915_get_aperture_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_i915_gem_get_aperture *a = data;
+	const struct shim_device_model *m = call->dev->model;
+	a->aper_size = m->ggtt_size;
+	/* What the kernel keeps pinned in the GGTT for itself (rings, contexts, status pages). */
+	a->aper_available_size = m->ggtt_size - (8ull << 20);
+	return 0;
+}
+
+#define RENDER_RING_TIMESTAMP 0x2358
+
+int shim_i915_reg_read_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_i915_reg_read *a = data;
+	const struct shim_device_model *m = call->dev->model;
+	uint64_t base = a->offset & ~(uint64_t)7;
+
+	if (base != RENDER_RING_TIMESTAMP || (a->offset & 7) > 1 || m->gen < 4)
+		return -EINVAL;
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	unsigned __int128 ns = (unsigned __int128)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+	uint64_t hz = m->cs_timestamp_hz ? m->cs_timestamp_hz : 12500000;
+	a->val = (uint64_t)(ns * hz / 1000000000u);
+	return 0;
+}
+
+void shim_context_note_request(struct shim_device *dev, struct shim_context *ctx, shim_off fence)
+{
+	struct shim_context_request *slot = &ctx->recent[ctx->recent_next];
+	ctx->recent_next = (ctx->recent_next + 1) % SHIM_CONTEXT_RING;
+	if (slot->fence) {
+		if (ctx->older.fence)
+			shim_fence_put(dev, ctx->older.fence);
+		ctx->older = *slot;
+	}
+	shim_fence_get(dev, fence);
+	slot->fence = fence;
+	slot->emit_ns = shim_now_ns();
+}
+
+shim_off shim_context_ring_full(struct shim_context *ctx)
+{
+	shim_off f = ctx->recent[ctx->recent_next].fence;
+	return f && !shim_fence_is_signalled(shim_ptr(f)) ? f : 0;
+}
+
+/* The newest request of ctx submitted before cutoff that has not completed, or 0. Requests of a
+ * context complete in order, so waiting for it waits for every older one too. */
+static shim_off throttle_target(struct shim_context *ctx, uint64_t cutoff)
+{
+	for (unsigned k = 1; k <= SHIM_CONTEXT_RING; k++) {
+		struct shim_context_request *r =
+			&ctx->recent[(ctx->recent_next + SHIM_CONTEXT_RING - k) % SHIM_CONTEXT_RING];
+		if (r->fence && r->emit_ns <= cutoff)
+			return shim_fence_is_signalled(shim_ptr(r->fence)) ? 0 : r->fence;
+	}
+	struct shim_context_request *r = &ctx->older;
+	if (r->fence && r->emit_ns <= cutoff && !shim_fence_is_signalled(shim_ptr(r->fence)))
+		return r->fence;
+	return 0;
+}
+
+/*
+ * THROTTLE (TH2): for each context of the file, waits for its newest request submitted more
+ * than 20 ms ago, so that a client never runs more than 20 ms ahead of the GPU. A signal
+ * interrupts the wait (EINTR, TH3).
+ */
+int shim_i915_throttle_ioctl(struct shim_call *call, void *data)
+{
+	struct shim_device *dev = call->dev;
+	struct shim_file *file = call->file;
+	uint64_t cutoff = shim_now_ns() - 20000000ull;
+	uint32_t id = 0;
+	int ret = 0;
+
+	(void)data;
+	if (shim_gt_wedged(dev))
+		return -EIO;	/* TH1 */
+	shim_device_lock(dev);
+	for (;;) {
+		struct shim_context *ctx = id ? shim_ptr(shim_idr_find(&file->contexts, id))
+					      : shim_ptr(file->default_ctx);
+		shim_off target = ctx ? throttle_target(ctx, cutoff) : 0;
+		if (target) {
+			shim_fence_get(dev, target);
+			shim_device_unlock(dev);
+			ret = shim_fence_wait(shim_ptr(target), UINT64_MAX, true);
+			shim_device_lock(dev);
+			shim_fence_put(dev, target);
+			if (ret)
+				break;
+		}
+		id = shim_idr_next(&file->contexts, id + 1);
+		if (!id)
+			break;
+	}
+	shim_device_unlock(dev);
+	return ret;
+}
+
+int shim_i915_get_pipe_from_crtc_id_ioctl(struct shim_call *call, void *data)
+{
+	return -ENOENT;	/* the emulated device has no CRTCs */
+}
+
+void shim_context_put(struct shim_device *dev, shim_off off)
+{
+	context_free(dev, off);
+}

@@ -1,0 +1,105 @@
+/*
+ * i915 contexts and GPU address spaces.
+ *
+ * A context (struct shim_context) is what a request runs in: its address
+ * space, its engine state that survives between batches (BCS_SWCTRL from
+ * gen8), its last request (requests of a context run in order) and its
+ * reset history. Ids are per open file; context 0 is the file's default
+ * context, made on first use. From gen8 (full PPGTT) every context has its
+ * own address space; before, all share the device's global one.
+ *
+ * An address space (struct shim_vm) is a sorted array of bindings
+ * (start, size, object). A binding stays until its object is freed or it is
+ * evicted to make room, so an object keeps its GPU address across execbufs,
+ * which is what lets userspace's presumed offsets be right. Bindings hold no
+ * reference: requests in flight hold their objects. All of it lives in the
+ * shared state and changes under the device lock.
+ */
+#ifndef SHIM_CONTEXT_H
+#define SHIM_CONTEXT_H
+
+#include <stdint.h>
+#include <drm.h>
+#include <i915_drm.h>
+
+#include "drm/drm_device.h"
+
+struct shim_vma {
+	uint64_t start, size;
+	shim_off obj;
+};
+
+struct shim_vm {
+	uint64_t total;			/* 2^48 or 2^32 bytes */
+	uint32_t count, cap;
+	shim_off vmas;			/* struct shim_vma[cap], sorted by start */
+	uint32_t id;			/* in shared->vms */
+	uint32_t refcount;
+};
+
+/* Requests a context may have in flight: its ring (i915's 16 KiB ring holds about as many). */
+#define SHIM_CONTEXT_RING 64
+
+struct shim_context {
+	uint32_t refcount;		/* the id (or the file's default slot) and each request */
+	uint32_t guilty_count;		/* batch_active */
+	uint32_t active_count;		/* batch_pending */
+	uint8_t banned, recoverable, bannable, persistent;
+	uint8_t no_error_capture;
+	uint8_t finalized;		/* looked up by something other than SETPARAM (6.1's proto-context) */
+	uint8_t killed;			/* closed while non-persistent: its requests are cancelled */
+	uint8_t pad;
+	int32_t priority;
+	shim_off vm;			/* own address space (gen8+) or 0: the device's */
+	shim_off file;			/* struct shim_file that owns it; 0 once closed */
+	shim_off last_fence;		/* the context's latest request */
+	uint32_t bcs_swctrl;		/* per-context blitter state (gen8+) */
+	uint32_t hang_count;
+	uint64_t hang_ns[2];		/* the last two hangs, for banning */
+	uint64_t timeline;		/* fence context id */
+	uint64_t seqno;
+	/* Its latest requests (each a fence reference) and when they were submitted: the ring
+	 * that execbuf waits for when it is full, and what THROTTLE looks at; and the newest
+	 * one pushed out of the ring. */
+	struct shim_context_request {
+		shim_off fence;
+		uint64_t emit_ns;
+	} recent[SHIM_CONTEXT_RING], older;
+	uint32_t recent_next;
+};
+
+/* The defaults of a new context: recoverable, bannable, persistent, priority 0. */
+#define SHIM_CONTEXT_DEFAULTS { .recoverable = 1, .bannable = 1, .persistent = 1 }
+
+/* Device lock held. The context of a file by id (0: the default, made on demand); NULL if none.
+ * Finalizes it (see finalized). */
+struct shim_context *shim_context_lookup(struct shim_device *dev, struct shim_file *file, uint32_t id);
+struct shim_vm *shim_context_vm(struct shim_device *dev, struct shim_context *ctx);
+void shim_context_file_release(struct shim_device *dev, struct shim_file *file);
+void shim_context_get(shim_off ctx);
+void shim_context_put(struct shim_device *dev, shim_off ctx);
+/* Device lock held: fence (a new request of ctx) is remembered for THROTTLE; takes a reference. */
+void shim_context_note_request(struct shim_device *dev, struct shim_context *ctx, shim_off fence);
+/* Device lock held: the request a new one would push out of a full ring, if it has not
+ * completed (then the ring is full); else 0. */
+shim_off shim_context_ring_full(struct shim_context *ctx);
+
+/* Device lock held. As shim_context_lookup, without finalizing: for SETPARAM. */
+struct shim_context *shim_context_find(struct shim_device *dev, struct shim_file *file, uint32_t id);
+/* Device lock held. A SETPARAM (create extension or ioctl) on ctx; 0 or the kernel's errno. */
+int shim_context_set_param(struct shim_device *dev, struct shim_context *ctx,
+			   const struct drm_i915_gem_context_param *p);
+
+/* Device lock held. */
+struct shim_vma *shim_vm_find_object(struct shim_vm *vm, shim_off obj);
+struct shim_vma *shim_vm_find_address(struct shim_vm *vm, uint64_t addr);
+/* Binds obj at start (no overlap check); 0 or -ENOMEM. */
+int shim_vm_bind(struct shim_device *dev, struct shim_vm *vm, shim_off obj, uint64_t start, uint64_t size);
+void shim_vm_unbind(struct shim_vm *vm, struct shim_vma *vma);
+/* The lowest free range of size bytes aligned to align inside [lo, hi); 0 or -ENOSPC. */
+int shim_vm_find_space(struct shim_vm *vm, uint64_t size, uint64_t align, uint64_t lo, uint64_t hi,
+		       uint64_t *start);
+/* Removes obj from every address space (it is being freed). */
+void shim_vm_unbind_everywhere(struct shim_device *dev, shim_off obj);
+
+#endif

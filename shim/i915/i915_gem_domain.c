@@ -1,0 +1,72 @@
+/*
+ * The GTT view of tiled objects.
+ *
+ * On hardware a GTT mapping of a tiled object goes through a fence register,
+ * which detiles on the fly: the CPU sees the object as linear rows of
+ * `stride` bytes while the pages keep the tiled (and swizzled) layout. The
+ * shim keeps a second range in the memory file, the view, holding the
+ * linear bytes; every process's GTT mapping of the object maps that same
+ * range, so GTT users agree with each other at once. View and pages are
+ * reconciled at the points a driver synchronises, as the kernel's domain
+ * tracking has them: moving into the GTT domain (SET_DOMAIN, a GTT mmap)
+ * detiles the pages into the view if they are newer; moving out of it
+ * (pread/pwrite, a CPU map or domain, exec, a tiling change, munmap of a GTT
+ * map) tiles the view back into the pages. The view lives as long as the
+ * object.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <i915_drm.h>
+
+#include "drm/drm_gem.h"
+#include "hw/tiling.h"
+
+bool shim_gem_needs_view(const struct shim_gem_object *obj)
+{
+	return obj->tiling_mode != I915_TILING_NONE && obj->stride;
+}
+
+void shim_gem_flush_view(struct shim_device *dev, struct shim_gem_object *obj)
+{
+	if (!(obj->flags & SHIM_OBJ_HAS_VIEW) || obj->view_state != SHIM_VIEW_DIRTY)
+		return;
+	uint8_t *view = shim_mem_ptr(dev, obj->view_off, obj->size);
+	uint8_t *pages = shim_mem_ptr(dev, obj->mem_off, obj->size);
+	if (view && pages && shim_gem_needs_view(obj))
+		shim_retile(dev->model->gen, obj->tiling_mode, obj->swizzle_mode, obj->stride, obj->size,
+			    view, pages);
+	obj->view_state = SHIM_VIEW_CLEAN;
+}
+
+void shim_gem_invalidate_view(struct shim_device *dev, struct shim_gem_object *obj)
+{
+	if (obj->flags & SHIM_OBJ_HAS_VIEW)
+		obj->view_state = SHIM_VIEW_STALE;
+}
+
+int shim_gem_prepare_view(struct shim_device *dev, struct shim_gem_object *obj, bool write)
+{
+	int ret = shim_gem_object_get_pages(dev, obj);
+	if (ret)
+		return ret;
+	if (!(obj->flags & SHIM_OBJ_HAS_VIEW)) {
+		ret = shim_mem_alloc(dev, obj->size, &obj->view_off);
+		if (ret)
+			return ret;
+		obj->flags |= SHIM_OBJ_HAS_VIEW;
+		obj->view_state = SHIM_VIEW_STALE;
+	}
+	if (obj->view_state == SHIM_VIEW_STALE) {
+		uint8_t *view = shim_mem_ptr(dev, obj->view_off, obj->size);
+		uint8_t *pages = shim_mem_ptr(dev, obj->mem_off, obj->size);
+		if (!view || !pages)
+			return -ENOMEM;
+		shim_detile(dev->model->gen, obj->tiling_mode, obj->swizzle_mode, obj->stride, obj->size,
+			    pages, view);
+		obj->view_state = SHIM_VIEW_CLEAN;
+	}
+	if (write)
+		obj->view_state = SHIM_VIEW_DIRTY;
+	return 0;
+}

@@ -1,0 +1,669 @@
+/*
+ * EXECBUFFER2 / EXECBUFFER2_WR: validation in i915's order and with its
+ * errno (spec/uapi-conformance.md §27), placement in the context's address
+ * space, relocation processing, the gen9 blitter command parser, and the
+ * request handed to an engine (i915/gt/intel_engine.h).
+ *
+ * Order: buffer count, flag sanity, the object array, SECURE, fences, the
+ * context, the engine, each object in list order, the ban, placement,
+ * relocations, the parser, submission. Offsets that moved are written back
+ * to the object array in canonical form, also when a later step fails
+ * (except after a relocation error, as i915 does).
+ *
+ * Fences (FENCE_IN/OUT/SUBMIT/ARRAY, USE_EXTENSIONS with timeline fences)
+ * are parsed by i915/i915_gem_execbuffer_fence.c after SECURE and before the context; in-fences
+ * become the request's dependencies, and after submission the request's
+ * fence signals the syncobjs and becomes the out sync_file.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <drm.h>
+#include <i915_drm.h>
+
+#include "hw/blt.h"
+#include "i915/i915_gem_context.h"
+#include "i915/gt/intel_engine.h"
+#include "i915/i915_gem_execbuffer_fence.h"
+#include "drm/dma_fence.h"
+#include "drm/drm_gem.h"
+#include "i915/gt/intel_reset.h"
+#include "base/real.h"
+#include "drm/drm_trace.h"
+#include "base/user_copy.h"
+
+#define EXEC_UNKNOWN_FLAGS (~0ull << 22)
+#define OBJ_UNKNOWN_FLAGS (~0ull << 8)
+#define LOW_4G_END ((1ull << 32) - 4096)	/* the last page under 4 GiB is excluded (X53) */
+#define BATCH_BIAS (256ull << 10)		/* X48 */
+
+struct eb_obj {
+	struct drm_i915_gem_exec_object2 user;	/* as copied in */
+	shim_off obj;
+	uint64_t start, need;
+	bool placed, moved;
+};
+
+static uint64_t canonical(uint64_t a)
+{
+	return (uint64_t)((int64_t)(a << 16) >> 16);
+}
+
+static int select_engine(const struct shim_device_model *m, uint64_t flags, unsigned *engine)
+{
+	unsigned ring = flags & I915_EXEC_RING_MASK;
+	if (ring != I915_EXEC_BSD && (flags & I915_EXEC_BSD_MASK))
+		return -EINVAL;
+	switch (ring) {
+	case I915_EXEC_DEFAULT:
+	case I915_EXEC_RENDER:
+		*engine = SHIM_ENGINE_RENDER;
+		return 0;
+	case I915_EXEC_BSD:
+		if (m->has_bsd2 && (flags & I915_EXEC_BSD_MASK) == I915_EXEC_BSD_MASK)
+			return -EINVAL;
+		*engine = SHIM_ENGINE_VIDEO;
+		return m->has_bsd ? 0 : -EINVAL;
+	case I915_EXEC_BLT:
+		*engine = SHIM_ENGINE_COPY;
+		return m->has_blt ? 0 : -EINVAL;
+	case I915_EXEC_VEBOX:
+		*engine = SHIM_ENGINE_VIDEO_ENHANCE;
+		return m->has_vebox ? 0 : -EINVAL;
+	default:
+		return -EINVAL;
+	}
+}
+
+static int validate_object(const struct shim_device_model *m, struct eb_obj *e, struct shim_vm *vm)
+{
+	const struct drm_i915_gem_exec_object2 *u = &e->user;
+	uint64_t flags = u->flags;
+	if (flags & OBJ_UNKNOWN_FLAGS)
+		return -EINVAL;
+	if ((flags & EXEC_OBJECT_NEEDS_GTT) && m->ppgtt_type == 2)
+		return -EINVAL;
+	if (u->alignment && (u->alignment & (u->alignment - 1)))
+		return -EINVAL;
+	if ((flags & EXEC_OBJECT_PAD_TO_SIZE) && (u->pad_to_size & 4095))
+		return -EINVAL;
+	if (flags & EXEC_OBJECT_PINNED) {
+		uint64_t off = u->offset;
+		if ((off & 4095) || off != canonical(off))
+			return -EINVAL;
+		off &= (1ull << 48) - 1;
+		if (u->alignment && (off & (u->alignment - 1)))
+			return -EINVAL;
+		uint64_t hi = (flags & EXEC_OBJECT_SUPPORTS_48B_ADDRESS) ? vm->total :
+			      (vm->total < LOW_4G_END ? vm->total : LOW_4G_END);
+		if (off + e->need < off || off + e->need > hi)
+			return -EINVAL;
+	}
+	return 0;
+}
+
+static uint64_t zone_end(struct shim_vm *vm, const struct eb_obj *e)
+{
+	if (e->user.flags & EXEC_OBJECT_SUPPORTS_48B_ADDRESS)
+		return vm->total;
+	return vm->total < LOW_4G_END ? vm->total : LOW_4G_END;
+}
+
+static bool overlaps(uint64_t a, uint64_t as, uint64_t b, uint64_t bs)
+{
+	return a < b + bs && b < a + as;
+}
+
+/* Places every object (device lock held): pinned first, then the rest. */
+static int place_objects(struct shim_device *dev, struct shim_vm *vm, struct eb_obj *eb, uint32_t count,
+			 uint32_t batch_index)
+{
+	/* Keep what is already well placed; drop misplaced bindings. */
+	for (uint32_t i = 0; i < count; i++) {
+		struct eb_obj *e = &eb[i];
+		struct shim_vma *vma = shim_vm_find_object(vm, e->obj);
+		uint64_t bias = i == batch_index && e->user.relocation_count &&
+				!(e->user.flags & EXEC_OBJECT_PINNED) ? BATCH_BIAS : 0;
+		if (!vma)
+			continue;
+		bool in_the_way = false;	/* an unpinned object yields to this execbuf's pinned ones */
+		for (uint32_t j = 0; j < count && !(e->user.flags & EXEC_OBJECT_PINNED); j++)
+			if ((eb[j].user.flags & EXEC_OBJECT_PINNED) && eb[j].obj != e->obj &&
+			    overlaps(vma->start, vma->size, eb[j].user.offset & ((1ull << 48) - 1), eb[j].need))
+				in_the_way = true;
+		bool ok = !in_the_way && vma->size >= e->need && vma->start + e->need <= zone_end(vm, e) &&
+			  vma->start >= bias &&
+			  (!e->user.alignment || !(vma->start & (e->user.alignment - 1))) &&
+			  (!(e->user.flags & EXEC_OBJECT_PINNED) ||
+			   vma->start == (e->user.offset & ((1ull << 48) - 1)));
+		if (ok) {
+			e->start = vma->start;
+			e->placed = true;
+		} else {
+			shim_vm_unbind(vm, vma);
+		}
+	}
+	for (int pass = 0; pass < 2; pass++) {
+		for (uint32_t i = 0; i < count; i++) {
+			struct eb_obj *e = &eb[i];
+			bool pinned = e->user.flags & EXEC_OBJECT_PINNED;
+			if (e->placed || pinned != (pass == 0))
+				continue;
+			/* the same object twice in one list shares one binding */
+			struct shim_vma *vma = shim_vm_find_object(vm, e->obj);
+			if (vma) {
+				e->start = vma->start;
+				e->placed = true;
+				continue;
+			}
+			uint64_t hi = zone_end(vm, e);
+			uint64_t start;
+			if (e->need > hi)
+				return -ENOSPC;
+			if (pinned) {
+				start = e->user.offset & ((1ull << 48) - 1);
+				for (uint32_t j = 0; j < count; j++)
+					if (j != i && eb[j].placed && eb[j].obj != e->obj &&
+					    overlaps(start, e->need, eb[j].start, eb[j].need))
+						return -ENOSPC;	/* X58 */
+				/* Evict whatever else is there (X59). */
+				struct shim_vma *v;
+				for (uint32_t k = 0; k < vm->count;) {
+					v = &((struct shim_vma *)shim_ptr(vm->vmas))[k];
+					if (overlaps(start, e->need, v->start, v->size))
+						shim_vm_unbind(vm, v);
+					else
+						k++;
+				}
+			} else {
+				uint64_t bias = i == batch_index && e->user.relocation_count ? BATCH_BIAS : 0;
+				uint64_t hint = e->user.offset & ((1ull << 48) - 1);
+				uint64_t align = e->user.alignment ? e->user.alignment : 4096;
+				/* The entry's offset is tried first, as a hint (X61). */
+				if (hint >= bias && !(hint & (align - 1)) && hint + e->need <= hi &&
+				    shim_vm_find_space(vm, e->need, align, hint, hint + e->need, &start) == 0) {
+					/* fits exactly at the hint */
+				} else if (shim_vm_find_space(vm, e->need, align, bias, hi, &start)) {
+					return -ENOSPC;
+				}
+			}
+			int ret = shim_vm_bind(dev, vm, e->obj, start, e->need);
+			if (ret)
+				return ret;
+			e->start = start;
+			e->placed = true;
+		}
+	}
+	for (uint32_t i = 0; i < count; i++)
+		eb[i].moved = eb[i].start != (eb[i].user.offset & ((1ull << 48) - 1));
+	return 0;
+}
+
+static int relocate_entry(struct shim_device *dev, struct eb_obj *eb, uint32_t count, struct eb_obj *self,
+			  struct drm_i915_gem_relocation_entry *r, bool lut, bool *updated)
+{
+	struct eb_obj *target = NULL;
+	*updated = false;
+	if (lut) {
+		if (r->target_handle >= count)
+			return -ENOENT;
+		target = &eb[r->target_handle];
+	} else {
+		for (uint32_t i = 0; i < count && !target; i++)
+			if (eb[i].user.handle == r->target_handle)
+				target = &eb[i];
+		if (!target)
+			return -ENOENT;
+	}
+	if (r->write_domain & (r->write_domain - 1))
+		return -EINVAL;
+	uint32_t bad = I915_GEM_DOMAIN_CPU | I915_GEM_DOMAIN_GTT | I915_GEM_DOMAIN_WC | ~0xffu;
+	if ((r->read_domains | r->write_domain) & bad)
+		return -EINVAL;
+	if (r->write_domain)
+		target->user.flags |= EXEC_OBJECT_WRITE;
+	uint64_t value = canonical(target->start + (uint64_t)(int64_t)(int32_t)r->delta);
+	if (r->presumed_offset == canonical(target->start))
+		return 0;	/* already right: no checks at all (X69d) */
+	unsigned width = dev->model->gen >= 8 ? 8 : 4;
+	struct shim_gem_object *obj = shim_ptr(self->obj);
+	if (r->offset > obj->size - width || (r->offset & 3))
+		return -EINVAL;
+	int ret = shim_gem_object_get_pages(dev, obj);
+	if (ret)
+		return ret;
+	shim_gem_flush_view(dev, obj);
+	uint8_t *p = (obj->flags & SHIM_OBJ_USERPTR) ? (uint8_t *)(uintptr_t)obj->user_ptr
+						    : shim_mem_ptr(dev, obj->mem_off, obj->size);
+	if (!p)
+		return -EFAULT;
+	memcpy(p + r->offset, &value, width);
+	shim_gem_invalidate_view(dev, obj);
+	r->presumed_offset = canonical(target->start);
+	*updated = true;
+	return 0;
+}
+
+static int relocate(struct shim_device *dev, struct eb_obj *eb, uint32_t count, bool lut)
+{
+	for (uint32_t i = 0; i < count; i++) {
+		struct eb_obj *e = &eb[i];
+		uint32_t n = e->user.relocation_count;
+		if (!n)
+			continue;
+		if ((uint64_t)n * sizeof(struct drm_i915_gem_relocation_entry) > INT_MAX)
+			return -EINVAL;
+		struct drm_i915_gem_relocation_entry *r = malloc(n * sizeof(*r));
+		if (!r)
+			return -ENOMEM;
+		if (shim_copy_from_user(r, e->user.relocs_ptr, n * sizeof(*r))) {
+			free(r);
+			return -EFAULT;
+		}
+		bool any = false;
+		for (uint32_t k = 0; k < n; k++) {
+			bool updated;
+			int ret = relocate_entry(dev, eb, count, e, &r[k], lut, &updated);
+			if (ret) {
+				free(r);
+				return ret;
+			}
+			any |= updated;
+		}
+		/* New presumed offsets go back in one copy; a read-only array is silently
+		 * left alone (X69k). Entries that were right are rewritten with what they held. */
+		if (any)
+			shim_copy_to_user(e->user.relocs_ptr, r, n * sizeof(*r));
+		free(r);
+	}
+	return 0;
+}
+
+/*
+ * The gen9 blitter's mandatory command parser: MI and 2D only, with an end. A jump
+ * (MI_BATCH_BUFFER_START) must stay inside the batch and land on itself or on a command
+ * already parsed (i915's check_bbstart). On success *shadow is a private copy of the parsed
+ * range: as with i915's shadow batch, the engine executes that copy, so the CPU rewriting
+ * the batch afterwards changes nothing.
+ */
+static int parse_bcs(struct shim_device *dev, struct shim_gem_object *batch, uint64_t start,
+		     uint64_t len, uint64_t gpu_addr, uint8_t **shadow)
+{
+	uint8_t *p = shim_mem_ptr(dev, batch->mem_off, batch->size);
+	if (!p)
+		return -EFAULT;
+	uint64_t end = len ? start + len : batch->size;
+	uint64_t ndw = (end - start) / 4;
+	uint64_t *seen = calloc((ndw + 63) / 64 + 1, sizeof(uint64_t));	/* command starts */
+	if (!seen)
+		return -ENOMEM;
+	int ret = -EINVAL;	/* end of buffer without MI_BATCH_BUFFER_END */
+	for (uint64_t off = start; off + 4 <= end;) {
+		uint64_t index = (off - start) / 4;
+		uint32_t dw;
+		memcpy(&dw, p + off, 4);
+		seen[index / 64] |= 1ull << (index % 64);
+		uint32_t client = dw >> 29, n;
+		if (client == 0) {
+			unsigned op = (dw >> 23) & 0x3f;
+			if (op == 0x0a) {
+				ret = 0;			/* MI_BATCH_BUFFER_END */
+				break;
+			}
+			if (op < 0x10)
+				n = 1;
+			else if (op == 0x20 || op == 0x22 || op == 0x24 || op == 0x26 || op == 0x1c || op == 0x36 ||
+				 op == 0x31)
+				n = (dw & 0xff) + 2;
+			else
+				break;				/* not in the blitter's table */
+			if (off + (uint64_t)n * 4 > end)
+				break;
+			if (op == 0x22) {		/* only BCS_SWCTRL may be loaded */
+				bool ok = true;
+				for (uint32_t i = 1; i + 1 < n && ok; i += 2) {
+					uint32_t reg;
+					memcpy(&reg, p + off + i * 4, 4);
+					ok = (reg & 0x7ffffc) == SHIM_BCS_SWCTRL;
+				}
+				if (!ok) {
+					ret = -EACCES;
+					break;
+				}
+			}
+			if (op == 0x31) {
+				if (n != 3)
+					break;			/* a jump with a bad length */
+				uint64_t target;
+				memcpy(&target, p + off + 4, 8);
+				uint64_t rel = (target & ((1ull << 48) - 1)) - gpu_addr;
+				if (rel >= end - start || (rel & 3))
+					break;			/* out of the batch */
+				uint64_t ti = rel / 4;
+				if (ti != index && !(seen[ti / 64] & (1ull << (ti % 64))))
+					break;			/* not a command already parsed */
+			}
+		} else if (client == 2) {
+			n = shim_blt_cmd_length(dev->model->gen, dw);
+			if (!n || off + (uint64_t)n * 4 > end)
+				break;
+		} else {
+			break;
+		}
+		off += (uint64_t)n * 4;
+	}
+	free(seen);
+	if (ret)
+		return ret;
+	*shadow = malloc(end - start);
+	if (!*shadow)
+		return -ENOMEM;
+	memcpy(*shadow, p + start, end - start);
+	return 0;
+}
+
+static void add_dep(struct shim_device *dev, struct shim_request *rq, shim_off fence)
+{
+	struct shim_fence *f = shim_ptr(fence);
+	if (!f || shim_fence_is_signalled(f))
+		return;
+	shim_fence_get(dev, fence);
+	rq->deps[rq->ndeps++] = fence;
+}
+
+static int cmp_start(const void *a, const void *b)
+{
+	const struct shim_request_object *x = a, *y = b;
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+/* Builds and submits the request (device lock held). */
+static int submit(struct shim_call *call, struct shim_context *ctx, shim_off ctx_off, unsigned engine,
+		  struct eb_obj *eb, uint32_t count, uint32_t batch_index, uint64_t start, uint64_t len,
+		  const struct shim_exec_fences *xf, uint8_t **shadow)
+{
+	struct shim_device *dev = call->dev;
+	struct shim_request *rq = calloc(1, sizeof(*rq));
+	if (!rq)
+		return -ENOMEM;
+	rq->dev = dev;
+	rq->engine = engine;
+	rq->objs = calloc(count, sizeof(*rq->objs));
+	rq->deps = calloc(1 + (size_t)count * 5 + shim_exec_fences_max_deps(xf), sizeof(*rq->deps));
+	rq->fence = shim_fence_create(dev, ctx->timeline, ++ctx->seqno);
+	if (!rq->objs || !rq->deps || !rq->fence) {
+		free(rq->objs);
+		free(rq->deps);
+		shim_fence_put(dev, rq->fence);
+		free(rq);
+		return -ENOMEM;
+	}
+	shim_context_get(ctx_off);
+	rq->ctx = ctx_off;
+	add_dep(dev, rq, ctx->last_fence);		/* in order per context */
+	shim_exec_fences_add_deps(dev, xf, rq);		/* FENCE_IN/SUBMIT, fence arrays */
+
+	for (uint32_t i = 0; i < count; i++) {
+		struct eb_obj *e = &eb[i];
+		struct shim_gem_object *obj = shim_ptr(e->obj);
+		bool write = e->user.flags & EXEC_OBJECT_WRITE;
+		struct shim_request_object *ro = &rq->objs[rq->nobjs];
+		bool dup = false;
+		for (uint32_t k = 0; k < rq->nobjs; k++)
+			if (rq->objs[k].obj == e->obj) {
+				rq->objs[k].write |= write;
+				dup = true;
+			}
+		if (dup)
+			continue;
+		shim_gem_object_get(dev, e->obj);
+		ro->obj = e->obj;
+		ro->start = e->start;
+		ro->size = obj->size;
+		ro->write = write;
+		ro->host = (obj->flags & SHIM_OBJ_USERPTR) ? (uint8_t *)(uintptr_t)obj->user_ptr
+							  : shim_mem_ptr(dev, obj->mem_off, obj->size);
+		if (dev->model->gen < 4 && obj->tiling_mode) {
+			ro->fence_tiling = obj->tiling_mode;
+			ro->fence_pitch = obj->stride;
+		}
+		rq->nobjs++;
+		shim_gem_flush_view(dev, obj);		/* the GPU works on the pages */
+		if (!(e->user.flags & EXEC_OBJECT_ASYNC)) {
+			add_dep(dev, rq, obj->write_fence);	/* implicit sync */
+			if (write)
+				for (unsigned c = 0; c < 4; c++)
+					add_dep(dev, rq, obj->read_fence[c]);
+		}
+	}
+	qsort(rq->objs, rq->nobjs, sizeof(*rq->objs), cmp_start);
+	rq->batch_addr = eb[batch_index].start + start;
+	rq->batch_len = len;
+	rq->shadow = *shadow;		/* the request owns it now */
+	*shadow = NULL;
+
+	/* What the objects are busy with from now on. */
+	for (uint32_t i = 0; i < rq->nobjs; i++) {
+		struct shim_gem_object *obj = shim_ptr(rq->objs[i].obj);
+		shim_fence_get(dev, rq->fence);
+		shim_fence_put(dev, obj->read_fence[engine]);
+		obj->read_fence[engine] = rq->fence;
+		if (rq->objs[i].write) {
+			shim_fence_get(dev, rq->fence);
+			shim_fence_put(dev, obj->write_fence);
+			obj->write_fence = rq->fence;
+			obj->write_class = engine;
+			shim_gem_invalidate_view(dev, obj);
+		}
+	}
+	shim_fence_get(dev, rq->fence);
+	shim_fence_put(dev, ctx->last_fence);
+	ctx->last_fence = rq->fence;
+	shim_context_note_request(dev, ctx, rq->fence);
+
+	int ret = shim_engine_submit(rq);
+	if (ret) {
+		shim_fence_signal(shim_ptr(rq->fence), -EIO);
+		shim_request_free(rq);
+	}
+	return ret;
+}
+
+/*
+ * X27: a context has room for SHIM_CONTEXT_RING requests in flight. With its ring full,
+ * execbuf waits for the oldest to complete (EINTR if a signal comes first), or fails with
+ * EWOULDBLOCK when the device fd is O_NONBLOCK, as i915's eb_throttle does.
+ */
+static int wait_for_ring_space(struct shim_call *call, uint32_t ctx_id)
+{
+	struct shim_device *dev = call->dev;
+	for (;;) {
+		shim_device_lock(dev);
+		struct shim_context *ctx = shim_context_lookup(dev, call->file, ctx_id);
+		shim_off oldest = ctx ? shim_context_ring_full(ctx) : 0;
+		if (oldest)
+			shim_fence_get(dev, oldest);
+		shim_device_unlock(dev);
+		if (!oldest)
+			return 0;	/* room (or no such context: said later, in order) */
+		int flags = shim_real.fcntl(call->fd, F_GETFL);
+		int ret = flags >= 0 && (flags & O_NONBLOCK) ? -EWOULDBLOCK
+							     : shim_fence_wait(shim_ptr(oldest), UINT64_MAX, true);
+		shim_device_lock(dev);
+		shim_fence_put(dev, oldest);
+		shim_device_unlock(dev);
+		if (ret)
+			return ret;
+	}
+}
+
+int shim_i915_execbuffer2_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_i915_gem_execbuffer2 *args = data;
+	struct shim_device *dev = call->dev;
+	const struct shim_device_model *m = dev->model;
+	uint32_t count = args->buffer_count;
+	struct shim_exec_fences xf = { .out_fd = -1 };
+	uint8_t *shadow = NULL;
+	int ret = 0;
+
+	if (count == 0 || count > INT_MAX)
+		return -EINVAL;		/* X1, X2; bigger lists than memory allows are ENOMEM */
+	if ((args->flags & EXEC_UNKNOWN_FLAGS) || (args->flags & I915_EXEC_CONSTANTS_MASK) ||
+	    (args->flags & I915_EXEC_RESOURCE_STREAMER))
+		return -EINVAL;
+	if (!(args->flags & (I915_EXEC_FENCE_ARRAY | I915_EXEC_USE_EXTENSIONS)) &&
+	    (args->num_cliprects || args->cliprects_ptr))
+		return -EINVAL;
+	if (args->DR4 == 0xffffffff)
+		args->DR4 = 0;	/* UXA compatibility */
+	if (args->DR1 || args->DR4)
+		return -EINVAL;
+	if ((args->batch_start_offset | args->batch_len) & 7)
+		return -EINVAL;
+
+	struct eb_obj *eb = calloc(count, sizeof(*eb));
+	struct drm_i915_gem_exec_object2 *user = calloc(count, sizeof(*user));
+	if (!eb || !user) {
+		free(eb);
+		free(user);
+		return -ENOMEM;
+	}
+	if (shim_copy_from_user(user, args->buffers_ptr, (size_t)count * sizeof(*user))) {
+		ret = -EFAULT;
+		goto out_free;
+	}
+	for (uint32_t i = 0; i < count; i++)
+		eb[i].user = user[i];
+
+	if (args->flags & I915_EXEC_SECURE) {
+		ret = m->gen >= 11 ? -ENODEV : m->gen >= 6 ? -EPERM :
+		      (shim_capable_sys_admin() && shim_is_current_master(dev, call->file)) ? 0 : -EPERM;
+		if (ret)
+			goto out_free;
+	}
+	ret = shim_exec_fences_parse(call, args, &xf);
+	if (ret)
+		goto out_free;
+
+	ret = wait_for_ring_space(call, (uint32_t)args->rsvd1);
+	if (ret)
+		goto out_free;
+
+	unsigned engine;
+	uint32_t batch_index = (args->flags & I915_EXEC_BATCH_FIRST) ? 0 : count - 1;
+	shim_device_lock(dev);
+	shim_off ctx_off = 0;
+	struct shim_context *ctx = shim_context_lookup(dev, call->file, (uint32_t)args->rsvd1);
+	if (!ctx) {
+		ret = (uint32_t)args->rsvd1 ? -ENOENT : -ENOMEM;
+		goto out_unlock;
+	}
+	ctx_off = shim_off_of(ctx);
+	ret = select_engine(m, args->flags, &engine);
+	if (ret)
+		goto out_unlock;
+	if (shim_gt_wedged(dev)) {
+		ret = -EIO;		/* X24, X79 */
+		goto out_unlock;
+	}
+	struct shim_vm *vm = shim_context_vm(dev, ctx);
+	if (!vm) {
+		ret = -ENOMEM;
+		goto out_unlock;
+	}
+
+	for (uint32_t i = 0; i < count; i++) {
+		struct eb_obj *e = &eb[i];
+		e->obj = shim_gem_lookup(call->file, e->user.handle);
+		if (!e->obj) {
+			ret = -ENOENT;
+			goto out_unlock;
+		}
+		struct shim_gem_object *obj = shim_ptr(e->obj);
+		if (!(e->user.flags & EXEC_OBJECT_PAD_TO_SIZE))
+			e->user.pad_to_size = 0;
+		e->need = obj->size > e->user.pad_to_size ? obj->size : e->user.pad_to_size;
+		ret = validate_object(m, e, vm);
+		if (ret)
+			goto out_unlock;
+		if (i == batch_index) {
+			if (e->user.flags & EXEC_OBJECT_WRITE) {
+				ret = -EINVAL;		/* a self-modifying batch */
+				goto out_unlock;
+			}
+			if (args->batch_start_offset >= obj->size ||
+			    args->batch_len > obj->size - args->batch_start_offset) {
+				ret = -EINVAL;
+				goto out_unlock;
+			}
+		}
+		if (obj->flags & SHIM_OBJ_USERPTR) {
+			if (obj->owner_pid != getpid()) {
+				ret = -EFAULT;	/* the pages are another process's memory */
+				goto out_unlock;
+			}
+			ret = shim_userptr_check(obj->user_ptr, obj->size);	/* X42, U13 */
+			if (ret)
+				goto out_unlock;
+		} else {
+			ret = shim_gem_object_get_pages(dev, obj);	/* purged: EFAULT (X43) */
+			if (ret)
+				goto out_unlock;
+		}
+	}
+	if (ctx->banned) {
+		ret = -EIO;
+		goto out_unlock;
+	}
+
+	ret = place_objects(dev, vm, eb, count, batch_index);
+	if (ret)
+		goto out_writeback;
+	bool any_moved = false;
+	for (uint32_t i = 0; i < count; i++)
+		any_moved |= eb[i].moved;
+	if (!(args->flags & I915_EXEC_NO_RELOC) || any_moved) {
+		ret = relocate(dev, eb, count, args->flags & I915_EXEC_HANDLE_LUT);
+		if (ret)
+			goto out_unlock;	/* no offsets written back after a relocation error */
+	}
+	struct shim_gem_object *batch = shim_ptr(eb[batch_index].obj);
+	uint64_t len = args->batch_len ? args->batch_len : batch->size - args->batch_start_offset;
+	if (engine == SHIM_ENGINE_COPY && m->cmd_parser_version &&
+	    !(batch->flags & SHIM_OBJ_USERPTR)) {
+		ret = parse_bcs(dev, batch, args->batch_start_offset, args->batch_len,
+				eb[batch_index].start + args->batch_start_offset, &shadow);
+		if (ret)
+			goto out_writeback;
+	}
+	if (args->flags & I915_EXEC_GEN7_SOL_RESET && (m->gen != 7 || engine != SHIM_ENGINE_RENDER))
+		ret = -EINVAL;	/* reported late: offsets are still written back (X51) */
+	else
+		ret = submit(call, ctx, ctx_off, engine, eb, count, batch_index, args->batch_start_offset, len, &xf,
+			     &shadow);
+	if (!ret)
+		ret = shim_exec_fences_signal(dev, args, &xf, ctx->last_fence);
+
+out_writeback:
+	for (uint32_t i = 0; i < count; i++)
+		if (eb[i].placed && eb[i].moved) {
+			uint64_t off = canonical(eb[i].start);
+			shim_copy_to_user(args->buffers_ptr + i * sizeof(*user) +
+					  offsetof(struct drm_i915_gem_exec_object2, offset), &off, sizeof(off));
+		}
+out_unlock:
+	shim_device_unlock(dev);
+out_free:
+	shim_exec_fences_fini(dev, &xf);
+	args->flags &= ~(7ull << 29);	/* internal bits never go back (X14) */
+	free(shadow);
+	free(eb);
+	free(user);
+	return ret;
+}

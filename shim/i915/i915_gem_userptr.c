@@ -1,0 +1,80 @@
+/*
+ * USERPTR (spec/uapi-conformance.md §18): objects whose pages are a range of
+ * the creating process's memory. The shim reads and writes that memory in
+ * place, so only the creating process can use such an object's pages; they
+ * are looked at lazily, when something needs them (exec, SET_DOMAIN), or at
+ * creation with PROBE.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <unistd.h>
+#include <drm.h>
+#include <i915_drm.h>
+
+#include "drm/drm_gem.h"
+#include "i915/i915_gem_mmap.h"
+#include "base/user_copy.h"
+
+/*
+ * Could the kernel pin [ptr, ptr+size) of this process? Every page must be
+ * mapped and readable, and none may be a mapping of a device's fake offset:
+ * those are PFN maps without struct pages behind them (U10, U13).
+ */
+int shim_userptr_check(uint64_t ptr, uint64_t size)
+{
+	uint8_t byte;
+	for (uint64_t p = 0; p < size; p += 4096)
+		if (shim_copy_from_user(&byte, ptr + p, 1))
+			return -EFAULT;
+	return shim_gem_range_has_device_map(ptr, size) ? -EFAULT : 0;
+}
+
+int shim_i915_userptr_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_i915_gem_userptr *a = data;
+	struct shim_device *dev = call->dev;
+	const struct shim_device_model *m = dev->model;
+
+	if (!shim_model_cpu_cache_coherent(m))
+		return -ENODEV;	/* U1 */
+	if (a->flags & ~(uint32_t)(I915_USERPTR_READ_ONLY | I915_USERPTR_PROBE | I915_USERPTR_UNSYNCHRONIZED))
+		return -EINVAL;
+	if ((a->user_size >> 12) > INT32_MAX)
+		return -E2BIG;
+	if (!a->user_size)
+		return -EINVAL;
+	if ((a->user_ptr | a->user_size) & 4095)
+		return -EINVAL;
+	if (!shim_access_ok(a->user_ptr, a->user_size))
+		return -EFAULT;
+	if (a->flags & I915_USERPTR_UNSYNCHRONIZED)
+		return -ENODEV;
+	if ((a->flags & I915_USERPTR_READ_ONLY) && (m->gen < 8 || m->gen >= 11))
+		return -ENODEV;
+	if ((a->flags & I915_USERPTR_PROBE) && shim_userptr_check(a->user_ptr, a->user_size))
+		return -EFAULT;	/* U10 */
+
+	int ret;
+	uint32_t handle = 0;
+	shim_device_lock(dev);
+	shim_off off = shim_gem_object_create(dev, a->user_size);
+	if (!off) {
+		ret = -ENOMEM;
+	} else {
+		struct shim_gem_object *obj = shim_ptr(off);
+		obj->flags = SHIM_OBJ_USERPTR;
+		if (a->flags & I915_USERPTR_READ_ONLY)
+			obj->flags |= SHIM_OBJ_READ_ONLY;
+		obj->user_ptr = a->user_ptr;
+		obj->owner_pid = getpid();
+		obj->caching = m->has_llc ? I915_CACHING_CACHED : I915_CACHING_NONE;
+		ret = shim_gem_handle_create(dev, call->file, off, &handle);
+		shim_gem_object_put(dev, off);
+	}
+	shim_device_unlock(dev);
+	if (!ret)
+		a->handle = handle;
+	return ret;
+}

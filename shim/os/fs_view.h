@@ -1,0 +1,51 @@
+/*
+ * The part of the file system the shim owns: /dev/dri, the sysfs entries of
+ * the emulated PCI device and its DRM minors, and a debugfs view.
+ *
+ * These paths are served from a real directory tree inside the device
+ * instance (root/), so reads, directory listings, symlinks, openat() relative
+ * to an opened directory and writes to debugfs files all behave natively.
+ * Only two things are faked on top: the node files dev/dri/card0 and
+ * dev/dri/renderD128 are regular files in the tree but stat as character
+ * devices 226:0 and 226:128, and opening them opens the device instead.
+ * Paths of the same kinds that the emulated machine does not have (another
+ * card, another PCI function, the host's real /dev/dri) do not exist.
+ */
+#ifndef SHIM_FS_VIEW_H
+#define SHIM_FS_VIEW_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/stat.h>
+
+#include "drm/drm_device.h"
+#include "hw/device_model.h"
+
+/* Is this path one the shim answers for? Cheap; no device is created. */
+bool shim_fs_owned(const char *path);
+
+/* out = the tree's copy of an owned absolute path; -ENAMETOOLONG if it does not fit. */
+int shim_fs_redirect(const struct shim_device *dev, const char *path, char *out, size_t len);
+
+/* If a real path (e.g. from realpath) lies inside the tree, strip the tree prefix in place. */
+void shim_fs_unredirect(const struct shim_device *dev, char *path);
+
+/* The minor (0 or 128) of the node file st describes, or -1. */
+int shim_fs_node_minor(const struct shim_device *dev, const struct stat *st);
+
+/* Rewrites st (of a node file) as the character device it stands for. */
+void shim_fs_fake_node_stat(struct stat *st, unsigned minor);
+
+/* The stat of the node of minor 0 or 128, as a device fd's fstat reports it. */
+int shim_fs_node_stat(const struct shim_device *dev, unsigned minor, struct stat *st);
+
+/* Is dirp a listing of the tree's dev/dri (whose entries readdir reports as DT_CHR)? */
+bool shim_fs_is_node_dir(const struct shim_device *dev, const char *redirected);
+
+/* Creates the tree for model under root (instance creation only). 0 or -errno. */
+int shim_fs_build(const char *root, const struct shim_device_model *model);
+
+/* Records the node files' identities; called when the instance is opened. */
+int shim_fs_init(struct shim_device *dev);
+
+#endif

@@ -1,0 +1,535 @@
+/*
+ * The libc entry points the shim interposes (LD_PRELOAD), and the glue that
+ * routes each call either to the emulated device or to the real function.
+ *
+ * Nothing is set up until a call needs it: the real functions are resolved
+ * on the first interposed call (under a mutex, with a per-thread guard so
+ * that a call made while resolving goes straight to the system), and the
+ * device instance on the first touch of an owned path or of a device fd.
+ * Paths and fds that are not the shim's pass straight through.
+ */
+#define _GNU_SOURCE
+#include "config.h"
+
+#include <dirent.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+#include <drm.h>
+#include <linux/dma-buf.h>
+#include <linux/sync_file.h>
+
+#include "drm/drm_device.h"
+#include "drm/drm_ioctl.h"
+#include "base/fd_table.h"
+#include "os/fs_view.h"
+#include "i915/gt/intel_reset.h"
+#include "os/interpose.h"
+#include "i915/i915_gem_mmap.h"
+#include "drm/drm_prime.h"
+#include "base/real.h"
+#include "drm/drm_syncobj.h"
+#include "drm/drm_trace.h"
+
+
+/* Lets tests (and programs) tell that the shim is loaded. */
+SHIM_EXPORT const int i915_shim_present = 1;
+
+struct shim_real_fns shim_real;
+static int real_ready;
+static pthread_mutex_t real_lock = PTHREAD_MUTEX_INITIALIZER;
+static __thread int resolving;
+
+/* --- raw fallbacks, used only while the real functions are being resolved --- */
+
+static int raw_openat(int dirfd, const char *path, int flags, ...)
+{
+	va_list ap;
+	va_start(ap, flags);
+	mode_t mode = va_arg(ap, mode_t);
+	va_end(ap);
+	return (int)syscall(SYS_openat, dirfd, path, flags, mode);
+}
+static int raw_close(int fd) { return (int)syscall(SYS_close, fd); }
+static int raw_ioctl(int fd, unsigned long req, ...)
+{
+	va_list ap;
+	va_start(ap, req);
+	void *arg = va_arg(ap, void *);
+	va_end(ap);
+	return (int)syscall(SYS_ioctl, fd, req, arg);
+}
+
+static off_t raw_lseek(int fd, off_t off, int whence) { return (off_t)syscall(SYS_lseek, fd, off, whence); }
+
+static void *resolve(const char *name)
+{
+	return dlsym(RTLD_NEXT, name);
+}
+
+void shim_real_init(void)
+{
+	if (__atomic_load_n(&real_ready, __ATOMIC_ACQUIRE))
+		return;
+	pthread_mutex_lock(&real_lock);
+	if (!real_ready) {
+		resolving = 1;
+		struct shim_real_fns r;
+		memset(&r, 0, sizeof(r));
+		r.openat = resolve("openat");
+		r.close = resolve("close");
+		r.dup = resolve("dup");
+		r.dup2 = resolve("dup2");
+		r.dup3 = resolve("dup3");
+		r.fcntl = resolve("fcntl");
+		r.ioctl = resolve("ioctl");
+		r.mmap = resolve("mmap");
+		r.munmap = resolve("munmap");
+		r.fstatat = resolve("fstatat");
+		r.fstat = resolve("fstat");
+		r.statx = resolve("statx");
+		r.faccessat = resolve("faccessat");
+		r.opendir = resolve("opendir");
+		r.readdir = resolve("readdir");
+		r.readdir64 = resolve("readdir64");
+		r.closedir = resolve("closedir");
+		r.readlinkat = resolve("readlinkat");
+		r.realpath = resolve("realpath");
+		r.fopen = resolve("fopen");
+		r.close_range = resolve("close_range");
+		r.lseek = resolve("lseek");
+		if (!r.openat) r.openat = raw_openat;
+		if (!r.close) r.close = raw_close;
+		if (!r.fstat) r.fstat = shim_raw_fstat;
+		if (!r.fstatat) r.fstatat = shim_raw_fstatat;
+		if (!r.ioctl) r.ioctl = raw_ioctl;
+		if (!r.lseek) r.lseek = raw_lseek;
+		shim_real = r;
+		shim_trace_init();
+		resolving = 0;
+		__atomic_store_n(&real_ready, 1, __ATOMIC_RELEASE);
+	}
+	pthread_mutex_unlock(&real_lock);
+}
+
+int shim_ensure_real(void)
+{
+	if (__atomic_load_n(&real_ready, __ATOMIC_ACQUIRE))
+		return 0;
+	if (resolving)
+		return 1;
+	shim_real_init();
+	return 0;
+}
+
+/* --- device fds ----------------------------------------------------------- */
+
+static bool call_from_entry(int fd, const struct shim_fd_entry *e, struct shim_call *call)
+{
+	struct shim_device *dev = shim_device_peek();
+	if (!dev || e->kind != SHIM_FD_DEVICE || e->slot >= SHIM_MAX_FILES)
+		return false;
+	struct shim_file *file = &dev->shared->files[e->slot];
+	if (__atomic_load_n(&file->state, __ATOMIC_ACQUIRE) != SHIM_FILE_OPEN ||
+	    file->generation != e->generation)
+		return false;
+	call->dev = dev;
+	call->file = file;
+	call->slot = e->slot;
+	call->fd = fd;
+	return true;
+}
+
+/* The instance if this process uses one already, or if one exists for our settings. */
+static struct shim_device *device_if_any(void)
+{
+	struct shim_device *dev = shim_device_peek();
+	if (dev)
+		return dev;
+	const char *base = getenv("I915_SHIM_DIR");
+	const char *instance = getenv("I915_SHIM_INSTANCE");
+	const struct shim_device_model *m = shim_device_model_from_env();
+	char path[PATH_MAX];
+	struct stat st;
+	if (!m)
+		return NULL;
+	snprintf(path, sizeof(path), "%s/i915-shim-v%d-%s-%04x/state", base && *base ? base : "/dev/shm",
+		 SHIM_LAYOUT_VERSION, instance && *instance ? instance : "default", m->devid);
+	if (shim_real.fstatat(AT_FDCWD, path, &st, 0) < 0)
+		return NULL;
+	return shim_device_get();
+}
+
+/*
+ * Is fd a device fd? Known fds are answered from the table; with
+ * may_be_foreign, an unknown fd is checked against the instance's "files"
+ * (an fd inherited across exec or received over a socket).
+ */
+bool shim_device_call(int fd, struct shim_call *call, bool may_be_foreign)
+{
+	struct shim_fd_entry e;
+	if (fd < 0)
+		return false;
+	if (shim_fd_lookup(fd, &e)) {
+		if (call_from_entry(fd, &e, call))
+			return true;
+		shim_fd_take(fd, &e);	/* stale: the number was reused behind our back */
+	}
+	if (!may_be_foreign)
+		return false;
+	struct shim_device *dev = device_if_any();
+	if (!dev)
+		return false;
+	uint64_t gen;
+	int slot = shim_device_slot_of_fd(dev, fd, &gen);
+	if (slot < 0)
+		return false;
+	e = (struct shim_fd_entry){ .kind = SHIM_FD_DEVICE, .slot = (uint32_t)slot, .generation = gen };
+	shim_fd_set(fd, &e);
+	return call_from_entry(fd, &e, call);
+}
+
+static void fd_closed(const struct shim_fd_entry *e)
+{
+	struct shim_device *dev = shim_device_peek();
+	if (dev && e->kind == SHIM_FD_DEVICE)
+		shim_device_file_closed(dev, e->slot, e->generation);
+	else if (dev && e->kind == SHIM_FD_DMABUF)
+		shim_prime_fd_closed(dev, e->slot, e->generation);
+	else if (dev && e->kind == SHIM_FD_CONTROL)
+		shim_gt_reset_control_closed(dev, e->slot);
+}
+
+/*
+ * Is fd one of our dma-bufs (drm/drm_prime.h)? Known fds are answered from the table;
+ * with may_be_foreign, an unknown fd is checked by fstat in a process that
+ * uses the device (an fd inherited across exec or received over a socket).
+ */
+static struct shim_device *dmabuf_fd(int fd, uint32_t *id, bool may_be_foreign)
+{
+	struct shim_fd_entry e;
+	struct shim_device *dev = shim_device_peek();
+	if (!dev || fd < 0)
+		return NULL;
+	if (shim_fd_lookup(fd, &e)) {
+		if (e.kind != SHIM_FD_DMABUF)
+			return NULL;
+		*id = e.slot;
+		return dev;
+	}
+	if (!may_be_foreign)
+		return NULL;
+	uint64_t ino;
+	*id = shim_prime_fd_id(dev, fd, &ino);
+	if (!*id)
+		return NULL;
+	e = (struct shim_fd_entry){ .kind = SHIM_FD_DMABUF, .slot = *id, .generation = ino };
+	shim_fd_set(fd, &e);
+	return dev;
+}
+
+/* --- open ------------------------------------------------------------------ */
+
+static int open_node(struct shim_device *dev, unsigned minor, int flags)
+{
+	uint32_t slot;
+	uint64_t gen;
+	int fd = shim_device_open(dev, minor, flags, &slot, &gen);
+	if (fd < 0) {
+		errno = -fd;
+		return -1;
+	}
+	struct shim_fd_entry e = { .kind = SHIM_FD_DEVICE, .slot = slot, .generation = gen };
+	shim_fd_set(fd, &e);
+	return fd;
+}
+
+static int do_openat(int dirfd, const char *path, int flags, mode_t mode)
+{
+	if (shim_ensure_real())
+		return raw_openat(dirfd, path, flags, mode);
+	if (shim_fs_owned(path)) {
+		struct shim_device *dev = shim_device_get();
+		if (dev) {
+			char red[PATH_MAX];
+			struct stat st;
+			if (shim_fs_redirect(dev, path, red, sizeof(red)) < 0) {
+				errno = ENAMETOOLONG;
+				return -1;
+			}
+			int sflags = (flags & O_NOFOLLOW) ? AT_SYMLINK_NOFOLLOW : 0;
+			if (!(flags & O_PATH) && shim_real.fstatat(AT_FDCWD, red, &st, sflags) == 0) {
+				int minor = shim_fs_node_minor(dev, &st);
+				if (minor >= 0)
+					return open_node(dev, (unsigned)minor, flags);
+			}
+			int fd = shim_real.openat(AT_FDCWD, red, flags, mode);
+			int minor = (flags & O_ACCMODE) != O_RDONLY ? shim_gt_reset_control_minor(dev, red) : -1;
+			if (fd >= 0 && minor >= 0) {
+				struct shim_fd_entry e = { .kind = SHIM_FD_CONTROL, .slot = (uint32_t)minor };
+				shim_fd_set(fd, &e);
+			}
+			return fd;
+		}
+	}
+	return shim_real.openat(dirfd, path, flags, mode);
+}
+
+static mode_t open_mode(int flags, va_list ap)
+{
+	return (flags & (O_CREAT | O_TMPFILE)) ? va_arg(ap, mode_t) : 0;
+}
+
+SHIM_EXPORT int open(const char *path, int flags, ...)
+{
+	va_list ap;
+	va_start(ap, flags);
+	mode_t mode = open_mode(flags, ap);
+	va_end(ap);
+	return do_openat(AT_FDCWD, path, flags, mode);
+}
+
+SHIM_EXPORT int open64(const char *path, int flags, ...)
+{
+	va_list ap;
+	va_start(ap, flags);
+	mode_t mode = open_mode(flags, ap);
+	va_end(ap);
+	return do_openat(AT_FDCWD, path, flags, mode);
+}
+
+SHIM_EXPORT int openat(int dirfd, const char *path, int flags, ...)
+{
+	va_list ap;
+	va_start(ap, flags);
+	mode_t mode = open_mode(flags, ap);
+	va_end(ap);
+	return do_openat(dirfd, path, flags, mode);
+}
+
+SHIM_EXPORT int openat64(int dirfd, const char *path, int flags, ...)
+{
+	va_list ap;
+	va_start(ap, flags);
+	mode_t mode = open_mode(flags, ap);
+	va_end(ap);
+	return do_openat(dirfd, path, flags, mode);
+}
+
+/* The _FORTIFY_SOURCE variants: no mode argument. */
+SHIM_EXPORT int __open_2(const char *path, int flags) { return do_openat(AT_FDCWD, path, flags, 0); }
+SHIM_EXPORT int __open64_2(const char *path, int flags) { return do_openat(AT_FDCWD, path, flags, 0); }
+SHIM_EXPORT int __openat_2(int dirfd, const char *path, int flags) { return do_openat(dirfd, path, flags, 0); }
+SHIM_EXPORT int __openat64_2(int dirfd, const char *path, int flags) { return do_openat(dirfd, path, flags, 0); }
+
+/* --- fd lifetime ----------------------------------------------------------- */
+
+SHIM_EXPORT int close(int fd)
+{
+	if (shim_ensure_real())
+		return raw_close(fd);
+	struct shim_fd_entry e;
+	bool ours = shim_fd_take(fd, &e);
+	int ret = shim_real.close(fd);
+	if (ours) {
+		int saved = errno;
+		fd_closed(&e);
+		errno = saved;
+	}
+	return ret;
+}
+
+SHIM_EXPORT int close_range(unsigned int first, unsigned int last, int flags)
+{
+	shim_ensure_real();
+	if (!shim_real.close_range) {
+		errno = ENOSYS;
+		return -1;
+	}
+	int ret = shim_real.close_range(first, last, flags);
+	if (ret == 0 && !(flags & CLOSE_RANGE_CLOEXEC)) {
+		unsigned hi = last < 65536 ? last : 65535;	/* the table never grows past this */
+		for (unsigned fd = first; fd <= hi; fd++) {
+			struct shim_fd_entry e;
+			if (shim_fd_take((int)fd, &e))
+				fd_closed(&e);
+		}
+	}
+	return ret;
+}
+
+static void copy_entry(int oldfd, int newfd)
+{
+	struct shim_fd_entry e;
+	if (newfd >= 0 && shim_fd_lookup(oldfd, &e))
+		shim_fd_set(newfd, &e);
+}
+
+SHIM_EXPORT int dup(int fd)
+{
+	shim_ensure_real();
+	int nfd = shim_real.dup(fd);
+	copy_entry(fd, nfd);
+	return nfd;
+}
+
+static int dup_onto(int oldfd, int newfd, int ret)
+{
+	if (ret < 0 || oldfd == newfd)
+		return ret;
+	struct shim_fd_entry victim;
+	bool had = shim_fd_take(newfd, &victim);
+	copy_entry(oldfd, newfd);
+	if (had) {
+		int saved = errno;
+		fd_closed(&victim);
+		errno = saved;
+	}
+	return ret;
+}
+
+SHIM_EXPORT int dup2(int oldfd, int newfd)
+{
+	shim_ensure_real();
+	return dup_onto(oldfd, newfd, shim_real.dup2(oldfd, newfd));
+}
+
+SHIM_EXPORT int dup3(int oldfd, int newfd, int flags)
+{
+	shim_ensure_real();
+	return dup_onto(oldfd, newfd, shim_real.dup3(oldfd, newfd, flags));
+}
+
+static int do_fcntl(int fd, int cmd, unsigned long arg)
+{
+	if (shim_ensure_real())
+		return (int)syscall(SYS_fcntl, fd, cmd, arg);
+	int ret = shim_real.fcntl(fd, cmd, arg);
+	if ((cmd == F_DUPFD || cmd == F_DUPFD_CLOEXEC) && ret >= 0)
+		copy_entry(fd, ret);
+	return ret;
+}
+
+SHIM_EXPORT int fcntl(int fd, int cmd, ...)
+{
+	va_list ap;
+	va_start(ap, cmd);
+	unsigned long arg = va_arg(ap, unsigned long);
+	va_end(ap);
+	return do_fcntl(fd, cmd, arg);
+}
+
+SHIM_EXPORT int fcntl64(int fd, int cmd, ...)
+{
+	va_list ap;
+	va_start(ap, cmd);
+	unsigned long arg = va_arg(ap, unsigned long);
+	va_end(ap);
+	return do_fcntl(fd, cmd, arg);
+}
+
+/* --- ioctl and mmap --------------------------------------------------------- */
+
+SHIM_EXPORT int ioctl(int fd, unsigned long request, ...)
+{
+	va_list ap;
+	va_start(ap, request);
+	void *arg = va_arg(ap, void *);
+	va_end(ap);
+
+	if (shim_ensure_real())
+		return raw_ioctl(fd, request, arg);
+	struct shim_call call;
+	if (shim_device_call(fd, &call, _IOC_TYPE(request) == DRM_IOCTL_BASE)) {
+		if (_IOC_TYPE(request) != DRM_IOCTL_BASE) {
+			errno = ENOTTY;
+			return -1;
+		}
+		int ret = shim_drm_ioctl(&call, request, arg);
+		if (ret < 0) {
+			errno = -ret;
+			return -1;
+		}
+		return ret;
+	}
+	struct shim_device *sdev;
+	int sret;
+	uint32_t dmabuf;
+	if (_IOC_TYPE(request) == DMA_BUF_BASE && (sdev = dmabuf_fd(fd, &dmabuf, true))) {
+		sret = shim_prime_dmabuf_ioctl(sdev, dmabuf, request, arg);	/* a dma-buf (drm/drm_prime.c) */
+		if (sret < 0) {
+			errno = -sret;
+			return -1;
+		}
+		return sret;
+	}
+	if (_IOC_TYPE(request) == SYNC_IOC_MAGIC && (sdev = device_if_any()) &&
+	    shim_sync_file_ioctl(sdev, fd, request, arg, &sret)) {	/* a sync_file (drm/sync_file.c) */
+		if (sret < 0) {
+			errno = -sret;
+			return -1;
+		}
+		return sret;
+	}
+	return shim_real.ioctl(fd, request, arg);
+}
+
+SHIM_EXPORT void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t offset)
+{
+	shim_ensure_real();
+	struct shim_call call;
+	struct shim_device *dev;
+	uint32_t id;
+	if (!(flags & MAP_ANONYMOUS) && shim_device_call(fd, &call, true))
+		return shim_device_mmap(&call, addr, len, prot, flags, offset);
+	if (!(flags & MAP_ANONYMOUS) && (dev = dmabuf_fd(fd, &id, true)))
+		return shim_prime_mmap(dev, id, fd, addr, len, prot, flags, offset);
+	return shim_real.mmap(addr, len, prot, flags, fd, offset);
+}
+
+SHIM_EXPORT void *mmap64(void *addr, size_t len, int prot, int flags, int fd, off_t offset)
+{
+	return mmap(addr, len, prot, flags, fd, offset);
+}
+
+/* dma-buf fds answer lseek as dma_buf_llseek does (R16); everything else passes. */
+static off_t do_lseek(int fd, off_t offset, int whence)
+{
+	if (shim_ensure_real())
+		return raw_lseek(fd, offset, whence);
+	struct shim_device *dev;
+	uint32_t id;
+	/* (0, SEEK_SET/SEEK_END) on a foreign dma-buf gives the same answer natively. */
+	bool plain = offset == 0 && (whence == SEEK_SET || whence == SEEK_END);
+	if ((dev = dmabuf_fd(fd, &id, !plain)))
+		return shim_prime_lseek(dev, id, offset, whence);
+	return shim_real.lseek(fd, offset, whence);
+}
+
+SHIM_EXPORT off_t lseek(int fd, off_t offset, int whence) { return do_lseek(fd, offset, whence); }
+SHIM_EXPORT off64_t lseek64(int fd, off64_t offset, int whence) { return do_lseek(fd, offset, whence); }
+
+SHIM_EXPORT int munmap(void *addr, size_t len)
+{
+	shim_ensure_real();
+	int ret = shim_real.munmap(addr, len);
+	if (ret == 0) {
+		int saved = errno;
+		shim_gem_munmap(addr, len);
+		errno = saved;
+	}
+	return ret;
+}
+
