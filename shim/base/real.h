@@ -43,5 +43,20 @@ extern struct shim_real_fns shim_real;
 
 /* Resolve shim_real; safe to call many times and from any thread. */
 void shim_real_init(void);
+/* Makes shim_real usable; true when the caller must use raw system calls instead
+ * (it is running inside the resolution of shim_real itself). */
+int shim_ensure_real(void);
+
+/* The system calls themselves, for use before shim_real is ready. */
+int shim_raw_openat(int dirfd, const char *path, int flags, ...);
+int shim_raw_close(int fd);
+int shim_raw_ioctl(int fd, unsigned long req, ...);
+off_t shim_raw_lseek(int fd, off_t off, int whence);
+int shim_raw_fstat(int fd, struct stat *st);
+int shim_raw_fstatat(int dirfd, const char *p, struct stat *st, int fl);
+
+/* Moves a descriptor the shim keeps for itself to a high number (>= SHIM_PRIVATE_FD_BASE). */
+#define SHIM_PRIVATE_FD_BASE 512
+int shim_private_fd(int fd);
 
 #endif

@@ -147,9 +147,6 @@ void shim_device_file_closed(struct shim_device *dev, uint32_t slot, uint64_t ge
 /* Releases every open file whose last fd is gone. Device lock held. */
 void shim_device_reap(struct shim_device *dev);
 
-/* Moves a descriptor the shim keeps for itself to a high number (>= SHIM_PRIVATE_FD_BASE). */
-#define SHIM_PRIVATE_FD_BASE 512
-int shim_private_fd(int fd);
 
 /* Does the caller have CAP_SYS_ADMIN (the kernel's "privileged")? */
 bool shim_capable_sys_admin(void);

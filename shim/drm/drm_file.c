@@ -31,18 +31,6 @@
 
 static struct shim_device the_device;
 
-int shim_private_fd(int fd)
-{
-	/* Keep the shim's own descriptors out of the low numbers programs expect to get
-	 * (a closed fd must stay EBADF, not land on one of ours). */
-	if (fd < 0 || fd >= SHIM_PRIVATE_FD_BASE)
-		return fd;
-	int high = shim_real.fcntl(fd, F_DUPFD_CLOEXEC, SHIM_PRIVATE_FD_BASE);
-	if (high < 0)
-		return fd;
-	shim_real.close(fd);
-	return high;
-}
 static struct shim_device *volatile the_device_ready;
 static pthread_mutex_t device_init_lock = PTHREAD_MUTEX_INITIALIZER;
 

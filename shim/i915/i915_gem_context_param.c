@@ -23,7 +23,7 @@
 
 #include "i915/i915_gem_context.h"
 #include "drm/drm_gem.h"
-#include "drm/drm_trace.h"
+#include "base/log.h"
 #include "base/user_copy.h"
 
 #define SCHED_CAP_PRIORITY (1u << 1)

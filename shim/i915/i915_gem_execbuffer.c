@@ -34,7 +34,7 @@
 #include "drm/drm_gem.h"
 #include "i915/gt/intel_reset.h"
 #include "base/real.h"
-#include "drm/drm_trace.h"
+#include "base/log.h"
 #include "base/user_copy.h"
 
 #define EXEC_UNKNOWN_FLAGS (~0ull << 22)

@@ -47,93 +47,6 @@
 /* Lets tests (and programs) tell that the shim is loaded. */
 SHIM_EXPORT const int i915_shim_present = 1;
 
-struct shim_real_fns shim_real;
-static int real_ready;
-static pthread_mutex_t real_lock = PTHREAD_MUTEX_INITIALIZER;
-static __thread int resolving;
-
-/* --- raw fallbacks, used only while the real functions are being resolved --- */
-
-static int raw_openat(int dirfd, const char *path, int flags, ...)
-{
-	va_list ap;
-	va_start(ap, flags);
-	mode_t mode = va_arg(ap, mode_t);
-	va_end(ap);
-	return (int)syscall(SYS_openat, dirfd, path, flags, mode);
-}
-static int raw_close(int fd) { return (int)syscall(SYS_close, fd); }
-static int raw_ioctl(int fd, unsigned long req, ...)
-{
-	va_list ap;
-	va_start(ap, req);
-	void *arg = va_arg(ap, void *);
-	va_end(ap);
-	return (int)syscall(SYS_ioctl, fd, req, arg);
-}
-
-static off_t raw_lseek(int fd, off_t off, int whence) { return (off_t)syscall(SYS_lseek, fd, off, whence); }
-
-static void *resolve(const char *name)
-{
-	return dlsym(RTLD_NEXT, name);
-}
-
-void shim_real_init(void)
-{
-	if (__atomic_load_n(&real_ready, __ATOMIC_ACQUIRE))
-		return;
-	pthread_mutex_lock(&real_lock);
-	if (!real_ready) {
-		resolving = 1;
-		struct shim_real_fns r;
-		memset(&r, 0, sizeof(r));
-		r.openat = resolve("openat");
-		r.close = resolve("close");
-		r.dup = resolve("dup");
-		r.dup2 = resolve("dup2");
-		r.dup3 = resolve("dup3");
-		r.fcntl = resolve("fcntl");
-		r.ioctl = resolve("ioctl");
-		r.mmap = resolve("mmap");
-		r.munmap = resolve("munmap");
-		r.fstatat = resolve("fstatat");
-		r.fstat = resolve("fstat");
-		r.statx = resolve("statx");
-		r.faccessat = resolve("faccessat");
-		r.opendir = resolve("opendir");
-		r.readdir = resolve("readdir");
-		r.readdir64 = resolve("readdir64");
-		r.closedir = resolve("closedir");
-		r.readlinkat = resolve("readlinkat");
-		r.realpath = resolve("realpath");
-		r.fopen = resolve("fopen");
-		r.close_range = resolve("close_range");
-		r.lseek = resolve("lseek");
-		if (!r.openat) r.openat = raw_openat;
-		if (!r.close) r.close = raw_close;
-		if (!r.fstat) r.fstat = shim_raw_fstat;
-		if (!r.fstatat) r.fstatat = shim_raw_fstatat;
-		if (!r.ioctl) r.ioctl = raw_ioctl;
-		if (!r.lseek) r.lseek = raw_lseek;
-		shim_real = r;
-		shim_trace_init();
-		resolving = 0;
-		__atomic_store_n(&real_ready, 1, __ATOMIC_RELEASE);
-	}
-	pthread_mutex_unlock(&real_lock);
-}
-
-int shim_ensure_real(void)
-{
-	if (__atomic_load_n(&real_ready, __ATOMIC_ACQUIRE))
-		return 0;
-	if (resolving)
-		return 1;
-	shim_real_init();
-	return 0;
-}
-
 /* --- device fds ----------------------------------------------------------- */
 
 static bool call_from_entry(int fd, const struct shim_fd_entry *e, struct shim_call *call)
@@ -259,7 +172,7 @@ static int open_node(struct shim_device *dev, unsigned minor, int flags)
 static int do_openat(int dirfd, const char *path, int flags, mode_t mode)
 {
 	if (shim_ensure_real())
-		return raw_openat(dirfd, path, flags, mode);
+		return shim_raw_openat(dirfd, path, flags, mode);
 	if (shim_fs_owned(path)) {
 		struct shim_device *dev = shim_device_get();
 		if (dev) {
@@ -339,7 +252,7 @@ SHIM_EXPORT int __openat64_2(int dirfd, const char *path, int flags) { return do
 SHIM_EXPORT int close(int fd)
 {
 	if (shim_ensure_real())
-		return raw_close(fd);
+		return shim_raw_close(fd);
 	struct shim_fd_entry e;
 	bool ours = shim_fd_take(fd, &e);
 	int ret = shim_real.close(fd);
@@ -450,7 +363,7 @@ SHIM_EXPORT int ioctl(int fd, unsigned long request, ...)
 	va_end(ap);
 
 	if (shim_ensure_real())
-		return raw_ioctl(fd, request, arg);
+		return shim_raw_ioctl(fd, request, arg);
 	struct shim_call call;
 	if (shim_device_call(fd, &call, _IOC_TYPE(request) == DRM_IOCTL_BASE)) {
 		if (_IOC_TYPE(request) != DRM_IOCTL_BASE) {
@@ -508,7 +421,7 @@ SHIM_EXPORT void *mmap64(void *addr, size_t len, int prot, int flags, int fd, of
 static off_t do_lseek(int fd, off_t offset, int whence)
 {
 	if (shim_ensure_real())
-		return raw_lseek(fd, offset, whence);
+		return shim_raw_lseek(fd, offset, whence);
 	struct shim_device *dev;
 	uint32_t id;
 	/* (0, SEEK_SET/SEEK_END) on a foreign dma-buf gives the same answer natively. */

@@ -26,16 +26,6 @@
 #include "os/interpose.h"
 #include "base/real.h"
 
-int shim_raw_fstat(int fd, struct stat *st)
-{
-	return (int)syscall(SYS_fstat, fd, st);
-}
-
-int shim_raw_fstatat(int dirfd, const char *p, struct stat *st, int fl)
-{
-	return (int)syscall(SYS_newfstatat, dirfd, p, st, fl);
-}
-
 /* --- stat ------------------------------------------------------------------- */
 
 /* libc declares these paths nonnull, but callers do pass NULL; test through a call. */

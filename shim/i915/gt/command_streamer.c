@@ -18,7 +18,7 @@
 #include "i915/gt/intel_engine.h"
 #include "drm/dma_fence.h"
 #include "i915/gt/intel_reset.h"
-#include "drm/drm_trace.h"
+#include "base/log.h"
 
 #define MI_OPCODE(dw) (((dw) >> 23) & 0x3f)
 

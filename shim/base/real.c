@@ -1,0 +1,131 @@
+/*
+ * The real libc functions behind the ones the shim interposes (real.h):
+ * resolved once with dlsym(RTLD_NEXT), with raw system calls standing in
+ * while that runs, so the shim never recurses into itself as it starts.
+ * Libc only: every layer may use shim_real.
+ */
+#define _GNU_SOURCE
+#include "config.h"
+
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "base/log.h"
+#include "base/real.h"
+
+struct shim_real_fns shim_real;
+static int real_ready;
+static pthread_mutex_t real_lock = PTHREAD_MUTEX_INITIALIZER;
+static __thread int resolving;
+
+/* --- raw fallbacks, used only while the real functions are being resolved --- */
+
+int shim_raw_fstat(int fd, struct stat *st)
+{
+	return (int)syscall(SYS_fstat, fd, st);
+}
+
+int shim_raw_fstatat(int dirfd, const char *p, struct stat *st, int fl)
+{
+	return (int)syscall(SYS_newfstatat, dirfd, p, st, fl);
+}
+
+
+int shim_raw_openat(int dirfd, const char *path, int flags, ...)
+{
+	va_list ap;
+	va_start(ap, flags);
+	mode_t mode = va_arg(ap, mode_t);
+	va_end(ap);
+	return (int)syscall(SYS_openat, dirfd, path, flags, mode);
+}
+int shim_raw_close(int fd) { return (int)syscall(SYS_close, fd); }
+int shim_raw_ioctl(int fd, unsigned long req, ...)
+{
+	va_list ap;
+	va_start(ap, req);
+	void *arg = va_arg(ap, void *);
+	va_end(ap);
+	return (int)syscall(SYS_ioctl, fd, req, arg);
+}
+
+off_t shim_raw_lseek(int fd, off_t off, int whence) { return (off_t)syscall(SYS_lseek, fd, off, whence); }
+
+static void *resolve(const char *name)
+{
+	return dlsym(RTLD_NEXT, name);
+}
+
+void shim_real_init(void)
+{
+	if (__atomic_load_n(&real_ready, __ATOMIC_ACQUIRE))
+		return;
+	pthread_mutex_lock(&real_lock);
+	if (!real_ready) {
+		resolving = 1;
+		struct shim_real_fns r;
+		memset(&r, 0, sizeof(r));
+		r.openat = resolve("openat");
+		r.close = resolve("close");
+		r.dup = resolve("dup");
+		r.dup2 = resolve("dup2");
+		r.dup3 = resolve("dup3");
+		r.fcntl = resolve("fcntl");
+		r.ioctl = resolve("ioctl");
+		r.mmap = resolve("mmap");
+		r.munmap = resolve("munmap");
+		r.fstatat = resolve("fstatat");
+		r.fstat = resolve("fstat");
+		r.statx = resolve("statx");
+		r.faccessat = resolve("faccessat");
+		r.opendir = resolve("opendir");
+		r.readdir = resolve("readdir");
+		r.readdir64 = resolve("readdir64");
+		r.closedir = resolve("closedir");
+		r.readlinkat = resolve("readlinkat");
+		r.realpath = resolve("realpath");
+		r.fopen = resolve("fopen");
+		r.close_range = resolve("close_range");
+		r.lseek = resolve("lseek");
+		if (!r.openat) r.openat = shim_raw_openat;
+		if (!r.close) r.close = shim_raw_close;
+		if (!r.fstat) r.fstat = shim_raw_fstat;
+		if (!r.fstatat) r.fstatat = shim_raw_fstatat;
+		if (!r.ioctl) r.ioctl = shim_raw_ioctl;
+		if (!r.lseek) r.lseek = shim_raw_lseek;
+		shim_real = r;
+		shim_log_init();
+		resolving = 0;
+		__atomic_store_n(&real_ready, 1, __ATOMIC_RELEASE);
+	}
+	pthread_mutex_unlock(&real_lock);
+}
+
+int shim_ensure_real(void)
+{
+	if (__atomic_load_n(&real_ready, __ATOMIC_ACQUIRE))
+		return 0;
+	if (resolving)
+		return 1;
+	shim_real_init();
+	return 0;
+}
+
+int shim_private_fd(int fd)
+{
+	/* Keep the shim's own descriptors out of the low numbers programs expect to get
+	 * (a closed fd must stay EBADF, not land on one of ours). */
+	if (fd < 0 || fd >= SHIM_PRIVATE_FD_BASE)
+		return fd;
+	int high = shim_real.fcntl(fd, F_DUPFD_CLOEXEC, SHIM_PRIVATE_FD_BASE);
+	if (high < 0)
+		return fd;
+	shim_real.close(fd);
+	return high;
+}
