@@ -16,7 +16,6 @@
 
 #include "drm/drm_device.h"
 #include "drm/dma_fence.h"
-#include "drm/drm_syncobj.h"
 #include "base/valgrind_hide.h"
 
 uint64_t shim_now_ns(void)
@@ -164,6 +163,14 @@ void shim_waiter_wake(struct shim_waiter *w)
 	futex_wake_word(&w->seq);
 }
 
+static shim_fence_cb_fn cb_kinds[SHIM_FENCE_CB_KINDS];
+
+void shim_fence_cb_register(enum shim_fence_cb_kind kind, shim_fence_cb_fn fn)
+{
+	if (kind > SHIM_FENCE_CB_WAKE && kind < SHIM_FENCE_CB_KINDS)
+		cb_kinds[kind] = fn;
+}
+
 static void run_callbacks(struct shim_fence *f)
 {
 	struct shim_device *dev = shim_device_peek();
@@ -181,8 +188,8 @@ static void run_callbacks(struct shim_fence *f)
 			shim_fence_put(dev, c->target);
 		} else if (c->kind == SHIM_FENCE_CB_WAKE) {
 			shim_waiter_wake(shim_ptr(c->target));
-		} else if (c->kind == SHIM_FENCE_CB_POKE) {
-			shim_sync_file_poke(dev, c->id);
+		} else if (c->kind < SHIM_FENCE_CB_KINDS && cb_kinds[c->kind]) {
+			cb_kinds[c->kind](dev, f, c);
 		}
 		shim_free(&dev->shared->arena, cb, sizeof(*c));
 		cb = next;

@@ -43,12 +43,29 @@ struct shim_fence {
  * A callback is freed when it runs; shim_fence_remove_cb() takes one back
  * from a fence that has not signalled yet.
  */
-enum shim_fence_cb_kind { SHIM_FENCE_CB_PARENT = 1, SHIM_FENCE_CB_WAKE, SHIM_FENCE_CB_POKE };
+enum shim_fence_cb_kind {
+	SHIM_FENCE_CB_PARENT = 1,
+	SHIM_FENCE_CB_WAKE,
+	SHIM_FENCE_CB_POKE,
+	SHIM_FENCE_CB_KINDS
+};
 struct shim_fence_cb {
 	shim_off next;
 	uint32_t kind, id;
 	shim_off target;
 };
+
+/*
+ * Callbacks live in shared memory and may run in any process that signals
+ * the fence, so they are stored as a kind and dispatched through this
+ * process's table. The fence code runs PARENT and WAKE itself; another kind
+ * is run by the function its owner registers when the module loads (a
+ * constructor), so fences never call up into their users by name.
+ */
+struct shim_fence;
+typedef void (*shim_fence_cb_fn)(struct shim_device *dev, struct shim_fence *fence,
+				 const struct shim_fence_cb *cb);
+void shim_fence_cb_register(enum shim_fence_cb_kind kind, shim_fence_cb_fn fn);
 
 /* A futex word that any process may sleep on; woken by WAKE callbacks and syncobj changes. */
 struct shim_waiter {

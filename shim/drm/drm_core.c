@@ -1,7 +1,8 @@
 /*
  * The DRM core's informational ioctls: VERSION, GET_UNIQUE, GET_CLIENT,
- * GET_STATS, SET_VERSION, GET_CAP and SET_CLIENT_CAP, answering as i915 on
- * Linux 6.1 does (spec/uapi-conformance.md §1–5).
+ * GET_STATS, SET_VERSION, GET_CAP and SET_CLIENT_CAP, answering as the DRM
+ * core of Linux 6.1 does with the registered driver's name and version
+ * (spec/uapi-conformance.md §1–5).
  */
 #include "config.h"
 
@@ -12,15 +13,10 @@
 #include <unistd.h>
 #include <drm.h>
 
+#include "drm/drm_drv.h"
 #include "drm/drm_ioctl.h"
 #include "base/user_copy.h"
 
-#define I915_DRIVER_NAME "i915"
-#define I915_DRIVER_DATE "20201103"
-#define I915_DRIVER_DESC "Intel Graphics"
-#define I915_MAJOR 1
-#define I915_MINOR 6
-#define I915_PATCHLEVEL 0
 
 #define DRM_IF_MAJOR 1
 #define DRM_IF_MINOR 4
@@ -42,14 +38,14 @@ int shim_drm_version(struct shim_call *call, void *data)
 	struct drm_version *v = data;
 	int ret;
 
-	v->version_major = I915_MAJOR;
-	v->version_minor = I915_MINOR;
-	v->version_patchlevel = I915_PATCHLEVEL;
-	ret = copy_field(shim_uptr(v->name), &v->name_len, I915_DRIVER_NAME);
+	v->version_major = shim_drv->major;
+	v->version_minor = shim_drv->minor;
+	v->version_patchlevel = shim_drv->patchlevel;
+	ret = copy_field(shim_uptr(v->name), &v->name_len, shim_drv->name);
 	if (!ret)
-		ret = copy_field(shim_uptr(v->date), &v->date_len, I915_DRIVER_DATE);
+		ret = copy_field(shim_uptr(v->date), &v->date_len, shim_drv->date);
 	if (!ret)
-		ret = copy_field(shim_uptr(v->desc), &v->desc_len, I915_DRIVER_DESC);
+		ret = copy_field(shim_uptr(v->desc), &v->desc_len, shim_drv->desc);
 	return ret;
 }
 
@@ -112,15 +108,15 @@ int shim_drm_set_version(struct shim_call *call, void *data)
 		}
 	}
 	if (sv->drm_dd_major != -1) {
-		if (sv->drm_dd_major != I915_MAJOR || sv->drm_dd_minor < 0 ||
-		    sv->drm_dd_minor > I915_MINOR)
+		if (sv->drm_dd_major != shim_drv->major || sv->drm_dd_minor < 0 ||
+		    sv->drm_dd_minor > shim_drv->minor)
 			ret = -EINVAL;
 	}
 done:
 	sv->drm_di_major = DRM_IF_MAJOR;
 	sv->drm_di_minor = DRM_IF_MINOR;
-	sv->drm_dd_major = I915_MAJOR;
-	sv->drm_dd_minor = I915_MINOR;
+	sv->drm_dd_major = shim_drv->major;
+	sv->drm_dd_minor = shim_drv->minor;
 	shim_device_unlock(dev);
 	return ret;
 }

@@ -148,6 +148,19 @@ void shim_device_file_closed(struct shim_device *dev, uint32_t slot, uint64_t ge
 void shim_device_reap(struct shim_device *dev);
 
 
+/*
+ * File operations on device fds and the instance's tree that the driver answers
+ * (drm_drv.h), for the interposers. No lock held.
+ */
+struct shim_call;
+void *shim_drm_mmap(struct shim_call *call, void *addr, size_t len, int prot, int flags, off_t offset);
+/* Any munmap(2) of this process: the driver forgets the mappings it made there. */
+void shim_drm_munmap(void *addr, size_t len);
+/* A path of the tree opened for writing: the minor of the driver control it is, or -1. */
+int shim_drm_control_minor(struct shim_device *dev, const char *path);
+/* The last write descriptor of that control was closed: the driver acts on it. */
+void shim_drm_control_closed(struct shim_device *dev, unsigned minor);
+
 /* Does the caller have CAP_SYS_ADMIN (the kernel's "privileged")? */
 bool shim_capable_sys_admin(void);
 /* Has the calling thread this capability (linux/capability.h numbering) in its effective set? */

@@ -18,10 +18,9 @@
 
 #include "drm/drm_device.h"
 #include "drm/drm_ioctl.h"
-#include "os/fs_view.h"
-#include "i915/i915_gem_context.h"
+#include "drm/drm_sysfs.h"
 #include "drm/drm_gem.h"
-#include "i915/i915_gem_mmap.h"
+#include "drm/drm_drv.h"
 #include "drm/drm_prime.h"
 #include "base/real.h"
 #include "drm/drm_syncobj.h"
@@ -220,6 +219,12 @@ struct shim_device *shim_device_get(void)
 	struct shim_device *dev = shim_device_peek();
 	if (dev)
 		return dev;
+	/* The driver registers from a constructor of this module; a call that comes
+	 * sooner (another library's constructor) finds no device rather than half of one. */
+	if (!shim_drv) {
+		errno = ENODEV;
+		return NULL;
+	}
 
 	static int init_error;
 	pthread_mutex_lock(&device_init_lock);
@@ -255,7 +260,8 @@ static void release_file(struct shim_device *dev, uint32_t slot)
 
 	shim_syncobj_file_release(dev, file);
 	shim_gem_file_release(dev, file);
-	shim_context_file_release(dev, file);
+	if (shim_drv->postclose)
+		shim_drv->postclose(dev, file);
 	shim_auth_file_release(dev, file);
 	memset(&file->handles, 0, sizeof(file->handles));
 	file->state = SHIM_FILE_FREE;
@@ -269,7 +275,8 @@ void shim_device_reap(struct shim_device *dev)
 {
 	struct shim_shared *sh = dev->shared;
 	uint32_t seen = 0;
-	shim_gem_reap_mappings(dev);
+	if (shim_drv->reap)
+		shim_drv->reap(dev);
 	shim_sync_reap(dev);
 	shim_prime_reap(dev);
 	for (uint32_t slot = 0; slot < SHIM_MAX_FILES && seen < sh->files_open; slot++) {
@@ -362,4 +369,32 @@ void shim_device_file_closed(struct shim_device *dev, uint32_t slot, uint64_t ge
 	if (file->state == SHIM_FILE_OPEN && file->generation == generation && !slot_alive(dev, slot))
 		release_file(dev, slot);
 	shim_device_unlock(dev);
+}
+
+/* --- file operations the driver answers ------------------------------------ */
+
+void *shim_drm_mmap(struct shim_call *call, void *addr, size_t len, int prot, int flags, off_t offset)
+{
+	if (!shim_drv->mmap) {
+		errno = ENODEV;
+		return MAP_FAILED;
+	}
+	return shim_drv->mmap(call, addr, len, prot, flags, offset);
+}
+
+void shim_drm_munmap(void *addr, size_t len)
+{
+	if (shim_drv && shim_drv->munmap)
+		shim_drv->munmap(addr, len);
+}
+
+int shim_drm_control_minor(struct shim_device *dev, const char *path)
+{
+	return shim_drv->control_minor ? shim_drv->control_minor(dev, path) : -1;
+}
+
+void shim_drm_control_closed(struct shim_device *dev, unsigned minor)
+{
+	if (shim_drv->control_closed)
+		shim_drv->control_closed(dev, minor);
 }

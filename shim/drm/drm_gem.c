@@ -13,8 +13,8 @@
 #include <string.h>
 #include <drm.h>
 
-#include "i915/i915_gem_context.h"
 #include "drm/dma_fence.h"
+#include "drm/drm_drv.h"
 #include "drm/drm_gem.h"
 #include "drm/drm_prime.h"
 
@@ -36,44 +36,13 @@ void shim_gem_object_get(struct shim_device *dev, shim_off off)
 	obj->refcount++;
 }
 
-int shim_gem_object_get_pages(struct shim_device *dev, struct shim_gem_object *obj)
-{
-	if (obj->flags & (SHIM_OBJ_HAS_PAGES | SHIM_OBJ_USERPTR))
-		return 0;
-	/* A purgeable object without pages may not get any (i915: "purgeable object"). */
-	if (obj->madv != SHIM_MADV_WILLNEED)
-		return -EFAULT;
-	struct shim_mem_pool *pool = &dev->shared->mem;
-	if (!dev->shared->memory_budget)
-		dev->shared->memory_budget = shim_gem_memory_budget();
-	if (pool->bytes_in_use + obj->size > dev->shared->memory_budget) {
-		shim_gem_purge_all(dev);	/* short of memory: the shrinker runs first */
-		if (pool->bytes_in_use + obj->size > dev->shared->memory_budget)
-			return -ENOMEM;
-	}
-	int ret = shim_mem_alloc(dev, obj->size, &obj->mem_off);
-	if (ret)
-		return ret;
-	obj->flags |= SHIM_OBJ_HAS_PAGES;
-	shim_gem_purgeable_update(dev, obj);
-	return 0;
-}
-
 void shim_gem_object_put(struct shim_device *dev, shim_off off)
 {
 	struct shim_gem_object *obj = shim_ptr(off);
 	if (--obj->refcount)
 		return;
-	if (obj->flags & SHIM_OBJ_PURGEABLE)
-		shim_gem_purgeable_update(dev, (obj->madv = SHIM_MADV_WILLNEED, obj));
-	if (obj->flags & SHIM_OBJ_HAS_PAGES)
-		shim_mem_free(dev, obj->mem_off, obj->size);
-	else if (obj->flags & SHIM_OBJ_PURGED_RANGE)	/* punched already; only the range goes back */
-		shim_mem_free_clean(dev, obj->mem_off, obj->size);
-	if (obj->flags & SHIM_OBJ_HAS_VIEW)
-		shim_mem_free(dev, obj->view_off, obj->size);
-	if (obj->bind_count)
-		shim_vm_unbind_everywhere(dev, off);
+	if (shim_drv->gem_free_object)
+		shim_drv->gem_free_object(dev, obj, off);
 	shim_fence_put(dev, obj->write_fence);
 	for (unsigned i = 0; i < 4; i++)
 		shim_fence_put(dev, obj->read_fence[i]);
@@ -139,6 +108,14 @@ int shim_gem_close_ioctl(struct shim_call *call, void *data)
 	int ret = shim_gem_handle_delete(call->dev, call->file, args->handle);
 	shim_device_unlock(call->dev);
 	return ret;
+}
+
+/* The kernel's drm_mode_create_dumb: the driver makes the object, or ENOSYS without one. */
+int shim_drm_mode_create_dumb_ioctl(struct shim_call *call, void *data)
+{
+	if (!shim_drv->dumb_create)
+		return -ENOSYS;
+	return shim_drv->dumb_create(call, data);
 }
 
 int shim_gem_destroy_dumb_ioctl(struct shim_call *call, void *data)

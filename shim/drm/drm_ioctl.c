@@ -2,7 +2,7 @@
  * The DRM ioctl dispatcher and the DRM core's ioctl table (Linux 6.1 flags).
  *
  * Core numbers are those below DRM_COMMAND_BASE and from DRM_COMMAND_END
- * up to the end of the table; driver numbers go to the i915 table. A number
+ * up to the end of the table; driver numbers go to the driver's table (drm_drv.h). A number
  * past a table, or a hole in one, is EINVAL, as is the type byte of any
  * other subsystem reaching here (that is ENOTTY, decided by the caller).
  */
@@ -14,6 +14,7 @@
 #include <string.h>
 #include <drm.h>
 
+#include "drm/drm_drv.h"
 #include "drm/drm_ioctl.h"
 #include "drm/drm_gem.h"
 #include "drm/drm_prime.h"
@@ -118,7 +119,7 @@ static const struct shim_ioctl_desc core_ioctls[] = {
 	KMS(DRM_IOCTL_MODE_RMFB, 0),
 	KMS(DRM_IOCTL_MODE_PAGE_FLIP, SHIM_MASTER),
 	KMS(DRM_IOCTL_MODE_DIRTYFB, SHIM_MASTER),
-	DEF(DRM_IOCTL_MODE_CREATE_DUMB, shim_i915_dumb_create_ioctl, 0),
+	DEF(DRM_IOCTL_MODE_CREATE_DUMB, shim_drm_mode_create_dumb_ioctl, 0),
 	KMS(DRM_IOCTL_MODE_MAP_DUMB, 0),
 	DEF(DRM_IOCTL_MODE_DESTROY_DUMB, shim_gem_destroy_dumb_ioctl, 0),
 	KMS(DRM_IOCTL_MODE_OBJ_GETPROPERTIES, 0),
@@ -171,8 +172,8 @@ int shim_drm_ioctl(struct shim_call *call, unsigned long cmd, void *arg)
 	int ret;
 
 	if (nr >= DRM_COMMAND_BASE && nr < DRM_COMMAND_END) {
-		if (nr - DRM_COMMAND_BASE < shim_i915_ioctl_count)
-			desc = &shim_i915_ioctls[nr - DRM_COMMAND_BASE];
+		if (shim_drv && nr - DRM_COMMAND_BASE < shim_drv->num_ioctls)
+			desc = &shim_drv->ioctls[nr - DRM_COMMAND_BASE];
 	} else if (nr < core_ioctl_count) {
 		desc = &core_ioctls[nr];
 	}

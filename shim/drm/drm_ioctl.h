@@ -40,10 +40,6 @@ struct shim_ioctl_desc {
 /* Returns 0 or -errno. */
 int shim_drm_ioctl(struct shim_call *call, unsigned long cmd, void *arg);
 
-/* The i915 driver table (i915/i915_driver.c): entries indexed by nr - DRM_COMMAND_BASE. */
-extern const struct shim_ioctl_desc shim_i915_ioctls[];
-extern const unsigned shim_i915_ioctl_count;
-
 /* Shared handlers. */
 int shim_ioctl_noop(struct shim_call *call, void *data);	/* the kernel's drm_noop */
 int shim_ioctl_invalid(struct shim_call *call, void *data);	/* drm_invalid_op: EINVAL */

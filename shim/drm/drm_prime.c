@@ -25,13 +25,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <drm.h>
-#include <i915_drm.h>
 #include <linux/dma-buf.h>
 
 #include "base/fd_table.h"
 #include "drm/dma_fence.h"
 #include "drm/drm_gem.h"
-#include "i915/i915_gem_mmap.h"
+#include "drm/drm_drv.h"
 #include "drm/drm_prime.h"
 #include "base/real.h"
 #include "base/user_copy.h"
@@ -241,10 +240,8 @@ int shim_prime_handle_to_fd_ioctl(struct shim_call *call, void *data)
 		ret = -ENOENT;		/* R2 */
 		goto out;
 	}
-	if (obj->flags & SHIM_OBJ_USERPTR) {
-		ret = -EINVAL;		/* R7 (5.13+) */
-		goto out;
-	}
+	if (shim_drv->gem_prime_export && (ret = shim_drv->gem_prime_export(dev, obj)))
+		goto out;	/* i915 refuses userptr objects (R7, 5.13+) */
 	bool created = false;
 	uint32_t id = obj->dmabuf;
 	if (!id) {
@@ -404,8 +401,10 @@ void *shim_prime_mmap(struct shim_device *dev, uint32_t id, int fd, void *addr, 
 	if (!d || first + pages > d->size / 4096 || first + pages < first) {
 		err = EINVAL;	/* R17 */
 	} else {
-		p = shim_gem_map_range(dev, d->obj, addr, pages * 4096, prot, flags, (uint64_t)offset);
-		if (p == MAP_FAILED)
+		if (!shim_drv->gem_prime_mmap)
+			err = ENODEV;
+		else if ((p = shim_drv->gem_prime_mmap(dev, d->obj, addr, pages * 4096, prot, flags,
+						       (uint64_t)offset)) == MAP_FAILED)
 			err = errno;
 	}
 	shim_device_unlock(dev);
@@ -414,7 +413,8 @@ void *shim_prime_mmap(struct shim_device *dev, uint32_t id, int fd, void *addr, 
 	return p;
 }
 
-/* DMA_BUF_IOCTL_SYNC START: i915_gem_begin_cpu_access, the CPU domain (writer, or all for write). */
+/* DMA_BUF_IOCTL_SYNC START: waits for the writer (or all, for write), then the driver's
+ * begin_cpu_access (i915: the CPU domain). */
 static int sync_start(struct shim_device *dev, uint32_t id, bool write)
 {
 	shim_off fences[5];
@@ -442,14 +442,8 @@ static int sync_start(struct shim_device *dev, uint32_t id, bool write)
 	shim_device_lock(dev);
 	for (unsigned i = 0; i < n; i++)
 		shim_fence_put(dev, fences[i]);
-	if (!ret && shim_gem_object_get_pages(dev, obj) == 0) {
-		shim_gem_flush_view(dev, obj);
-		if (write)
-			shim_gem_invalidate_view(dev, obj);
-		obj->read_domains = I915_GEM_DOMAIN_CPU;
-		if (write)
-			obj->write_domain = I915_GEM_DOMAIN_CPU;
-	}
+	if (!ret && shim_drv->gem_prime_begin_cpu_access)
+		shim_drv->gem_prime_begin_cpu_access(dev, obj, write);
 	shim_gem_object_put(dev, off);
 	shim_device_unlock(dev);
 	return ret;

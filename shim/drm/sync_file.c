@@ -135,6 +135,17 @@ void shim_sync_file_poke(struct shim_device *dev, uint32_t id)
 	shim_real.close(fd);
 }
 
+static void poke_cb(struct shim_device *dev, struct shim_fence *fence, const struct shim_fence_cb *cb)
+{
+	shim_sync_file_poke(dev, cb->id);
+}
+
+/* POKE callbacks (a sync_file waiting for its fence) run here, in whichever process signals. */
+__attribute__((constructor)) static void register_poke(void)
+{
+	shim_fence_cb_register(SHIM_FENCE_CB_POKE, poke_cb);
+}
+
 int shim_sync_file_create(struct shim_device *dev, shim_off fence, const char *name, int onto)
 {
 	struct shim_sync_registry *reg = shim_sync_registry(dev);

@@ -1,8 +1,10 @@
 /*
- * i915's ioctl table (Linux 6.1 i915_driver.c), indexed by nr - 0x40. The
- * DRI1 leftovers are no-ops behind their old permission flags; the legacy
- * execbuffer is EINVAL; 0x10 and 0x12 are holes. Ioctls that later parts of
- * the shim will emulate answer ENOSYS until then (shim_ioctl_unemulated).
+ * The i915 driver as the DRM core sees it (the kernel's i915_driver.c): its
+ * struct shim_driver, registered when the module loads, and its ioctl table
+ * (Linux 6.1), indexed by nr - 0x40. The DRI1 leftovers are no-ops behind
+ * their old permission flags; the legacy execbuffer is EINVAL; 0x10 and 0x12
+ * are holes. Ioctls the shim does not emulate answer ENOSYS and say so
+ * (shim_ioctl_unemulated).
  */
 #include "config.h"
 
@@ -10,8 +12,12 @@
 #include <drm.h>
 #include <i915_drm.h>
 
-#include "drm/drm_ioctl.h"
+#include "drm/drm_drv.h"
 #include "drm/drm_gem.h"
+#include "drm/drm_ioctl.h"
+#include "i915/gt/intel_reset.h"
+#include "i915/i915_driver.h"
+#include "i915/i915_gem_context.h"
 #include "i915/i915_gem_mmap.h"
 
 int shim_i915_getparam_ioctl(struct shim_call *call, void *data);
@@ -30,7 +36,7 @@ static int shim_i915_reject_pin_ioctl(struct shim_call *call, void *data)
 #define ADMIN (SHIM_AUTH | SHIM_MASTER | SHIM_ROOT_ONLY)
 #define RA SHIM_RENDER_ALLOW
 
-const struct shim_ioctl_desc shim_i915_ioctls[] = {
+static const struct shim_ioctl_desc i915_ioctls[] = {
 	DEF(DRM_IOCTL_I915_INIT, shim_ioctl_noop, ADMIN),
 	DEF(DRM_IOCTL_I915_FLUSH, shim_ioctl_noop, SHIM_AUTH),
 	DEF(DRM_IOCTL_I915_FLIP, shim_ioctl_noop, SHIM_AUTH),
@@ -94,4 +100,31 @@ const struct shim_ioctl_desc shim_i915_ioctls[] = {
 	TODO(DRM_IOCTL_I915_GEM_VM_DESTROY, RA),
 };
 
-const unsigned shim_i915_ioctl_count = sizeof(shim_i915_ioctls) / sizeof(shim_i915_ioctls[0]);
+static const struct shim_driver i915_driver = {
+	.name = "i915",
+	.desc = "Intel Graphics",
+	.date = "20201103",
+	.major = 1,
+	.minor = 6,
+	.patchlevel = 0,
+	.ioctls = i915_ioctls,
+	.num_ioctls = sizeof(i915_ioctls) / sizeof(i915_ioctls[0]),
+	.dumb_create = shim_i915_dumb_create_ioctl,
+	.postclose = shim_context_file_release,
+	.reap = shim_gem_reap_mappings,
+	.gem_free_object = i915_gem_free_object,
+	.mmap = shim_device_mmap,
+	.munmap = shim_gem_munmap,
+	.gem_prime_export = i915_gem_prime_export,
+	.gem_prime_mmap = shim_gem_map_range,
+	.gem_prime_begin_cpu_access = i915_gem_begin_cpu_access,
+	.populate_fs = i915_populate_fs,
+	.control_minor = shim_gt_reset_control_minor,
+	.control_closed = shim_gt_reset_control_closed,
+};
+
+/* module_init: the core finds its driver before any program call reaches it. */
+__attribute__((constructor)) static void i915_init(void)
+{
+	shim_driver_register(&i915_driver);
+}

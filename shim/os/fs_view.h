@@ -42,10 +42,5 @@ int shim_fs_node_stat(const struct shim_device *dev, unsigned minor, struct stat
 /* Is dirp a listing of the tree's dev/dri (whose entries readdir reports as DT_CHR)? */
 bool shim_fs_is_node_dir(const struct shim_device *dev, const char *redirected);
 
-/* Creates the tree for model under root (instance creation only). 0 or -errno. */
-int shim_fs_build(const char *root, const struct shim_device_model *model);
-
-/* Records the node files' identities; called when the instance is opened. */
-int shim_fs_init(struct shim_device *dev);
 
 #endif

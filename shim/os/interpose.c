@@ -35,9 +35,7 @@
 #include "drm/drm_ioctl.h"
 #include "base/fd_table.h"
 #include "os/fs_view.h"
-#include "i915/gt/intel_reset.h"
 #include "os/interpose.h"
-#include "i915/i915_gem_mmap.h"
 #include "drm/drm_prime.h"
 #include "base/real.h"
 #include "drm/drm_syncobj.h"
@@ -122,7 +120,7 @@ static void fd_closed(const struct shim_fd_entry *e)
 	else if (dev && e->kind == SHIM_FD_DMABUF)
 		shim_prime_fd_closed(dev, e->slot, e->generation);
 	else if (dev && e->kind == SHIM_FD_CONTROL)
-		shim_gt_reset_control_closed(dev, e->slot);
+		shim_drm_control_closed(dev, e->slot);
 }
 
 /*
@@ -189,7 +187,7 @@ static int do_openat(int dirfd, const char *path, int flags, mode_t mode)
 					return open_node(dev, (unsigned)minor, flags);
 			}
 			int fd = shim_real.openat(AT_FDCWD, red, flags, mode);
-			int minor = (flags & O_ACCMODE) != O_RDONLY ? shim_gt_reset_control_minor(dev, red) : -1;
+			int minor = (flags & O_ACCMODE) != O_RDONLY ? shim_drm_control_minor(dev, red) : -1;
 			if (fd >= 0 && minor >= 0) {
 				struct shim_fd_entry e = { .kind = SHIM_FD_CONTROL, .slot = (uint32_t)minor };
 				shim_fd_set(fd, &e);
@@ -406,7 +404,7 @@ SHIM_EXPORT void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_
 	struct shim_device *dev;
 	uint32_t id;
 	if (!(flags & MAP_ANONYMOUS) && shim_device_call(fd, &call, true))
-		return shim_device_mmap(&call, addr, len, prot, flags, offset);
+		return shim_drm_mmap(&call, addr, len, prot, flags, offset);
 	if (!(flags & MAP_ANONYMOUS) && (dev = dmabuf_fd(fd, &id, true)))
 		return shim_prime_mmap(dev, id, fd, addr, len, prot, flags, offset);
 	return shim_real.mmap(addr, len, prot, flags, fd, offset);
@@ -440,7 +438,7 @@ SHIM_EXPORT int munmap(void *addr, size_t len)
 	int ret = shim_real.munmap(addr, len);
 	if (ret == 0) {
 		int saved = errno;
-		shim_gem_munmap(addr, len);
+		shim_drm_munmap(addr, len);
 		errno = saved;
 	}
 	return ret;

@@ -1,0 +1,85 @@
+/*
+ * DOC: the driver interface
+ *
+ * The DRM core never names its driver. What it needs from one — the
+ * driver's ioctl table, its name and version, and the steps of an object's,
+ * a file's and a mapping's life that only the driver knows — it reaches
+ * through the one struct shim_driver the driver registers when the module
+ * loads (i915/i915_driver.c, the kernel's module_init and drm_driver).
+ *
+ * Lifetime: the struct is the driver's static const data; it is registered
+ * once, by a constructor, before any interposed call can reach the core,
+ * and is never unregistered. Every hook is called with the device lock held
+ * unless its comment says otherwise. A hook the driver leaves NULL means
+ * the driver does not have that feature; the core answers as the kernel
+ * does then (an ioctl without a handler is an error, never a silent 0).
+ */
+#ifndef SHIM_DRM_DRV_H
+#define SHIM_DRM_DRV_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "base/shared_mem.h"
+
+struct shim_call;
+struct shim_device;
+struct shim_file;
+struct shim_gem_object;
+struct shim_ioctl_desc;
+struct shim_fs_builder;
+struct shim_device_model;
+
+struct shim_driver {
+	/* VERSION and SET_VERSION (the kernel's drm_driver name/desc/date/major/minor). */
+	const char *name, *desc, *date;
+	int major, minor, patchlevel;
+
+	/* Driver ioctls, indexed by nr - DRM_COMMAND_BASE. */
+	const struct shim_ioctl_desc *ioctls;
+	unsigned num_ioctls;
+
+	/* MODE_CREATE_DUMB (drm_mode_create_dumb_ioctl's dumb_create). */
+	int (*dumb_create)(struct shim_call *call, void *data);
+
+	/* An open file is being released, after the core dropped its handles:
+	 * the driver's per-file state goes (the kernel's postclose). */
+	void (*postclose)(struct shim_device *dev, struct shim_file *file);
+	/* Release what processes that are gone held through the driver (their mappings). */
+	void (*reap)(struct shim_device *dev);
+
+	/* An object's last reference went: free what the driver holds for it (pages,
+	 * bindings, views); the core frees the object itself afterwards. */
+	void (*gem_free_object)(struct shim_device *dev, struct shim_gem_object *obj, shim_off off);
+
+	/* mmap(2) of a device fd (the kernel's fops->mmap); no lock held. */
+	void *(*mmap)(struct shim_call *call, void *addr, size_t len, int prot, int flags, off_t offset);
+	/* munmap(2) of a range of this process, whatever it mapped; no lock held. */
+	void (*munmap)(void *addr, size_t len);
+
+	/* HANDLE_TO_FD: may this object be exported? 0 or -errno (gem_prime_export). */
+	int (*gem_prime_export)(struct shim_device *dev, struct shim_gem_object *obj);
+	/* mmap(2) of a dma-buf: [offset, offset+len) of the object's pages. */
+	void *(*gem_prime_mmap)(struct shim_device *dev, shim_off obj, void *addr, size_t len,
+				int prot, int flags, uint64_t offset);
+	/* DMA_BUF_IOCTL_SYNC start, after the object's fences were waited for: move it
+	 * to the CPU domain (the kernel's dma_buf_ops begin_cpu_access). */
+	void (*gem_prime_begin_cpu_access)(struct shim_device *dev, struct shim_gem_object *obj,
+					   bool write);
+
+	/* The driver's own files in the instance's sysfs and debugfs tree (drm_sysfs.h),
+	 * while the instance is being built. */
+	void (*populate_fs)(struct shim_fs_builder *b, const struct shim_device_model *model);
+	/* A file of the tree opened for writing that the driver acts on when it is
+	 * closed (a debugfs control): its minor, or -1 if it is not one. No lock held. */
+	int (*control_minor)(struct shim_device *dev, const char *path);
+	void (*control_closed)(struct shim_device *dev, unsigned minor);
+};
+
+/* The driver; registered from a constructor of the driver's module. */
+void shim_driver_register(const struct shim_driver *driver);
+extern const struct shim_driver *shim_drv;
+
+#endif

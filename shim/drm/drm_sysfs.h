@@ -1,0 +1,34 @@
+/*
+ * The instance's file-system tree (drm_sysfs.c): the paths of the emulated
+ * PCI device, and the builder the core and the driver write the tree with.
+ * A builder exists only while shim_fs_build runs; its functions record the
+ * first error and keep going, so a build reports one errno at the end.
+ */
+#ifndef SHIM_DRM_SYSFS_H
+#define SHIM_DRM_SYSFS_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+#define SHIM_PCI_SLOT "0000:00:02.0"
+#define SHIM_PCI_DEV_DIR "/sys/devices/pci0000:00/" SHIM_PCI_SLOT
+
+struct shim_device;
+struct shim_device_model;
+struct shim_fs_builder;
+
+/* out = the tree's path of rel (an absolute path as a program names it). */
+void shim_fs_path(struct shim_fs_builder *b, char *out, size_t len, const char *rel);
+/* mkdir -p, world-writable so that any uid can use the instance. */
+void shim_fs_dir(struct shim_fs_builder *b, const char *rel);
+void shim_fs_bytes(struct shim_fs_builder *b, const char *rel, mode_t mode, const void *data, size_t len);
+__attribute__((format(printf, 4, 5)))
+void shim_fs_file(struct shim_fs_builder *b, const char *rel, mode_t mode, const char *fmt, ...);
+void shim_fs_link(struct shim_fs_builder *b, const char *rel, const char *target);
+
+/* Creates the tree for model under root (instance creation only). 0 or -errno. */
+int shim_fs_build(const char *root, const struct shim_device_model *model);
+/* Records the node files' identities; called when the instance is opened. */
+int shim_fs_init(struct shim_device *dev);
+
+#endif

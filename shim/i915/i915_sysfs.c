@@ -1,0 +1,46 @@
+/*
+ * i915's own files in the instance tree, added while the DRM core builds it
+ * (drm/drm_sysfs.h): the module's parameters and state, the per-minor
+ * debugfs controls IGT uses (spec/igt-device-probing.md §2: i915_params,
+ * i915_gem_drop_caches, i915_wedged) and the error-state file that
+ * i915_gpu_error.c fills. Instance creation only.
+ */
+#include "config.h"
+
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <sys/stat.h>
+
+#include "drm/drm_sysfs.h"
+#include "i915/gt/intel_reset.h"
+#include "i915/i915_driver.h"
+
+static void populate_minor(struct shim_fs_builder *b, unsigned minor)
+{
+	char rel[256], path[PATH_MAX];
+
+	snprintf(rel, sizeof(rel), "/sys/kernel/debug/dri/%u/i915_params", minor);
+	shim_fs_dir(b, rel);
+	snprintf(rel, sizeof(rel), "/sys/kernel/debug/dri/%u/i915_gem_drop_caches", minor);
+	shim_fs_file(b, rel, 0666, "0x0\n");
+	snprintf(rel, sizeof(rel), "/sys/kernel/debug/dri/%u/i915_wedged", minor);
+	shim_fs_file(b, rel, 0666, "0\n");
+	shim_fs_path(b, path, sizeof(path), rel);	/* gt/intel_reset.c tells writes by the mtime */
+	const struct timespec built[2] = { { SHIM_GT_RESET_BUILT_S, 0 }, { SHIM_GT_RESET_BUILT_S, 0 } };
+	utimensat(AT_FDCWD, path, built, 0);
+	snprintf(rel, sizeof(rel), "/sys/kernel/debug/dri/%u/i915_params/reset", minor);
+	shim_fs_file(b, rel, 0666, "3\n");
+	snprintf(rel, sizeof(rel), "/sys/kernel/debug/dri/%u/i915_params/enable_hangcheck", minor);
+	shim_fs_file(b, rel, 0666, "Y\n");
+}
+
+void i915_populate_fs(struct shim_fs_builder *b, const struct shim_device_model *model)
+{
+	shim_fs_dir(b, "/sys/module/i915/parameters");
+	shim_fs_file(b, "/sys/module/i915/initstate", 0444, "live\n");
+	shim_fs_file(b, "/sys/module/i915/parameters/reset", 0644, "3\n");
+	populate_minor(b, 0);
+	populate_minor(b, 128);
+	shim_fs_file(b, SHIM_PCI_DEV_DIR "/drm/card0/error", 0666, "No error state collected\n");
+}
