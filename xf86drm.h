@@ -175,10 +175,10 @@ extern int drmCommandWriteRead(int fd, unsigned long drmCommandIndex,
 extern int drmCloseBufferHandle(int fd, uint32_t handle);
 
 /*
- * PRIME and sync objects (implemented in prime/). GEM handles are not
- * reference counted and are unique per open file: drmPrimeFDToHandle()
- * returns the same handle for every dma-buf of one object, so callers that
- * import must count references themselves.
+ * PRIME and sync objects (xf86drm_prime.c, xf86drm_syncobj.c). GEM
+ * handles are not reference counted and are unique per open file:
+ * drmPrimeFDToHandle() returns the same handle for every dma-buf of one
+ * object, so callers that import must count references themselves.
  */
 extern int drmPrimeHandleToFD(int fd, uint32_t handle, uint32_t flags,
 			      int *prime_fd);

@@ -21,6 +21,7 @@
 #include <i915_drm.h>
 
 #include "intel/bufmgr_priv.h"
+#include "intel/sys.h"
 
 struct intel_bo *intel_bo_new(drm_intel_bufmgr *mgr, const char *name,
 			      uint32_t handle, unsigned long size)

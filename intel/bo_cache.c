@@ -33,6 +33,7 @@
 #include <i915_drm.h>
 
 #include "intel/bufmgr_priv.h"
+#include "intel/sys.h"
 
 void bo_cache_init(drm_intel_bufmgr *mgr)
 {

@@ -17,6 +17,7 @@
 #include <i915_drm.h>
 
 #include "intel/bufmgr_priv.h"
+#include "intel/sys.h"
 
 static int bo_check_range(drm_intel_bo *b, unsigned long offset, unsigned long size)
 {

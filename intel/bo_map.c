@@ -23,6 +23,7 @@
 #include <i915_drm.h>
 
 #include "intel/bufmgr_priv.h"
+#include "intel/sys.h"
 
 enum { MAP_CPU, MAP_WC, MAP_GTT };
 

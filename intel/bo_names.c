@@ -18,6 +18,7 @@
 #include <i915_drm.h>
 
 #include "intel/bufmgr_priv.h"
+#include "intel/sys.h"
 
 #define TABLE_INITIAL_SLOTS 256
 

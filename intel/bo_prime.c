@@ -1,6 +1,6 @@
 /*
  * PRIME in libdrm_intel: drm_intel_bo_gem_export_to_prime() and
- * drm_intel_bo_gem_create_from_prime() (spec/libdrm-intel-behavior.md §5).
+ * drm_intel_bo_gem_create_from_prime() (doc/libdrm-intel-behavior.md §5).
  *
  * One drm_intel_bo per kernel object per bufmgr: the kernel gives one handle
  * per object per open file for every import of it, and the bufmgr's handle

@@ -31,6 +31,7 @@
 #include <i915_drm.h>
 
 #include "intel/bufmgr_priv.h"
+#include "intel/sys.h"
 
 /* Both arrays grow together; the first allocation follows libdrm's capacity. */
 static int reloc_grow(struct intel_bo *bo)

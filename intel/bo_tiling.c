@@ -18,6 +18,7 @@
 
 #include "xf86drm.h"
 #include "intel/bufmgr_priv.h"
+#include "intel/sys.h"
 
 /* Fence region size a gen2/3 tiled object needs. */
 static unsigned long fence_size(drm_intel_bufmgr *mgr, unsigned long size)

@@ -13,50 +13,16 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <drm.h>
 #include <i915_drm.h>
 
-#include "xf86drm.h"
 #include "intel/bufmgr_priv.h"
+#include "intel/sys.h"
 
 static pthread_mutex_t bufmgr_list_lock = PTHREAD_MUTEX_INITIALIZER;
 static drm_intel_bufmgr *bufmgr_list;
-
-int intel_ioctl(int fd, unsigned long request, void *arg)
-{
-	int ret = drmIoctl(fd, request, arg);
-	if (ret == -1)
-		return -errno;
-	if (_IOC_DIR(request) & _IOC_READ)
-		INTEL_VG(VALGRIND_MAKE_MEM_DEFINED(arg, _IOC_SIZE(request)));
-	return ret;
-}
-
-int intel_getparam(int fd, int param, int *value)
-{
-	drm_i915_getparam_t gp;
-	int v = 0;
-
-	memset(&gp, 0, sizeof(gp));
-	gp.param = param;
-	gp.value = &v;
-	int ret = intel_ioctl(fd, DRM_IOCTL_I915_GETPARAM, &gp);
-	INTEL_VG(VALGRIND_MAKE_MEM_DEFINED(&v, sizeof(v)));
-	if (value)
-		*value = v;
-	return ret;
-}
-
-time_t intel_now_seconds(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec;
-}
 
 /* INTEL_DEVID_OVERRIDE short names and the id each stands for. */
 static const struct {

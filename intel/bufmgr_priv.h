@@ -1,6 +1,7 @@
 /*
  * Private to libdrm_intel: the buffer manager and buffer object structures
- * shared by the files in intel/, and the small helpers they all use.
+ * shared by the files in intel/, and the helpers they lend each other.
+ * The system calls they all make (ioctl, GETPARAM, the clock) are in sys.h.
  *
  * Ownership:
  *  - struct _drm_intel_bufmgr is created by drm_intel_bufmgr_gem_init() and
@@ -27,13 +28,6 @@
 
 #include "intel_bufmgr.h"
 #include "libdrm_macros.h"
-
-#ifdef HAVE_VALGRIND_MEMCHECK_H
-#include <valgrind/memcheck.h>
-#define INTEL_VG(x) x
-#else
-#define INTEL_VG(x) do { } while (0)
-#endif
 
 /* ---- intrusive doubly-linked list ------------------------------------- */
 
@@ -195,11 +189,6 @@ struct _drm_intel_context {
 #define INTEL_ALIGN(v, a) (((v) + (a) - 1) & ~((__typeof__(v))(a) - 1))
 
 /* ---- helpers (defined in the files named) ------------------------------ */
-
-/* bufmgr.c: drmIoctl returning 0 or -errno; output marked defined for memcheck. */
-int intel_ioctl(int fd, unsigned long request, void *arg);
-int intel_getparam(int fd, int param, int *value);
-time_t intel_now_seconds(void);
 
 /* chipset.c: generation of a PCI id (0 = unknown), and the 915-class test. */
 int intel_chipset_gen(uint32_t devid);

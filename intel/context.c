@@ -23,6 +23,7 @@
 
 #include "xf86drm.h"
 #include "intel/bufmgr_priv.h"
+#include "intel/sys.h"
 
 drm_public drm_intel_context *drm_intel_gem_context_create(drm_intel_bufmgr *mgr)
 {

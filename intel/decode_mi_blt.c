@@ -1,6 +1,6 @@
 /*
  * Decoding of MI (memory interface) and 2D blitter packets, field by field,
- * for gen2 to gen11 (spec/blitter.md §2-§6). Gen8+ addresses take two dwords
+ * for gen2 to gen11 (doc/blitter.md §2-§6). Gen8+ addresses take two dwords
  * (low, then "high"); before gen8 one.
  *
  * Where libdrm 2.4.114 decodes a packet in detail (MI_NOOP, MI_FLUSH_DW,

@@ -28,6 +28,7 @@
 #include <i915_drm.h>
 
 #include "intel/bufmgr_priv.h"
+#include "intel/sys.h"
 
 struct exec_list {
 	struct drm_i915_gem_exec_object2 *objs;

@@ -1,5 +1,5 @@
 /*
- * EXECBUFFER2: validation errno rows (spec/uapi-conformance.md §27), placement
+ * EXECBUFFER2: validation errno rows (doc/uapi-conformance.md §27), placement
  * and relocations, and what the GPU does with MI commands: results land in
  * memory, objects are busy until their request completes, a runaway batch
  * is reset and its context blamed, a fault is contained. Kernel-agnostic

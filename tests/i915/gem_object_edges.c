@@ -1,6 +1,6 @@
 /*
  * The less travelled rules of i915's object ioctls, as Linux 6.1 has them
- * (spec/uapi-conformance.md §12–26; row ids in the comments): corners of
+ * (doc/uapi-conformance.md §12–26; row ids in the comments): corners of
  * create, pread/pwrite, mmap, domains, userptr, busy/wait while the GPU
  * works, contexts, aperture and registers. Only open/ioctl/mmap: the same
  * binary runs on a real i915 device. The tests that keep an engine busy use

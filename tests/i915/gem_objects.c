@@ -1,6 +1,6 @@
 /*
  * i915 GEM object ioctls, as Linux 6.1 answers them on Skylake
- * (spec/uapi-conformance.md §13–26; row ids in the comments). Only
+ * (doc/uapi-conformance.md §13–26; row ids in the comments). Only
  * open/ioctl/mmap: the same binary runs on a real i915 device.
  */
 #define _GNU_SOURCE
@@ -371,7 +371,7 @@ TEST(queries)
 	close(fd);
 }
 
-/* Where byte column xb of row y of a tiled surface is in the raw pages (spec/blitter.md §8–9). */
+/* Where byte column xb of row y of a tiled surface is in the raw pages (doc/blitter.md §8–9). */
 static uint64_t raw_offset(int tiling, uint32_t swizzle, uint32_t pitch, uint32_t xb, uint32_t y)
 {
 	uint64_t a;

@@ -1,6 +1,6 @@
 /*
  * What is left of an object whose backing store was discarded
- * (spec/uapi-conformance.md §13–16, §21: PR8, SD9, MA8, MM11, MO16, MO17):
+ * (doc/uapi-conformance.md §13–16, §21: PR8, SD9, MA8, MM11, MO16, MO17):
  * it cannot get pages again, so every use that needs them fails with EFAULT,
  * and a mapping of it faults with SIGBUS instead of showing memory.
  * Only open/ioctl/mmap; the drop-caches case needs the shim or debugfs.

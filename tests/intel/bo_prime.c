@@ -1,6 +1,6 @@
 /*
  * libdrm_intel PRIME: drm_intel_bo_gem_export_to_prime and
- * drm_intel_bo_gem_create_from_prime (spec/libdrm-intel-behavior.md §5):
+ * drm_intel_bo_gem_create_from_prime (doc/libdrm-intel-behavior.md §5):
  * one bo per object per bufmgr, size from lseek, tiling queried, reuse
  * disabled on both sides, data shared zero-copy, also across processes.
  * Built against ours and Debian's libdrm_intel (intel_test.h).

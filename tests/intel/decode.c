@@ -5,6 +5,8 @@
  * unknown commands, garbage) that must never read past the buffer.
  */
 #define _GNU_SOURCE
+#include "config.h"	/* DEBIAN_LIBDRM_SO, DEBIAN_LIBDRM_INTEL_SO */
+
 #include <dlfcn.h>
 #include <stdio.h>
 
@@ -211,11 +213,13 @@ TEST(bad_input)
 static bool load_debian(struct decoder *d)
 {
 	/* A namespace of its own, so its libdrm.so.2 is Debian's too, not ours. */
-	void *core = dlmopen(LM_ID_NEWLM, "/usr/lib/x86_64-linux-gnu/libdrm.so.2", RTLD_NOW);
+	if (!DEBIAN_LIBDRM_SO[0] || !DEBIAN_LIBDRM_INTEL_SO[0])	/* configure found none */
+		return false;
+	void *core = dlmopen(LM_ID_NEWLM, DEBIAN_LIBDRM_SO, RTLD_NOW);
 	Lmid_t lm;
 	if (!core || dlinfo(core, RTLD_DI_LMID, &lm))
 		return false;
-	void *h = dlmopen(lm, "/usr/lib/x86_64-linux-gnu/libdrm_intel.so.1", RTLD_NOW);
+	void *h = dlmopen(lm, DEBIAN_LIBDRM_INTEL_SO, RTLD_NOW);
 	if (!h)
 		return false;
 	*(void **)&d->alloc = dlsym(h, "drm_intel_decode_context_alloc");

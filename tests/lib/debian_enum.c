@@ -1,6 +1,6 @@
 /*
  * Drop-in check: one source, built twice. tests/lib/debian_enum links
- * Debian's /usr/lib/x86_64-linux-gnu/libdrm.so.2, tests/lib/debian_enum_ours
+ * Debian's libdrm.so.2 (DEBIAN_LIBDRM_SO), tests/lib/debian_enum_ours
  * links ours; both are compiled against our xf86drm.h. Each enumerates the
  * devices with drmGetDevices2(), opens every node and checks it, as a TAP
  * test; with --list it prints the device list only, which
@@ -9,6 +9,8 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
+#include "config.h"	/* DEBIAN_LIBDRM_SO, DEBIAN_LIBDRM_INTEL_SO */
+
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -18,7 +20,7 @@
 #include "xf86drm.h"
 #include "tests/harness.h"
 
-#define SYSTEM_LIBDRM "/usr/lib/x86_64-linux-gnu/libdrm.so.2"
+#define SYSTEM_LIBDRM DEBIAN_LIBDRM_SO	/* config.h: Debian's, or "" */
 
 static const char *const type_names[DRM_NODE_MAX] = { "primary", "control", "render" };
 

@@ -1,6 +1,6 @@
 /*
  * libdrm core: drmPrimeHandleToFD and drmPrimeFDToHandle, with libdrm
- * 2.4.114's conventions (spec/libdrm-intel-behavior.md §14): the fd field is
+ * 2.4.114's conventions (doc/libdrm-intel-behavior.md §14): the fd field is
  * preset to -1, the result is the raw ioctl result (0, or -1 with errno), and
  * the output is written only on success; the kernel deduplicates imports.
  *

@@ -1,5 +1,5 @@
 /*
- * Execbuffer fences (spec/uapi-conformance.md §27g, X70–X72) and what needs a
+ * Execbuffer fences (doc/uapi-conformance.md §27g, X70–X72) and what needs a
  * pending fence: out-fences that stay unsignalled while a spinner runs, in-
  * fences that hold a request back, FENCE_SUBMIT, syncobj arrays and timeline
  * points signalled by requests, WAIT_AVAILABLE and transfers of pending

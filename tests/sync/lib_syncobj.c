@@ -1,18 +1,20 @@
 /*
  * drmSyncobj* (libdrm.so.2), built twice: against our library and against
- * Debian's /usr/lib/x86_64-linux-gnu/libdrm.so.2 (-DEXPECT_SYSTEM_LIBDRM),
+ * Debian's libdrm.so.2 (DEBIAN_LIBDRM_SO; -DEXPECT_SYSTEM_LIBDRM),
  * both run on the same device. Both must pass: same results, same return
  * conventions (raw ioctl result, -1/errno; Wait and TimelineWait: -errno),
  * out-parameters written only on success.
  */
 #define _GNU_SOURCE
+#include "config.h"	/* DEBIAN_LIBDRM_SO, DEBIAN_LIBDRM_INTEL_SO */
+
 #include <dlfcn.h>
 #include <limits.h>
 #include <xf86drm.h>
 
 #include "tests/sync/sync_util.h"
 
-#define SYSTEM_LIBDRM "/usr/lib/x86_64-linux-gnu/libdrm.so.2"
+#define SYSTEM_LIBDRM DEBIAN_LIBDRM_SO	/* config.h: Debian's, or "" */
 
 TEST(which_libdrm)
 {

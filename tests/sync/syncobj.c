@@ -1,6 +1,6 @@
 /*
  * Sync object ioctls in one process: every errno row of
- * spec/uapi-conformance.md §10 (Y1–Y54) that needs no GPU work, handle
+ * doc/uapi-conformance.md §10 (Y1–Y54) that needs no GPU work, handle
  * allocation, waits with absolute CLOCK_MONOTONIC timeouts, timelines
  * (points, query, transfer binary <-> timeline). Rows that need a pending
  * fence are in exec_fence.c; cross-process rows in multi.c. Kernel-agnostic.

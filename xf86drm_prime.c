@@ -1,7 +1,7 @@
 /*
  * PRIME in libdrm.so.2: drmPrimeHandleToFD() and drmPrimeFDToHandle(),
  * libdrm 2.4.114's thin wrappers of DRM_IOCTL_PRIME_HANDLE_TO_FD and
- * DRM_IOCTL_PRIME_FD_TO_HANDLE (spec/libdrm-intel-behavior.md §14).
+ * DRM_IOCTL_PRIME_FD_TO_HANDLE (doc/libdrm-intel-behavior.md §14).
  *
  * Conventions kept: the fd field is preset to -1, the result is drmIoctl()'s
  * (0, or -1 with errno), and the output is written only on success. Where
