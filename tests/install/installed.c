@@ -12,9 +12,15 @@
  * only in libdrm-gem's libdrm_intel, so binding to it also proves that the
  * system's libdrm_intel.so.1 was not the one loaded. Needs no DRM device.
  * Prints TAP-like lines; exits 0 on success, 1 on any failure.
+ *
+ * With a second argument "device" it is being run through the installed
+ * i915-shim launcher, and also opens the render node and round-trips data
+ * through a buffer object: the installed preload module works too.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <fcntl.h>
+#include <unistd.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,12 +57,34 @@ static void check_from(const char *name, const char *dir)
 	check(strncmp(file, dir, n) == 0 && file[n] == '/', msg);
 }
 
+/* Through the installed launcher: a bufmgr on the render node, data in and out of a BO. */
+static void use_device(void)
+{
+	int fd = open("/dev/dri/renderD128", O_RDWR | O_CLOEXEC);
+	check(fd >= 0, "the installed i915-shim presents /dev/dri/renderD128");
+	if (fd < 0)
+		return;
+	drm_intel_bufmgr *bufmgr = drm_intel_bufmgr_gem_init(fd, 4096);
+	check(bufmgr != NULL, "drm_intel_bufmgr_gem_init on the emulated device");
+	if (bufmgr) {
+		static const char text[] = "installed";
+		char back[sizeof(text)] = "";
+		drm_intel_bo *bo = drm_intel_bo_alloc(bufmgr, "installcheck", 4096, 4096);
+		check(bo && drm_intel_bo_subdata(bo, 0, sizeof(text), text) == 0 &&
+		      drm_intel_bo_get_subdata(bo, 0, sizeof(back), back) == 0 &&
+		      memcmp(text, back, sizeof(text)) == 0, "a buffer object keeps what was written");
+		drm_intel_bo_unreference(bo);
+		drm_intel_bufmgr_destroy(bufmgr);
+	}
+	close(fd);
+}
+
 int main(int argc, char **argv)
 {
 	char dir[PATH_MAX];
 
-	if (argc != 2 || !realpath(argv[1], dir)) {
-		fprintf(stderr, "usage: %s INSTALLED-LIBDIR\n", argv[0]);
+	if (argc < 2 || argc > 3 || !realpath(argv[1], dir)) {
+		fprintf(stderr, "usage: %s INSTALLED-LIBDIR [device]\n", argv[0]);
 		return 2;
 	}
 
@@ -83,5 +111,7 @@ int main(int argc, char **argv)
 	check_from("drm_intel_bufmgr_gem_init", dir);
 	check_from("drm_intel_throttle_create", dir);
 
+	if (argc == 3 && strcmp(argv[2], "device") == 0)
+		use_device();
 	return failures ? 1 : 0;
 }
