@@ -480,16 +480,22 @@ static inline unsigned intel_2d_naddr(const struct intel_cmd_info *ci)
 	return n;
 }
 
+/* MI opcodes 0x00-0x0f are one dword, without a length field. */
+static inline bool intel_mi_is_one_dword(unsigned opcode)
+{
+	return opcode < 0x10;
+}
+
 /*
- * Total dwords of the MI command dw0 on gen, from its length field: opcodes
- * below 0x10 are one dword, unknown ones use the default field.
+ * Total dwords of the MI command dw0 on gen, from its length field; unknown
+ * opcodes use the default field.
  */
 static inline uint32_t intel_mi_length(unsigned gen, uint32_t dw0)
 {
 	unsigned op = INTEL_MI_OPCODE(dw0);
 	const struct intel_cmd_info *ci = intel_mi_info(op);
 	uint32_t mask;
-	if (op < 0x10)
+	if (intel_mi_is_one_dword(op))
 		return 1;
 	mask = ci ? (gen >= 8 ? ci->len_mask_gen8 : ci->len_mask) : INTEL_MI_DEFAULT_LEN_MASK;
 	return (dw0 & mask) + 2;

@@ -27,6 +27,7 @@
 #include <i915_drm.h>
 
 #include "hw/blt.h"
+#include "hwdefs/intel_commands.h"
 #include "i915/i915_gem_context.h"
 #include "i915/gt/intel_engine.h"
 #include "i915/i915_gem_execbuffer_fence.h"
@@ -284,6 +285,23 @@ static int relocate(struct shim_device *dev, struct eb_obj *eb, uint32_t count, 
 	return 0;
 }
 
+/* The MI commands the gen9 blitter's parser lets through: every one-dword command and these. */
+static bool bcs_parser_allows(unsigned op)
+{
+	switch (op) {
+	case INTEL_MI_OP(MI_STORE_DATA_IMM):
+	case INTEL_MI_OP(MI_LOAD_REGISTER_IMM):
+	case INTEL_MI_OP(MI_STORE_REGISTER_MEM):
+	case INTEL_MI_OP(MI_FLUSH_DW):
+	case INTEL_MI_OP(MI_SEMAPHORE_WAIT):
+	case INTEL_MI_OP(MI_CONDITIONAL_BATCH_BUFFER_END):
+	case INTEL_MI_OP(MI_BATCH_BUFFER_START):
+		return true;
+	default:
+		return intel_mi_is_one_dword(op);
+	}
+}
+
 /*
  * The gen9 blitter's mandatory command parser: MI and 2D only, with an end. A jump
  * (MI_BATCH_BUFFER_START) must stay inside the batch and land on itself or on a command
@@ -308,36 +326,34 @@ static int parse_bcs(struct shim_device *dev, struct shim_gem_object *batch, uin
 		uint32_t dw;
 		memcpy(&dw, p + off, 4);
 		seen[index / 64] |= 1ull << (index % 64);
-		uint32_t client = dw >> 29, n;
-		if (client == 0) {
-			unsigned op = (dw >> 23) & 0x3f;
-			if (op == 0x0a) {
-				ret = 0;			/* MI_BATCH_BUFFER_END */
+		uint32_t client = INTEL_CLIENT(dw), n;
+		if (client == INTEL_CLIENT_MI) {
+			unsigned op = INTEL_MI_OPCODE(dw);
+			if (op == INTEL_MI_OP(MI_BATCH_BUFFER_END)) {
+				ret = 0;
 				break;
 			}
-			if (op < 0x10)
-				n = 1;
-			else if (op == 0x20 || op == 0x22 || op == 0x24 || op == 0x26 || op == 0x1c || op == 0x36 ||
-				 op == 0x31)
-				n = (dw & 0xff) + 2;
-			else
+			if (!bcs_parser_allows(op))
 				break;				/* not in the blitter's table */
+			n = intel_mi_length(dev->model->gen, dw);
 			if (off + (uint64_t)n * 4 > end)
 				break;
-			if (op == 0x22) {		/* only BCS_SWCTRL may be loaded */
+			if (op == INTEL_MI_OP(MI_LOAD_REGISTER_IMM)) {	/* only BCS_SWCTRL may be loaded */
 				bool ok = true;
 				for (uint32_t i = 1; i + 1 < n && ok; i += 2) {
 					uint32_t reg;
 					memcpy(&reg, p + off + i * 4, 4);
-					ok = (reg & 0x7ffffc) == SHIM_BCS_SWCTRL;
+					ok = INTEL_MMIO_OFFSET(reg) == INTEL_BCS_SWCTRL;
 				}
 				if (!ok) {
 					ret = -EACCES;
 					break;
 				}
 			}
-			if (op == 0x31) {
-				if (n != 3)
+			if (op == INTEL_MI_OP(MI_BATCH_BUFFER_START)) {
+				unsigned min, max;
+				intel_mi_valid_length(intel_mi_info(op), dev->model->gen, &min, &max);
+				if (n < min || n > max)
 					break;			/* a jump with a bad length */
 				uint64_t target;
 				memcpy(&target, p + off + 4, 8);
@@ -348,7 +364,7 @@ static int parse_bcs(struct shim_device *dev, struct shim_gem_object *batch, uin
 				if (ti != index && !(seen[ti / 64] & (1ull << (ti % 64))))
 					break;			/* not a command already parsed */
 			}
-		} else if (client == 2) {
+		} else if (client == INTEL_CLIENT_2D) {
 			n = shim_blt_cmd_length(dev->model->gen, dw);
 			if (!n || off + (uint64_t)n * 4 > end)
 				break;

@@ -14,13 +14,12 @@
 #include <unistd.h>
 
 #include "hw/blt.h"
+#include "hwdefs/intel_commands.h"
 #include "i915/i915_gem_context.h"
 #include "i915/gt/intel_engine.h"
 #include "drm/dma_fence.h"
 #include "i915/gt/intel_reset.h"
 #include "drm/drm_trace.h"
-
-#define MI_OPCODE(dw) (((dw) >> 23) & 0x3f)
 
 struct cs {
 	struct shim_request *rq;
@@ -69,14 +68,6 @@ static uint8_t *gpu_ptr(struct cs *cs, uint64_t addr, uint64_t len)
 	return translate(cs, addr, len, true, &r) ? NULL : r.host;
 }
 
-static uint64_t addr_at(struct cs *cs, const uint32_t *cmd, unsigned i)
-{
-	uint64_t a = cmd[i];
-	if (cs->gen >= 8)
-		a |= (uint64_t)(cmd[i + 1] & 0xffff) << 32;
-	return a;
-}
-
 static uint32_t *reg(struct cs *cs, uint32_t addr)
 {
 	for (unsigned i = 0; i < cs->nregs; i++)
@@ -97,9 +88,9 @@ static uint64_t timestamp(struct cs *cs)
 
 static uint32_t read_reg(struct cs *cs, uint32_t addr)
 {
-	if ((addr & 0xfff) == 0x358)		/* RING_TIMESTAMP of any engine */
+	if ((addr & 0xfff) == INTEL_RING_TIMESTAMP)	/* of any engine */
 		return (uint32_t)timestamp(cs);
-	if ((addr & 0xfff) == 0x35c)
+	if ((addr & 0xfff) == INTEL_RING_TIMESTAMP_UDW)
 		return (uint32_t)(timestamp(cs) >> 32);
 	uint32_t *r = reg(cs, addr);
 	return r ? *r : 0;
@@ -107,7 +98,7 @@ static uint32_t read_reg(struct cs *cs, uint32_t addr)
 
 static void write_reg(struct cs *cs, uint32_t addr, uint32_t value)
 {
-	if (addr == SHIM_BCS_SWCTRL) {		/* masked: bits 31:16 enable bits 15:0 */
+	if (addr == INTEL_BCS_SWCTRL) {		/* masked: bits 31:16 enable bits 15:0 */
 		uint32_t mask = value >> 16;
 		cs->blt.bcs_swctrl = (cs->blt.bcs_swctrl & ~mask) | (value & mask & 0xffff);
 		return;
@@ -126,63 +117,24 @@ static int store(struct cs *cs, uint64_t addr, const void *data, unsigned len)
 	return 0;
 }
 
-/* The length in dwords of the MI command dw, 0 if unknown. */
-static uint32_t mi_length(unsigned gen, uint32_t dw)
-{
-	unsigned op = MI_OPCODE(dw);
-	if (op < 0x10)
-		return 1;
-	switch (op) {
-	case 0x20:	/* STORE_DATA_IMM: 9:0 on gen8+ */
-		return (dw & (gen >= 8 ? 0x3ff : 0x3f)) + 2;
-	case 0x22: case 0x24: case 0x26: case 0x31: case 0x36: case 0x1c: case 0x21: case 0x1a:
-	case 0x23: case 0x29: case 0x2e: case 0x28:
-		return (dw & 0xff) + 2;
-	default:
-		return (dw & 0x3f) + 2;
-	}
-}
-
-/* Length of a 3D/media command (client 3): bits 7:0 (15:0 for a few). */
-static uint32_t gfx_length(uint32_t dw)
-{
-	unsigned subtype = (dw >> 27) & 3, opcode = (dw >> 24) & 7;
-	if (subtype == 1 && opcode == 1)	/* pipeline-select style single dwords */
-		return 1;
-	return (dw & 0xff) + 2;
-}
-
 static int pipe_control(struct cs *cs, const uint32_t *c, uint32_t n)
 {
-	unsigned op;
-	uint64_t addr;
-	uint64_t data = 0;
-	if (cs->gen >= 8) {
-		if (n < 6)
-			return 0;
-		op = (c[1] >> 14) & 3;
-		addr = addr_at(cs, c, 2) & ~7ull;
-		data = c[4] | (uint64_t)c[5] << 32;
-	} else if (cs->gen >= 6) {
-		if (n < 4)
-			return 0;
-		op = (c[1] >> 14) & 3;
-		addr = c[2] & ~7u;
-		data = c[3] | (n > 4 ? (uint64_t)c[4] << 32 : 0);
-	} else {
-		if (n < 4)
-			return 0;
-		op = (c[0] >> 14) & 3;
-		addr = c[1] & ~7u;
-		data = c[2] | (uint64_t)c[3] << 32;
-	}
-	if (op == 1)
+	unsigned at = intel_pipe_control_address_dw(cs->gen);	/* the data follows the address */
+	if (n < (cs->gen >= 8 ? 6u : 4u))
+		return 0;
+	enum intel_post_sync op = INTEL_POST_SYNC(c[intel_pipe_control_flags_dw(cs->gen)]);
+	uint64_t addr = intel_address(cs->gen, c, at) & ~7ull;
+	unsigned d = at + INTEL_ADDRESS_DWORDS(cs->gen);
+	uint64_t data = c[d];
+	if (cs->gen >= 8 || cs->gen < 6 || n > 4)
+		data |= (uint64_t)c[d + 1] << 32;
+	if (op == INTEL_POST_SYNC_WRITE_IMM)
 		return store(cs, addr, &data, cs->gen >= 8 ? 8 : (n > 4 ? 8 : 4));
-	if (op == 3) {
+	if (op == INTEL_POST_SYNC_WRITE_TIMESTAMP) {
 		uint64_t t = timestamp(cs);
 		return store(cs, addr, &t, 8);
 	}
-	if (op == 2) {
+	if (op == INTEL_POST_SYNC_WRITE_DEPTH_COUNT) {
 		uint64_t zero = 0;
 		return store(cs, addr, &zero, 8);
 	}
@@ -192,12 +144,12 @@ static int pipe_control(struct cs *cs, const uint32_t *c, uint32_t n)
 static bool semaphore_true(unsigned op, uint32_t mem, uint32_t data)
 {
 	switch (op) {
-	case 0: return mem > data;
-	case 1: return mem >= data;
-	case 2: return mem < data;
-	case 3: return mem <= data;
-	case 4: return mem == data;
-	case 5: return mem != data;
+	case INTEL_SAD_GREATER_THAN_SDD: return mem > data;
+	case INTEL_SAD_GREATER_THAN_OR_EQUAL_SDD: return mem >= data;
+	case INTEL_SAD_LESS_THAN_SDD: return mem < data;
+	case INTEL_SAD_LESS_THAN_OR_EQUAL_SDD: return mem <= data;
+	case INTEL_SAD_EQUAL_SDD: return mem == data;
+	case INTEL_SAD_NOT_EQUAL_SDD: return mem != data;
 	default: return true;
 	}
 }
@@ -253,17 +205,9 @@ int shim_batch_run(struct shim_request *rq, uint32_t *bcs_swctrl, struct shim_ba
 		const uint32_t *c = (const uint32_t *)r.host;
 		uint32_t dw = c[0];
 		header = dw;
-		uint32_t client = dw >> 29, n;
+		uint32_t client = INTEL_CLIENT(dw), n = intel_cmd_length(cs.gen, dw);
 
-		if (client == 0) {
-			n = mi_length(cs.gen, dw);
-		} else if (client == 2) {
-			n = shim_blt_cmd_length(cs.gen, dw);
-			if (!n)
-				n = (dw & 0xff) + 2;
-		} else if (client == 3) {
-			n = gfx_length(dw);
-		} else {
+		if (!n) {
 			ret = -ETIME;	/* garbage in the command stream: the engine hangs */
 			break;
 		}
@@ -273,7 +217,7 @@ int shim_batch_run(struct shim_request *rq, uint32_t *bcs_swctrl, struct shim_ba
 		}
 		ip += (uint64_t)n * 4;
 
-		if (client == 2) {
+		if (client == INTEL_CLIENT_2D) {
 			int err = shim_blt_execute(&cs.blt, &vm, c, n);
 			if (err == -EFAULT) {
 				ret = -EFAULT;
@@ -283,8 +227,8 @@ int shim_batch_run(struct shim_request *rq, uint32_t *bcs_swctrl, struct shim_ba
 				cs.skipped++;
 			continue;
 		}
-		if (client == 3) {
-			if (dw >> 16 == 0x7a00) {	/* PIPE_CONTROL */
+		if (client == INTEL_CLIENT_GFX) {
+			if (INTEL_IS_PIPE_CONTROL(dw)) {
 				if (pipe_control(&cs, c, n)) {
 					ret = -EFAULT;
 					break;
@@ -295,54 +239,53 @@ int shim_batch_run(struct shim_request *rq, uint32_t *bcs_swctrl, struct shim_ba
 			continue;
 		}
 
-		switch (MI_OPCODE(dw)) {
-		case 0x0a:	/* MI_BATCH_BUFFER_END */
+		switch (INTEL_MI_OPCODE(dw)) {
+		case INTEL_MI_OP(MI_BATCH_BUFFER_END):
 			if (depth) {
 				ip = ret_stack[--depth];
 				continue;
 			}
 			goto done;
-		case 0x31: {	/* MI_BATCH_BUFFER_START */
-			uint64_t target = cs.gen >= 8 ? addr_at(&cs, c, 1) : c[1];
-			target &= cs.gen >= 8 ? ~3ull : ~3u;
-			if ((dw & (1u << 22)) && cs.gen >= 7 && depth < MAX_DEPTH - 1)
+		case INTEL_MI_OP(MI_BATCH_BUFFER_START): {
+			uint64_t target = intel_address(cs.gen, c, 1) & ~3ull;
+			if ((dw & INTEL_BB_START_2ND_LEVEL) && cs.gen >= 7 && depth < MAX_DEPTH - 1)
 				ret_stack[depth++] = ip;	/* second level: a call */
 			ip = target;
 			end = UINT64_MAX;			/* chained: runs to its own end */
 			continue;
 		}
-		case 0x20: {	/* MI_STORE_DATA_IMM */
-			unsigned first = cs.gen >= 8 ? 3 : cs.gen >= 4 ? 3 : 2;
-			uint64_t addr = cs.gen >= 8 ? addr_at(&cs, c, 1) : cs.gen >= 4 ? c[2] : c[1];
+		case INTEL_MI_OP(MI_STORE_DATA_IMM): {
+			unsigned first = intel_sdi_data_dw(cs.gen);
+			uint64_t addr = intel_address(cs.gen, c, intel_sdi_address_dw(cs.gen));
 			if (n > first && store(&cs, addr, &c[first], (n - first) * 4)) {
 				ret = -EFAULT;
 				goto done;
 			}
 			continue;
 		}
-		case 0x21:	/* MI_STORE_DATA_INDEX: the status page, not user-visible */
+		case INTEL_MI_OP(MI_STORE_DATA_INDEX):	/* the status page, not user-visible */
 			continue;
-		case 0x22:	/* MI_LOAD_REGISTER_IMM */
+		case INTEL_MI_OP(MI_LOAD_REGISTER_IMM):
 			for (uint32_t i = 1; i + 1 < n; i += 2)
-				write_reg(&cs, c[i] & 0x7ffffc, c[i + 1]);
+				write_reg(&cs, INTEL_MMIO_OFFSET(c[i]), c[i + 1]);
 			continue;
-		case 0x24: {	/* MI_STORE_REGISTER_MEM */
-			uint32_t v = read_reg(&cs, c[1] & 0x7ffffc);
-			uint64_t addr = cs.gen >= 8 ? addr_at(&cs, c, 2) : c[2];
+		case INTEL_MI_OP(MI_STORE_REGISTER_MEM): {
+			uint32_t v = read_reg(&cs, INTEL_MMIO_OFFSET(c[INTEL_SRM_REGISTER_DW]));
+			uint64_t addr = intel_address(cs.gen, c, INTEL_SRM_ADDRESS_DW);
 			if (n >= 3 && store(&cs, addr, &v, 4)) {
 				ret = -EFAULT;
 				goto done;
 			}
 			continue;
 		}
-		case 0x26: {	/* MI_FLUSH_DW */
-			unsigned op = (dw >> 14) & 3;
-			uint64_t addr = (cs.gen >= 8 ? addr_at(&cs, c, 1) : c[1]) & ~7ull;
-			unsigned first = cs.gen >= 8 ? 3 : 2;
+		case INTEL_MI_OP(MI_FLUSH_DW): {
+			enum intel_post_sync op = INTEL_POST_SYNC(dw);
+			uint64_t addr = intel_address(cs.gen, c, INTEL_FLUSH_DW_ADDRESS_DW) & ~7ull;
+			unsigned first = INTEL_FLUSH_DW_ADDRESS_DW + INTEL_ADDRESS_DWORDS(cs.gen);
 			int err = 0;
-			if (op == 1 && n > first)
+			if (op == INTEL_POST_SYNC_WRITE_IMM && n > first)
 				err = store(&cs, addr, &c[first], (n - first) * 4 > 8 ? 8 : (n - first) * 4);
-			else if (op == 3) {
+			else if (op == INTEL_POST_SYNC_WRITE_TIMESTAMP) {
 				uint64_t t = timestamp(&cs);
 				err = store(&cs, addr, &t, 8);
 			}
@@ -352,10 +295,10 @@ int shim_batch_run(struct shim_request *rq, uint32_t *bcs_swctrl, struct shim_ba
 			}
 			continue;
 		}
-		case 0x36: {	/* MI_CONDITIONAL_BATCH_BUFFER_END */
-			if (!(dw & (1u << 21)))
+		case INTEL_MI_OP(MI_CONDITIONAL_BATCH_BUFFER_END): {
+			if (!(dw & INTEL_COND_BBE_COMPARE_SEMAPHORE))
 				continue;
-			uint64_t addr = (cs.gen >= 8 ? addr_at(&cs, c, 2) : c[2]) & ~7ull;
+			uint64_t addr = intel_address(cs.gen, c, INTEL_COND_BBE_ADDRESS_DW) & ~7ull;
 			uint8_t *p = gpu_ptr(&cs, addr, 4);
 			if (!p) {
 				ret = -EFAULT;
@@ -363,12 +306,12 @@ int shim_batch_run(struct shim_request *rq, uint32_t *bcs_swctrl, struct shim_ba
 			}
 			uint32_t mem;
 			memcpy(&mem, p, 4);
-			if (!(mem > c[1]))
+			if (!(mem > c[INTEL_COND_BBE_DATA_DW]))
 				goto done;	/* ends the batch (and its parent) */
 			continue;
 		}
-		case 0x1c: {	/* MI_SEMAPHORE_WAIT (poll) */
-			uint64_t addr = addr_at(&cs, c, 2) & ~3ull;
+		case INTEL_MI_OP(MI_SEMAPHORE_WAIT): {	/* (poll) */
+			uint64_t addr = intel_address(cs.gen, c, INTEL_SEMAPHORE_ADDRESS_DW) & ~3ull;
 			uint8_t *p = gpu_ptr(&cs, addr, 4);
 			if (!p) {
 				ret = -EFAULT;
@@ -376,7 +319,7 @@ int shim_batch_run(struct shim_request *rq, uint32_t *bcs_swctrl, struct shim_ba
 			}
 			for (;;) {
 				uint32_t mem = __atomic_load_n((uint32_t *)p, __ATOMIC_ACQUIRE);
-				if (semaphore_true((dw >> 12) & 7, mem, c[1]))
+				if (semaphore_true(INTEL_SEMAPHORE_OP(dw), mem, c[INTEL_SEMAPHORE_DATA_DW]))
 					break;
 				if (shim_now_ns() > cs.deadline) {
 					ret = -ETIME;
