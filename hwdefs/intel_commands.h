@@ -233,8 +233,11 @@ enum intel_2d_command { INTEL_2D_COMMANDS(INTEL_2D_HEADER_) };
 #define INTEL_BLT_HSEED_SHIFT 12
 #define INTEL_BLT_VSEED_SHIFT 8
 
+/* A pitch field (BR13, source pitch): signed 16-bit bytes, or dwords when tiled (gen4+). */
+#define INTEL_PITCH(v) ((int16_t)((v) & 0xffff))
+
 /* BR13: the first dword of most 2D commands. */
-#define INTEL_BR13_PITCH(br13) ((int16_t)((br13) & 0xffff))	/* bytes, or dwords when tiled (gen4+) */
+#define INTEL_BR13_PITCH(br13) INTEL_PITCH(br13)
 #define INTEL_BR13_ROP(br13) ((uint8_t)((br13) >> 16))
 #define INTEL_BR13_ROP_SHIFT 16
 #define INTEL_BR13_DEPTH(br13) ((unsigned)((br13) >> 24) & 3)

@@ -328,6 +328,13 @@ TEST(gen9_addresses)
 "0x1230002c:      0x00000007:    immediate dword low 0x00000007\n"
 "0x12300030:      0x00000000:    immediate dword high 0x00000000\n");
 	free(t);
+	/* 3DSTATE_VF_STATISTICS is one dword: the next packet starts right after it. */
+	static const uint32_t vf[] = { 0x680b0001, 0x05000000 };
+	t = run(&linked, SKL, vf, ARRAY_SIZE(vf), 0);
+	expect(t,
+"0x12300000:      0x680b0001: 3DSTATE_VF_STATISTICS\n"
+"0x12300004:      0x05000000: MI_BATCH_BUFFER_END\n");
+	free(t);
 }
 
 int main(void)
