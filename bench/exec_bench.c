@@ -10,6 +10,7 @@
 #include <i915_drm.h>
 
 #include "tests/drm_test_util.h"
+#include "hwdefs/intel_commands.h"
 #include "intel_bufmgr.h"
 
 #ifdef DEBIAN_LIBDRM
@@ -46,7 +47,7 @@ int main(void)
 		double t0 = now();
 		for (int i = 0; i < N; i++) {
 			uint64_t a = target->offset64 + (uint32_t)(i % 1024) * 4;
-			cmd[i * 4] = (0x20 << 23) | 2;
+			cmd[i * 4] = MI_STORE_DATA_IMM_GEN8;
 			cmd[i * 4 + 1] = (uint32_t)a;
 			cmd[i * 4 + 2] = (uint32_t)(a >> 32);
 			cmd[i * 4 + 3] = (uint32_t)i;
@@ -55,7 +56,7 @@ int main(void)
 						I915_GEM_DOMAIN_RENDER);
 		}
 		double t1 = now();
-		cmd[N * 4] = 0x0a << 23;
+		cmd[N * 4] = MI_BATCH_BUFFER_END;
 		drm_intel_bo_subdata(batch, 0, N * 16 + 8, cmd);
 		if (drm_intel_bo_exec(batch, N * 16 + 8, NULL, 0, 0))
 			printf("exec failed\n");
@@ -70,7 +71,7 @@ int main(void)
 	       total / ROUNDS * 1e3);
 
 	drm_intel_bo *nop = drm_intel_bo_alloc(mgr, "nop", 4096, 4096);
-	uint32_t end[2] = { 0x0a << 23, 0 };
+	uint32_t end[2] = { MI_BATCH_BUFFER_END, MI_NOOP };
 	drm_intel_bo_subdata(nop, 0, sizeof(end), end);
 	int n = 2000;
 	double t0 = now();

@@ -16,6 +16,10 @@
 #include <drm.h>
 #include <i915_drm.h>
 
+#include "hwdefs/intel_commands.h"
+
+#define BR13_32BPP ((uint32_t)INTEL_BR13_DEPTH_8888 << INTEL_BR13_DEPTH_SHIFT)
+
 #define W 1920
 #define H 1080
 #define PITCH (W * 4)
@@ -137,7 +141,7 @@ int main(void)
 	printf("CREATE+SET_DOMAIN(pages)+CLOSE 4 KiB  %8.3f us\n", (now_us() - t0) / n);
 
 	uint32_t nop = create(4096);
-	uint32_t end[2] = { 0x0a << 23, 0 };
+	uint32_t end[2] = { MI_BATCH_BUFFER_END, MI_NOOP };
 	pwrite_obj(nop, end, sizeof(end));
 	struct drm_i915_gem_exec_object2 o = { .handle = nop };
 	exec(&o, 1, 0);
@@ -153,7 +157,7 @@ int main(void)
 	/* 1000 relocations per exec, each forced to be processed (wrong presumed offset). */
 	uint32_t target = create(4096), rbatch = create(16384);
 	uint32_t *cmds = calloc(4096, 4);
-	cmds[0] = 0x0a << 23;	/* the batch ends at once; the relocated addresses are data after it */
+	cmds[0] = MI_BATCH_BUFFER_END;	/* the batch ends at once; the relocated addresses are data after it */
 	pwrite_obj(rbatch, cmds, 16384);
 	struct drm_i915_gem_relocation_entry *rel = calloc(1000, sizeof(*rel));
 	struct drm_i915_gem_exec_object2 ro[2] = { { .handle = target },
@@ -175,24 +179,28 @@ int main(void)
 	/* Room for whole tile rows (32 for Y), as a driver allocates tiled surfaces. */
 	uint32_t batch = create(4096), dst = create((uint64_t)PITCH * 1088), src = create((uint64_t)PITCH * 1088);
 	pwrite_obj(src, a, SURF);
-	uint32_t fill[] = { 0x54000000 | (3 << 20) | 5, (3 << 24) | (0xf0 << 16) | PITCH, 0, (H << 16) | W,
-			    16 << 20, 0, 0xff336699, 0x0a << 23 };
+	uint32_t fill[] = { XY_COLOR_BLT | INTEL_BLT_WRITE_RGBA | INTEL_LEN(7), BR13_32BPP | (0xf0 << 16) | PITCH,
+			    INTEL_XY(0, 0), INTEL_XY(W, H), 16 << 20, 0, 0xff336699, MI_BATCH_BUFFER_END };
 	double us = blit(batch, dst, src, fill, 8, 50);
 	printf("blit fill 1920x1080x32 linear         %8.0f MB/s  (%.2fx memset)\n", SURF / us, SURF / us / memset_mbs);
-	uint32_t copy[] = { 0x54c00000 | (3 << 20) | 8, (3 << 24) | (0xcc << 16) | PITCH, 0, (H << 16) | W,
-			    16 << 20, 0, 0, PITCH, 32 << 20, 0, 0x0a << 23, 0 };
+	uint32_t copy[] = { XY_SRC_COPY_BLT | INTEL_BLT_WRITE_RGBA | INTEL_LEN(10), BR13_32BPP | (0xcc << 16) | PITCH,
+			    INTEL_XY(0, 0), INTEL_XY(W, H), 16 << 20, 0, INTEL_XY(0, 0), PITCH, 32 << 20, 0,
+			    MI_BATCH_BUFFER_END, MI_NOOP };
 	us = blit(batch, dst, src, copy, 12, 50);
 	printf("blit copy linear->linear              %8.0f MB/s  (%.2fx memcpy)\n", SURF / us, SURF / us / memcpy_mbs);
 
 	/* X-tiled source to Y-tiled destination: tiled pitches in dwords, BCS_SWCTRL says dst is Y. */
 	tiling(src, I915_TILING_X, PITCH);
 	tiling(dst, I915_TILING_Y, PITCH);
-	uint32_t tcopy[] = { 0x11000001, 0x22200, (3u << 16) | 2,	/* LRI BCS_SWCTRL: dst Y */
-			     0x54c00000 | (3 << 20) | (1 << 15) | (1 << 11) | 8,
-			     (3 << 24) | (0xcc << 16) | (PITCH / 4), 0, (H << 16) | W, 16 << 20, 0, 0,
-			     PITCH / 4, 32 << 20, 0,
-			     0x11000001, 0x22200, 3u << 16,		/* and back to X */
-			     0x0a << 23, 0 };
+	uint32_t tcopy[] = { MI_LOAD_REGISTER_IMM_N(1), INTEL_BCS_SWCTRL,	/* dst Y */
+			     INTEL_MASKED_FIELD(INTEL_BCS_SWCTRL_SRC_Y | INTEL_BCS_SWCTRL_DST_Y, INTEL_BCS_SWCTRL_DST_Y),
+			     XY_SRC_COPY_BLT | INTEL_BLT_WRITE_RGBA | INTEL_BLT_SRC_TILED | INTEL_BLT_DST_TILED |
+			     INTEL_LEN(10),
+			     BR13_32BPP | (0xcc << 16) | (PITCH / 4), INTEL_XY(0, 0), INTEL_XY(W, H), 16 << 20, 0,
+			     INTEL_XY(0, 0), PITCH / 4, 32 << 20, 0,
+			     MI_LOAD_REGISTER_IMM_N(1), INTEL_BCS_SWCTRL,		/* and back to X */
+			     INTEL_MASKED_FIELD(INTEL_BCS_SWCTRL_SRC_Y | INTEL_BCS_SWCTRL_DST_Y, 0),
+			     MI_BATCH_BUFFER_END, MI_NOOP };
 	us = blit(batch, dst, src, tcopy, sizeof(tcopy) / 4, 30);
 	printf("blit copy X-tiled->Y-tiled            %8.0f MB/s  (%.2fx memcpy)\n", SURF / us, SURF / us / memcpy_mbs);
 	free(a);

@@ -24,6 +24,7 @@
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include "hwdefs/intel_commands.h"
 #include <time.h>
 #include <unistd.h>
 #include <drm.h>
@@ -168,7 +169,7 @@ static double sync_file_poll(const char *node, double *poll_signalled)
 	int fd = open(node, O_RDWR | O_CLOEXEC);
 	struct drm_i915_gem_create gc = { .size = 4096 };
 	so_ioctl(fd, DRM_IOCTL_I915_GEM_CREATE, &gc);
-	uint32_t cmd[2] = { 0x0a << 23, 0 };
+	uint32_t cmd[2] = { MI_BATCH_BUFFER_END, MI_NOOP };
 	struct drm_i915_gem_pwrite pw = { .handle = gc.handle, .size = sizeof(cmd), .data_ptr = (uintptr_t)cmd };
 	so_ioctl(fd, DRM_IOCTL_I915_GEM_PWRITE, &pw);
 	uint64_t *t = calloc(ROUNDS, sizeof(*t)), *u = calloc(ROUNDS, sizeof(*u));

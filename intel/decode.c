@@ -23,6 +23,7 @@
 
 #include "intel/bufmgr_priv.h"
 #include "intel/decode_priv.h"
+#include "hwdefs/intel_commands.h"
 
 void decode_out(struct drm_intel_decode *ctx, unsigned index, const char *fmt, ...)
 {
@@ -137,8 +138,8 @@ drm_public void drm_intel_decode(struct drm_intel_decode *ctx)
 		uint32_t index = 0;
 		int ret;
 
-		switch (ctx->data[0] >> 29) {
-		case 0:
+		switch (INTEL_CLIENT(ctx->data[0])) {
+		case INTEL_CLIENT_MI:
 			ret = decode_mi(ctx);
 			if (ret == -1) {
 				/* MI_BATCH_BUFFER_END: the rest raw, or keep decoding. */
@@ -152,10 +153,10 @@ drm_public void drm_intel_decode(struct drm_intel_decode *ctx)
 				index = (uint32_t)ret;
 			}
 			break;
-		case 2:
+		case INTEL_CLIENT_2D:
 			index = (uint32_t)decode_2d(ctx);
 			break;
-		case 3:
+		case INTEL_CLIENT_GFX:
 			index = (uint32_t)decode_3d(ctx);
 			break;
 		default:

@@ -11,22 +11,11 @@
 #include <i915_drm.h>
 
 #include "intel_bufmgr.h"
+#include "hwdefs/intel_commands.h"
 #include "tools/font.h"
 #include "tools/testcard.h"
 
-#define BLT(op) ((2u << 29) | ((op) << 22))
-#define XY_SETUP_BLT BLT(0x01)
-#define XY_TEXT_IMMEDIATE_BLT BLT(0x31)
-#define XY_COLOR_BLT BLT(0x50)
-#define XY_SRC_COPY_BLT BLT(0x53)
-#define WRITE_RGBA (3u << 20)
-#define SRC_TILED (1u << 15)
-#define DST_TILED (1u << 11)
-#define MI_LOAD_REGISTER_IMM ((0x22u << 23) | 1)
-#define MI_FLUSH_DW ((0x26u << 23) | 2)
-#define MI_BATCH_BUFFER_END (0x0au << 23)
-#define BCS_SWCTRL 0x22200
-#define DEPTH_32 (3u << 24)
+#define DEPTH_32 ((uint32_t)INTEL_BR13_DEPTH_8888 << INTEL_BR13_DEPTH_SHIFT)
 
 struct surf {
 	drm_intel_bo *bo;
@@ -95,13 +84,14 @@ static double batch_run(struct batch *b, struct surf *wait_for)
 /* BCS_SWCTRL: which tiled operands are Y (bit 0 source, bit 1 destination). */
 static void swctrl(struct batch *b, int src_y, int dst_y)
 {
-	out(b, MI_FLUSH_DW);
+	out(b, MI_FLUSH_DW_GEN8);
 	out(b, 0);
 	out(b, 0);
 	out(b, 0);
-	out(b, MI_LOAD_REGISTER_IMM);
-	out(b, BCS_SWCTRL);
-	out(b, (3u << 16) | (src_y ? 1 : 0) | (dst_y ? 2 : 0));
+	out(b, MI_LOAD_REGISTER_IMM_N(1));
+	out(b, INTEL_BCS_SWCTRL);
+	out(b, INTEL_MASKED_FIELD(INTEL_BCS_SWCTRL_SRC_Y | INTEL_BCS_SWCTRL_DST_Y,
+				  (src_y ? INTEL_BCS_SWCTRL_SRC_Y : 0) | (dst_y ? INTEL_BCS_SWCTRL_DST_Y : 0)));
 }
 
 static uint32_t pitch_field(const struct surf *s)
@@ -111,10 +101,10 @@ static uint32_t pitch_field(const struct surf *s)
 
 static void fill(struct batch *b, struct surf *d, int x, int y, int w, int h, uint32_t colour, uint8_t rop)
 {
-	out(b, XY_COLOR_BLT | WRITE_RGBA | (d->tiling ? DST_TILED : 0) | 5);
-	out(b, DEPTH_32 | (uint32_t)rop << 16 | pitch_field(d));
-	out(b, (uint32_t)y << 16 | (uint32_t)x);
-	out(b, (uint32_t)(y + h) << 16 | (uint32_t)(x + w));
+	out(b, XY_COLOR_BLT | INTEL_BLT_WRITE_RGBA | (d->tiling ? INTEL_BLT_DST_TILED : 0) | INTEL_LEN(7));
+	out(b, DEPTH_32 | (uint32_t)rop << INTEL_BR13_ROP_SHIFT | pitch_field(d));
+	out(b, INTEL_XY(x, y));
+	out(b, INTEL_XY(x + w, y + h));
 	out_reloc(b, d, 0, 1);
 	out(b, colour);
 	b->commands++;
@@ -123,12 +113,13 @@ static void fill(struct batch *b, struct surf *d, int x, int y, int w, int h, ui
 static void copy(struct batch *b, struct surf *d, int dx, int dy, struct surf *s, int sx, int sy, int w, int h,
 		 uint8_t rop)
 {
-	out(b, XY_SRC_COPY_BLT | WRITE_RGBA | (s->tiling ? SRC_TILED : 0) | (d->tiling ? DST_TILED : 0) | 8);
-	out(b, DEPTH_32 | (uint32_t)rop << 16 | pitch_field(d));
-	out(b, (uint32_t)dy << 16 | (uint32_t)dx);
-	out(b, (uint32_t)(dy + h) << 16 | (uint32_t)(dx + w));
+	out(b, XY_SRC_COPY_BLT | INTEL_BLT_WRITE_RGBA | (s->tiling ? INTEL_BLT_SRC_TILED : 0) |
+	       (d->tiling ? INTEL_BLT_DST_TILED : 0) | INTEL_LEN(10));
+	out(b, DEPTH_32 | (uint32_t)rop << INTEL_BR13_ROP_SHIFT | pitch_field(d));
+	out(b, INTEL_XY(dx, dy));
+	out(b, INTEL_XY(dx + w, dy + h));
 	out_reloc(b, d, 0, 1);
-	out(b, (uint32_t)sy << 16 | (uint32_t)sx);
+	out(b, INTEL_XY(sx, sy));
 	out(b, pitch_field(s));
 	out_reloc(b, s, 0, 0);
 	b->commands++;
@@ -146,10 +137,11 @@ static void text(struct batch *b, struct surf *d, int x, int y, const char *str,
 	uint32_t h = (uint32_t)(8 * scale);
 
 	/* The setup: destination, clip to the surface, transparent mono source, colour. */
-	out(b, XY_SETUP_BLT | WRITE_RGBA | (d->tiling ? DST_TILED : 0) | 8);
-	out(b, (1u << 30) | (1u << 29) | DEPTH_32 | 0xccu << 16 | pitch_field(d));
-	out(b, 0);
-	out(b, d->height << 16 | d->width);
+	out(b, XY_SETUP_BLT | INTEL_BLT_WRITE_RGBA | (d->tiling ? INTEL_BLT_DST_TILED : 0) | INTEL_LEN(10));
+	out(b, INTEL_BR13_CLIP_ENABLE | INTEL_BR13_MONO_SRC_TRANSPARENT | DEPTH_32 |
+	       0xccu << INTEL_BR13_ROP_SHIFT | pitch_field(d));
+	out(b, INTEL_XY(0, 0));
+	out(b, INTEL_XY(d->width, d->height));
 	out_reloc(b, d, 0, 1);
 	out(b, 0);		/* background (unused: transparent) */
 	out(b, colour);		/* foreground */
@@ -178,10 +170,10 @@ static void text(struct batch *b, struct surf *d, int x, int y, const char *str,
 							}
 		}
 		int cx = x + (int)(first * 8 * scale);
-		out(b, XY_TEXT_IMMEDIATE_BLT | WRITE_RGBA | (1u << 16) | (d->tiling ? DST_TILED : 0) |
-		       (1 + bytes / 4));
-		out(b, (uint32_t)y << 16 | (uint32_t)cx);
-		out(b, (uint32_t)(y + (int)h) << 16 | (uint32_t)(cx + (int)w));
+		out(b, XY_TEXT_IMMEDIATE_BLT | INTEL_BLT_WRITE_RGBA | INTEL_BLT_TEXT_BYTE_PACKED |
+		       (d->tiling ? INTEL_BLT_DST_TILED : 0) | INTEL_LEN(3 + bytes / 4));
+		out(b, INTEL_XY(cx, y));
+		out(b, INTEL_XY(cx + (int)w, y + (int)h));
 		for (uint32_t i = 0; i < bytes; i += 4)
 			out(b, (uint32_t)data[i] | (uint32_t)data[i + 1] << 8 | (uint32_t)data[i + 2] << 16 |
 			       (uint32_t)data[i + 3] << 24);

@@ -44,8 +44,8 @@ struct shim_blt_state {
 	unsigned gen;
 	/*
 	 * BCS_SWCTRL value (bits 15:0 after the masked write; the caller
-	 * applies MI_LOAD_REGISTER_IMM's write-enable mask). gen6+: bit 0 =
-	 * tiled source is Y, bit 1 = tiled destination is Y.
+	 * applies MI_LOAD_REGISTER_IMM's write-enable mask). gen6+:
+	 * INTEL_BCS_SWCTRL_SRC_Y / _DST_Y (hwdefs/intel_commands.h).
 	 */
 	uint32_t bcs_swctrl;
 	/* Loaded by XY_SETUP_BLT / XY_SETUP_MONO_PATTERN_SL_BLT (clip also by XY_SETUP_CLIP_BLT). */
@@ -57,10 +57,6 @@ struct shim_blt_state {
 	uint32_t mono_pat[2];		/* XY_SETUP_MONO_PATTERN_SL_BLT */
 	bool mono_setup;		/* the last setup was the mono-pattern one */
 };
-
-#define SHIM_BCS_SWCTRL 0x22200
-#define SHIM_BCS_SWCTRL_SRC_Y (1u << 0)
-#define SHIM_BCS_SWCTRL_DST_Y (1u << 1)
 
 void shim_blt_state_init(struct shim_blt_state *st, unsigned gen);
 

@@ -1,7 +1,8 @@
 /*
- * Decoding of the 2D commands (spec/blitter.md §4-7) into struct blt_op:
- * field layouts per generation (32-bit addresses before gen8, two dwords
- * masked to 48 bits from gen8), the setup/clip registers kept in struct
+ * Decoding of the 2D commands (spec/blitter.md §4-7) into struct blt_op, one
+ * handler per command or family: the field layouts per generation come from
+ * hwdefs/intel_commands.h (32-bit addresses before gen8, two dwords masked
+ * to 48 bits from gen8); here are the setup/clip registers kept in struct
  * shim_blt_state, clipping, tiling (DW0 bits 11/15 on gen4+ with
  * BCS_SWCTRL choosing Y on gen6+; fences via the translated range on
  * gen2/3), and translation of every surface before anything is written.
@@ -22,23 +23,7 @@
 #include <string.h>
 
 #include "hw/blt_priv.h"
-
-enum {
-	OP_SETUP = 0x01, OP_SETUP_CLIP = 0x03, OP_SETUP_MONO_SL = 0x11, OP_PIXEL = 0x24,
-	OP_SCANLINES = 0x25, OP_TEXT = 0x26, OP_TEXT_IMM = 0x31, OP_COLOR = 0x40,
-	OP_FAST_COPY = 0x42, OP_SRC_COPY = 0x43, OP_BLOCK_COPY = 0x41, OP_FAST_COLOR = 0x44,
-	OP_XY_COLOR = 0x50, OP_XY_PAT = 0x51, OP_XY_MONO_PAT = 0x52, OP_XY_SRC_COPY = 0x53,
-	OP_XY_MONO_SRC = 0x54, OP_XY_FULL = 0x55, OP_XY_FULL_MONO_SRC = 0x56,
-	OP_XY_FULL_MONO_PAT = 0x57, OP_XY_FULL_MONO_PAT_MONO_SRC = 0x58, OP_XY_MONO_PAT_FIXED = 0x59,
-	OP_XY_MONO_SRC_IMM = 0x71, OP_XY_PAT_IMM = 0x72, OP_XY_SRC_COPY_CHROMA = 0x73,
-	OP_XY_FULL_IMM_PAT = 0x74, OP_XY_FULL_MONO_SRC_IMM_PAT = 0x75, OP_XY_PAT_CHROMA = 0x76,
-	OP_XY_PAT_CHROMA_IMM = 0x77,
-};
-
-#define BR13_MONO_PAT_TRANSPARENT (1u << 28)
-#define BR13_MONO_SRC_TRANSPARENT (1u << 29)
-#define BR13_CLIP (1u << 30)
-#define BR13_SOLID_PATTERN (1u << 31)
+#include "hwdefs/intel_commands.h"
 
 void shim_blt_state_init(struct shim_blt_state *st, unsigned gen)
 {
@@ -48,65 +33,10 @@ void shim_blt_state_init(struct shim_blt_state *st, unsigned gen)
 
 uint32_t shim_blt_cmd_length(unsigned gen, uint32_t dw)
 {
-	if (dw >> 29 != 2)
+	if (INTEL_CLIENT(dw) != INTEL_CLIENT_2D || !intel_cmd_known(intel_2d_info(INTEL_2D_OPCODE(dw)), gen))
 		return 0;
-	switch ((dw >> 22) & 0x7F) {
-	case OP_FAST_COPY:
-		if (gen < 9)
-			return 0;
-		break;
-	case OP_BLOCK_COPY:
-	case OP_FAST_COLOR:
-		if (gen < 12)
-			return 0;
-		break;
-	case OP_SETUP: case OP_SETUP_CLIP: case OP_SETUP_MONO_SL: case OP_PIXEL: case OP_SCANLINES:
-	case OP_TEXT: case OP_TEXT_IMM: case OP_COLOR: case OP_SRC_COPY: case OP_XY_COLOR:
-	case OP_XY_PAT: case OP_XY_MONO_PAT: case OP_XY_SRC_COPY: case OP_XY_MONO_SRC: case OP_XY_FULL:
-	case OP_XY_FULL_MONO_SRC: case OP_XY_FULL_MONO_PAT: case OP_XY_FULL_MONO_PAT_MONO_SRC:
-	case OP_XY_MONO_PAT_FIXED: case OP_XY_MONO_SRC_IMM: case OP_XY_PAT_IMM:
-	case OP_XY_SRC_COPY_CHROMA: case OP_XY_FULL_IMM_PAT: case OP_XY_FULL_MONO_SRC_IMM_PAT:
-	case OP_XY_PAT_CHROMA: case OP_XY_PAT_CHROMA_IMM:
-		break;
-	default:
-		return 0;
-	}
-	return (dw & (gen >= 12 ? 0x1FF : 0xFF)) + 2;
+	return intel_2d_length(gen, dw);
 }
-
-/* Fixed total length of a command we execute; 0 = variable (immediate data). */
-static uint32_t fixed_length(unsigned gen, unsigned op)
-{
-	uint32_t a = gen >= 8;
-	switch (op) {
-	case OP_SETUP: return 8 + 2 * a;
-	case OP_SETUP_CLIP: return 3;
-	case OP_SETUP_MONO_SL: return 9 + a;
-	case OP_PIXEL: return 2;
-	case OP_SCANLINES: return 3;
-	case OP_XY_COLOR: return 6 + a;
-	case OP_XY_PAT: return 6 + 2 * a;
-	case OP_XY_MONO_PAT: return 9 + a;
-	case OP_XY_SRC_COPY: return 8 + 2 * a;
-	case OP_XY_MONO_SRC: return 8 + 2 * a;
-	case OP_XY_FULL_MONO_PAT: return 12 + 2 * a;
-	case OP_XY_FULL_MONO_PAT_MONO_SRC: return 12 + 2 * a;
-	case OP_COLOR: return 5 + a;
-	case OP_SRC_COPY: return 6 + 2 * a;
-	case OP_FAST_COPY: return 10;
-	default: return 0;
-	}
-}
-
-static uint64_t addr_at(unsigned gen, const uint32_t *c, unsigned i)
-{
-	if (gen >= 8)
-		return (c[i] | (uint64_t)c[i + 1] << 32) & ((1ull << 48) - 1);
-	return c[i];
-}
-
-static inline int32_t lo16(uint32_t v) { return (int16_t)(v & 0xFFFF); }
-static inline int32_t hi16(uint32_t v) { return (int16_t)(v >> 16); }
 
 enum mono_from { MONO_NONE, MONO_MEM, MONO_IMM };
 
@@ -143,10 +73,10 @@ struct req {
 	bool pat_transparent;
 };
 
-static enum shim_tiling tiled_bit(const struct shim_blt_state *st, uint32_t dw0, unsigned bit,
+static enum shim_tiling tiled_bit(const struct shim_blt_state *st, uint32_t dw0, uint32_t tiled_flag,
 				  uint32_t swctrl_y)
 {
-	if (st->gen < 4 || !(dw0 & (1u << bit)))
+	if (st->gen < 4 || !(dw0 & tiled_flag))
 		return SHIM_TILING_NONE;
 	return st->gen >= 6 && (st->bcs_swctrl & swctrl_y) ? SHIM_TILING_Y : SHIM_TILING_X;
 }
@@ -154,7 +84,7 @@ static enum shim_tiling tiled_bit(const struct shim_blt_state *st, uint32_t dw0,
 /* Pitch in bytes of a BR13-style pitch field. */
 static int32_t pitch_bytes(const struct shim_blt_state *st, uint32_t field, enum shim_tiling t)
 {
-	int32_t p = lo16(field);
+	int32_t p = INTEL_BR13_PITCH(field);
 	return st->gen >= 4 && t != SHIM_TILING_NONE ? p * 4 : p;
 }
 
@@ -163,20 +93,20 @@ static void from_br13(struct req *r, const struct shim_blt_state *st, uint32_t d
 {
 	r->dw0 = dw0;
 	r->br13 = br13;
-	r->clip = br13 & BR13_CLIP;
-	r->cpp = blt_depth_cpp(br13);
-	r->rop = (uint8_t)(br13 >> 16);
-	r->bytemask = ((dw0 >> 20 & 1) ? 0x7 : 0) | ((dw0 >> 21 & 1) ? 0x8 : 0);
-	r->dtile = tiled_bit(st, dw0, 11, SHIM_BCS_SWCTRL_DST_Y);
+	r->clip = br13 & INTEL_BR13_CLIP_ENABLE;
+	r->cpp = intel_br13_cpp(br13);
+	r->rop = INTEL_BR13_ROP(br13);
+	r->bytemask = (dw0 & INTEL_BLT_WRITE_RGB ? 0x7 : 0) | (dw0 & INTEL_BLT_WRITE_ALPHA ? 0x8 : 0);
+	r->dtile = tiled_bit(st, dw0, INTEL_BLT_DST_TILED, INTEL_BCS_SWCTRL_DST_Y);
 	r->dpitch = pitch_bytes(st, br13, r->dtile);
 }
 
 static void rect(struct req *r, uint32_t tl, uint32_t br)
 {
-	r->x1 = lo16(tl);
-	r->y1 = hi16(tl);
-	r->x2 = lo16(br);
-	r->y2 = hi16(br);
+	r->x1 = INTEL_XY_X(tl);
+	r->y1 = INTEL_XY_Y(tl);
+	r->x2 = INTEL_XY_X(br);
+	r->y2 = INTEL_XY_Y(br);
 }
 
 static void mono_pattern(struct req *r, uint32_t bg, uint32_t fg, uint32_t p0, uint32_t p1)
@@ -186,17 +116,17 @@ static void mono_pattern(struct req *r, uint32_t bg, uint32_t fg, uint32_t p0, u
 	r->pfg = fg;
 	r->mpat[0] = p0;
 	r->mpat[1] = p1;
-	r->pat_transparent = r->br13 & BR13_MONO_PAT_TRANSPARENT;
+	r->pat_transparent = r->br13 & INTEL_BR13_MONO_PAT_TRANSPARENT;
 }
 
 /* Source rows of XY_MONO_SRC_COPY(_IMMEDIATE): word aligned, first pixel at DW0 bits 19:17. */
 static void mono_rows(struct req *r)
 {
-	uint64_t off = r->dw0 >> 17 & 7;
+	uint64_t off = INTEL_BLT_MONO_BIT_OFFSET(r->dw0);
 	uint64_t w = (uint64_t)(r->x2 > r->x1 ? r->x2 - r->x1 : 0);
 	r->mono_bit0 = off;
 	r->mono_row_bits = ((off + w + 7) / 8 + 1) / 2 * 2 * 8;
-	r->src_transparent = r->br13 & BR13_MONO_SRC_TRANSPARENT;
+	r->src_transparent = r->br13 & INTEL_BR13_MONO_SRC_TRANSPARENT;
 }
 
 /* Clips, translates and runs a request. */
@@ -216,8 +146,8 @@ static int run_req(const struct shim_blt_state *st, const struct shim_gpu_vm *vm
 	}
 	int32_t x1 = r->x1, y1 = r->y1, x2 = r->x2, y2 = r->y2;
 	if (r->clip) {
-		int32_t cx1 = lo16(st->clip_tl), cy1 = hi16(st->clip_tl);
-		int32_t cx2 = lo16(st->clip_br), cy2 = hi16(st->clip_br);
+		int32_t cx1 = INTEL_XY_X(st->clip_tl), cy1 = INTEL_XY_Y(st->clip_tl);
+		int32_t cx2 = INTEL_XY_X(st->clip_br), cy2 = INTEL_XY_Y(st->clip_br);
 		x1 = x1 > cx1 ? x1 : cx1;
 		y1 = y1 > cy1 ? y1 : cy1;
 		x2 = x2 < cx2 ? x2 : cx2;
@@ -232,8 +162,8 @@ static int run_req(const struct shim_blt_state *st, const struct shim_gpu_vm *vm
 	op.fg = r->fg, op.bg = r->bg;
 	op.src_transparent = r->mono != MONO_NONE && r->src_transparent;
 	op.pat_transparent = r->pkind == BLT_PAT_MONO && r->pat_transparent;
-	op.hseed = r->dw0 >> 12 & 7;
-	op.vseed = r->dw0 >> 8 & 7;
+	op.hseed = INTEL_BLT_HSEED(r->dw0);
+	op.vseed = INTEL_BLT_VSEED(r->dw0);
 	bool use_s = blt_rop_uses_s(op.rop), use_p = blt_rop_uses_p(op.rop);
 
 	ret = blt_surf_map(&op.dst, vm, gen, r->dst, r->dpitch, r->dtile, (int64_t)x1 * op.cpp,
@@ -290,7 +220,7 @@ static int run_req(const struct shim_blt_state *st, const struct shim_gpu_vm *vm
 /* The pattern of a command that draws with the setup registers. */
 static void setup_pattern(struct req *r, const struct shim_blt_state *st)
 {
-	if (st->br13 & BR13_SOLID_PATTERN) {
+	if (st->br13 & INTEL_BR13_SOLID_PATTERN) {
 		r->pkind = BLT_PAT_SOLID;
 		r->p_solid = st->bg;
 	} else if (st->mono_setup) {
@@ -301,15 +231,199 @@ static void setup_pattern(struct req *r, const struct shim_blt_state *st)
 	}
 }
 
-static int fast_copy(const struct shim_blt_state *st, const struct shim_gpu_vm *vm, const uint32_t *c)
+/* One command being executed: its dwords and where each field role sits on this gen. */
+struct cmd {
+	const uint32_t *c;
+	uint32_t ndw;
+	unsigned gen;
+	uint8_t dw[INTEL_F_COUNT];
+};
+
+#define F(k, role) ((k)->c[(k)->dw[INTEL_F_##role]])
+#define ADDR(k, role) intel_address((k)->gen, (k)->c, (k)->dw[INTEL_F_##role])
+
+/* The destination part common to the XY commands with a BR13. */
+static void xy_dst(struct req *r, const struct shim_blt_state *st, const struct cmd *k)
 {
-	static const uint8_t cpps[8] = { 1, 2, 0, 4, 8, 16, 0, 0 };
-	static const enum shim_tiling tl[4] = { SHIM_TILING_NONE, SHIM_TILING_X, SHIM_TILING_Y, SHIM_TILING_NONE };
-	unsigned st_src = c[0] >> 20 & 3, st_dst = c[0] >> 13 & 3;
-	uint32_t cpp = cpps[c[1] >> 24 & 7];
+	from_br13(r, st, k->c[0], F(k, BR13));
+	rect(r, F(k, DST_TL), F(k, DST_BR));
+	r->dst = ADDR(k, DST_ADDR);
+}
+
+static int setup(struct shim_blt_state *st, const struct shim_gpu_vm *vm, const struct cmd *k)
+{
+	st->br13 = F(k, BR13);
+	st->clip_tl = F(k, CLIP_TL);
+	st->clip_br = F(k, CLIP_BR);
+	st->dst = ADDR(k, DST_ADDR);
+	st->bg = F(k, BG);
+	st->fg = F(k, FG);
+	st->mono_setup = k->dw[INTEL_F_PAT_DW0] != 0;
+	if (st->mono_setup) {
+		st->mono_pat[0] = F(k, PAT_DW0);	/* XY_SETUP_MONO_PATTERN_SL_BLT */
+		st->mono_pat[1] = F(k, PAT_DW1);
+	} else {
+		st->pat_addr = ADDR(k, PAT_ADDR);	/* XY_SETUP_BLT */
+	}
+	return 0;
+}
+
+static int setup_clip(struct shim_blt_state *st, const struct shim_gpu_vm *vm, const struct cmd *k)
+{
+	st->clip_tl = F(k, CLIP_TL);
+	st->clip_br = F(k, CLIP_BR);
+	return 0;
+}
+
+/* XY_PIXEL_BLT, XY_SCANLINES_BLT, XY_TEXT_IMMEDIATE_BLT: drawn with the setup registers. */
+static int setup_draw(struct shim_blt_state *st, const struct shim_gpu_vm *vm, const struct cmd *k)
+{
+	struct req r;
+	memset(&r, 0, sizeof(r));
+	from_br13(&r, st, k->c[0], st->br13);
+	r.dst = st->dst;
+	r.fg = st->fg;
+	r.bg = st->bg;
+	setup_pattern(&r, st);
+	if (k->dw[INTEL_F_PIXEL]) {
+		rect(&r, F(k, PIXEL), F(k, PIXEL));
+		r.x2 = r.x1 + 1;
+		r.y2 = r.y1 + 1;
+	} else {
+		rect(&r, F(k, DST_TL), F(k, DST_BR));
+	}
+	r.skind = BLT_SRC_SOLID;
+	r.s_solid = st->fg;
+	if (k->dw[INTEL_F_DATA]) {		/* text: byte- or bit-packed glyph rows */
+		uint64_t w = (uint64_t)(r.x2 > r.x1 ? r.x2 - r.x1 : 0);
+		uint32_t data = k->dw[INTEL_F_DATA];
+		if ((k->ndw - data) & 1)
+			return -EINVAL;
+		r.skind = BLT_SRC_MONO;
+		r.mono = MONO_IMM;
+		r.imm = (const uint8_t *)(k->c + data);
+		r.imm_bytes = (uint64_t)(k->ndw - data) * 4;
+		r.mono_row_bits = (k->c[0] & INTEL_BLT_TEXT_BYTE_PACKED) ? (w + 7) / 8 * 8 : w;
+		r.src_transparent = st->br13 & INTEL_BR13_MONO_SRC_TRANSPARENT;
+	}
+	return run_req(st, vm, &r);
+}
+
+static int xy_color(struct shim_blt_state *st, const struct shim_gpu_vm *vm, const struct cmd *k)
+{
+	struct req r;
+	memset(&r, 0, sizeof(r));
+	xy_dst(&r, st, k);
+	r.s_solid = r.p_solid = F(k, COLOR);
+	return run_req(st, vm, &r);
+}
+
+static int xy_pat(struct shim_blt_state *st, const struct shim_gpu_vm *vm, const struct cmd *k)
+{
+	struct req r;
+	memset(&r, 0, sizeof(r));
+	xy_dst(&r, st, k);
+	r.pkind = BLT_PAT_COLOR;
+	r.pat_addr = ADDR(k, PAT_ADDR);
+	return run_req(st, vm, &r);
+}
+
+static int xy_mono_pat(struct shim_blt_state *st, const struct shim_gpu_vm *vm, const struct cmd *k)
+{
+	struct req r;
+	memset(&r, 0, sizeof(r));
+	xy_dst(&r, st, k);
+	mono_pattern(&r, F(k, PAT_BG), F(k, PAT_FG), F(k, PAT_DW0), F(k, PAT_DW1));
+	return run_req(st, vm, &r);
+}
+
+/* XY_SRC_COPY_BLT and XY_FULL_MONO_PATTERN_BLT (the same with a mono pattern). */
+static int xy_src_copy(struct shim_blt_state *st, const struct shim_gpu_vm *vm, const struct cmd *k)
+{
+	struct req r;
+	memset(&r, 0, sizeof(r));
+	xy_dst(&r, st, k);
+	r.skind = BLT_SRC_SURF;
+	r.stile = tiled_bit(st, k->c[0], INTEL_BLT_SRC_TILED, INTEL_BCS_SWCTRL_SRC_Y);
+	r.sx = INTEL_XY_X(F(k, SRC_XY));
+	r.sy = INTEL_XY_Y(F(k, SRC_XY));
+	r.spitch = pitch_bytes(st, F(k, SRC_PITCH), r.stile);
+	r.src = ADDR(k, SRC_ADDR);
+	if (k->dw[INTEL_F_PAT_DW0])
+		mono_pattern(&r, F(k, PAT_BG), F(k, PAT_FG), F(k, PAT_DW0), F(k, PAT_DW1));
+	return run_req(st, vm, &r);
+}
+
+/* XY_MONO_SRC_COPY_BLT and XY_FULL_MONO_PATTERN_MONO_SRC_BLT. */
+static int xy_mono_src(struct shim_blt_state *st, const struct shim_gpu_vm *vm, const struct cmd *k)
+{
+	struct req r;
+	memset(&r, 0, sizeof(r));
+	xy_dst(&r, st, k);
+	r.skind = BLT_SRC_MONO;
+	r.mono = MONO_MEM;
+	r.mono_addr = ADDR(k, MONO_ADDR);
+	r.bg = F(k, BG);
+	r.fg = F(k, FG);
+	mono_rows(&r);
+	if (k->dw[INTEL_F_PAT_DW0])
+		mono_pattern(&r, F(k, PAT_BG), F(k, PAT_FG), F(k, PAT_DW0), F(k, PAT_DW1));
+	return run_req(st, vm, &r);
+}
+
+static int xy_mono_src_imm(struct shim_blt_state *st, const struct shim_gpu_vm *vm, const struct cmd *k)
+{
+	struct req r;
+	uint32_t data = k->dw[INTEL_F_DATA];
+	if ((k->ndw - data) & 1)
+		return -EINVAL;
+	memset(&r, 0, sizeof(r));
+	xy_dst(&r, st, k);
+	r.bg = F(k, BG);
+	r.fg = F(k, FG);
+	r.skind = BLT_SRC_MONO;
+	r.mono = MONO_IMM;
+	r.imm = (const uint8_t *)(k->c + data);
+	r.imm_bytes = (uint64_t)(k->ndw - data) * 4;
+	mono_rows(&r);
+	return run_req(st, vm, &r);
+}
+
+/* COLOR_BLT and SRC_COPY_BLT (non-XY): BR14 sizes the rectangle in bytes; no clipping. */
+static int non_xy(struct shim_blt_state *st, const struct shim_gpu_vm *vm, const struct cmd *k)
+{
+	struct req r;
+	memset(&r, 0, sizeof(r));
+	from_br13(&r, st, k->c[0], F(k, BR13));
+	r.clip = false;
+	r.x1 = r.y1 = 0;
+	r.x2 = (int32_t)(INTEL_BR14_WIDTH_BYTES(F(k, BR14)) / r.cpp);
+	r.y2 = (int32_t)INTEL_BR14_HEIGHT(F(k, BR14));
+	r.dst = ADDR(k, DST_ADDR);
+	if (k->dw[INTEL_F_COLOR]) {
+		r.s_solid = r.p_solid = F(k, COLOR);
+	} else {
+		r.skind = BLT_SRC_SURF;
+		r.stile = tiled_bit(st, k->c[0], INTEL_BLT_SRC_TILED, INTEL_BCS_SWCTRL_SRC_Y);
+		r.spitch = pitch_bytes(st, F(k, SRC_PITCH), r.stile);
+		r.src = ADDR(k, SRC_ADDR);
+	}
+	return run_req(st, vm, &r);
+}
+
+static int fast_copy(struct shim_blt_state *st, const struct shim_gpu_vm *vm, const struct cmd *k)
+{
+	static const enum shim_tiling tl[4] = {
+		[INTEL_FAST_COPY_LINEAR] = SHIM_TILING_NONE, [INTEL_FAST_COPY_TILE_X] = SHIM_TILING_X,
+		[INTEL_FAST_COPY_TILE_Y] = SHIM_TILING_Y, [INTEL_FAST_COPY_TILE_64K] = SHIM_TILING_NONE,
+	};
+	uint32_t dw1 = F(k, FAST_DW1);
+	unsigned st_src = INTEL_FAST_COPY_SRC_TILING(k->c[0]), st_dst = INTEL_FAST_COPY_DST_TILING(k->c[0]);
+	uint32_t cpp = intel_fast_copy_cpp(dw1);
 	if (!cpp)
 		return -EINVAL;
-	if (st_src == 3 || st_dst == 3 || (c[1] & (3u << 30)))
+	if (st_src == INTEL_FAST_COPY_TILE_64K || st_dst == INTEL_FAST_COPY_TILE_64K ||
+	    (dw1 & (INTEL_FAST_COPY_SRC_TILE_Y_TYPE | INTEL_FAST_COPY_DST_TILE_Y_TYPE)))
 		return -EOPNOTSUPP;	/* Ys/Tile64, Yf/Tile4 */
 	struct req r;
 	memset(&r, 0, sizeof(r));
@@ -317,175 +431,59 @@ static int fast_copy(const struct shim_blt_state *st, const struct shim_gpu_vm *
 	r.cpp = cpp;
 	r.rop = 0xCC;
 	r.bytemask = 0xF;
-	rect(&r, c[2], c[3]);
-	r.dst = addr_at(st->gen, c, 4);
+	rect(&r, F(k, DST_TL), F(k, DST_BR));
+	r.dst = ADDR(k, DST_ADDR);
 	r.dtile = tl[st_dst];
-	r.dpitch = (int32_t)(c[1] & 0xFFFF) * (r.dtile ? 4 : 1);
+	r.dpitch = (int32_t)(dw1 & 0xFFFF) * (r.dtile ? 4 : 1);
 	r.skind = BLT_SRC_SURF;
-	r.sx = lo16(c[6]);
-	r.sy = hi16(c[6]);
+	r.sx = INTEL_XY_X(F(k, SRC_XY));
+	r.sy = INTEL_XY_Y(F(k, SRC_XY));
 	r.stile = tl[st_src];
-	r.spitch = (int32_t)(c[7] & 0xFFFF) * (r.stile ? 4 : 1);
-	r.src = addr_at(st->gen, c, 8);
+	r.spitch = (int32_t)(F(k, SRC_PITCH) & 0xFFFF) * (r.stile ? 4 : 1);
+	r.src = ADDR(k, SRC_ADDR);
 	return run_req(st, vm, &r);
 }
+
+typedef int (*blt_handler)(struct shim_blt_state *st, const struct shim_gpu_vm *vm, const struct cmd *k);
+
+/* The 2D commands this core executes; the others are known (sized) but -EOPNOTSUPP. */
+static const blt_handler handlers[128] = {
+	[INTEL_2D_OP(XY_SETUP_BLT)] = setup,
+	[INTEL_2D_OP(XY_SETUP_MONO_PATTERN_SL_BLT)] = setup,
+	[INTEL_2D_OP(XY_SETUP_CLIP_BLT)] = setup_clip,
+	[INTEL_2D_OP(XY_PIXEL_BLT)] = setup_draw,
+	[INTEL_2D_OP(XY_SCANLINES_BLT)] = setup_draw,
+	[INTEL_2D_OP(XY_TEXT_IMMEDIATE_BLT)] = setup_draw,
+	[INTEL_2D_OP(XY_COLOR_BLT)] = xy_color,
+	[INTEL_2D_OP(XY_PAT_BLT)] = xy_pat,
+	[INTEL_2D_OP(XY_MONO_PAT_BLT)] = xy_mono_pat,
+	[INTEL_2D_OP(XY_SRC_COPY_BLT)] = xy_src_copy,
+	[INTEL_2D_OP(XY_FULL_MONO_PATTERN_BLT)] = xy_src_copy,
+	[INTEL_2D_OP(XY_MONO_SRC_COPY_BLT)] = xy_mono_src,
+	[INTEL_2D_OP(XY_FULL_MONO_PATTERN_MONO_SRC_BLT)] = xy_mono_src,
+	[INTEL_2D_OP(XY_MONO_SRC_COPY_IMMEDIATE_BLT)] = xy_mono_src_imm,
+	[INTEL_2D_OP(COLOR_BLT)] = non_xy,
+	[INTEL_2D_OP(SRC_COPY_BLT)] = non_xy,
+	[INTEL_2D_OP(XY_FAST_COPY_BLT)] = fast_copy,
+};
 
 int shim_blt_execute(struct shim_blt_state *st, const struct shim_gpu_vm *vm, const uint32_t *c,
 		     uint32_t ndw)
 {
-	unsigned gen = st->gen, a = gen >= 8;
 	if (!ndw)
 		return -EINVAL;
-	uint32_t len = shim_blt_cmd_length(gen, c[0]);
+	uint32_t len = shim_blt_cmd_length(st->gen, c[0]);
 	if (!len || len != ndw)
 		return -EINVAL;
-	unsigned op = c[0] >> 22 & 0x7F;
-	uint32_t fixed = fixed_length(gen, op);
-	if (fixed && ndw != fixed)
-		return -EINVAL;
-
-	struct req r;
-	memset(&r, 0, sizeof(r));
-	switch (op) {
-	case OP_SETUP:
-		st->br13 = c[1];
-		st->clip_tl = c[2];
-		st->clip_br = c[3];
-		st->dst = addr_at(gen, c, 4);
-		st->bg = c[5 + a];
-		st->fg = c[6 + a];
-		st->pat_addr = addr_at(gen, c, 7 + a);
-		st->mono_setup = false;
-		return 0;
-	case OP_SETUP_CLIP:
-		st->clip_tl = c[1];
-		st->clip_br = c[2];
-		return 0;
-	case OP_SETUP_MONO_SL:
-		st->br13 = c[1];
-		st->clip_tl = c[2];
-		st->clip_br = c[3];
-		st->dst = addr_at(gen, c, 4);
-		st->bg = c[5 + a];
-		st->fg = c[6 + a];
-		st->mono_pat[0] = c[7 + a];
-		st->mono_pat[1] = c[8 + a];
-		st->mono_setup = true;
-		return 0;
-	case OP_PIXEL:
-	case OP_SCANLINES:
-	case OP_TEXT_IMM:
-		from_br13(&r, st, c[0], st->br13);
-		r.dst = st->dst;
-		r.fg = st->fg;
-		r.bg = st->bg;
-		setup_pattern(&r, st);
-		if (op == OP_PIXEL) {
-			rect(&r, c[1], c[1]);
-			r.x2 = r.x1 + 1;
-			r.y2 = r.y1 + 1;
-		} else {
-			rect(&r, c[1], c[2]);
-		}
-		r.skind = BLT_SRC_SOLID;
-		r.s_solid = st->fg;
-		if (op == OP_TEXT_IMM) {
-			uint64_t w = (uint64_t)(r.x2 > r.x1 ? r.x2 - r.x1 : 0);
-			if ((ndw - 3) & 1)
-				return -EINVAL;
-			r.skind = BLT_SRC_MONO;
-			r.mono = MONO_IMM;
-			r.imm = (const uint8_t *)(c + 3);
-			r.imm_bytes = (uint64_t)(ndw - 3) * 4;
-			r.mono_row_bits = (c[0] & (1u << 16)) ? (w + 7) / 8 * 8 : w;
-			r.src_transparent = st->br13 & BR13_MONO_SRC_TRANSPARENT;
-		}
-		return run_req(st, vm, &r);
-	case OP_XY_COLOR:
-		from_br13(&r, st, c[0], c[1]);
-		rect(&r, c[2], c[3]);
-		r.dst = addr_at(gen, c, 4);
-		r.s_solid = r.p_solid = c[5 + a];
-		return run_req(st, vm, &r);
-	case OP_XY_PAT:
-		from_br13(&r, st, c[0], c[1]);
-		rect(&r, c[2], c[3]);
-		r.dst = addr_at(gen, c, 4);
-		r.pkind = BLT_PAT_COLOR;
-		r.pat_addr = addr_at(gen, c, 5 + a);
-		return run_req(st, vm, &r);
-	case OP_XY_MONO_PAT:
-		from_br13(&r, st, c[0], c[1]);
-		rect(&r, c[2], c[3]);
-		r.dst = addr_at(gen, c, 4);
-		mono_pattern(&r, c[5 + a], c[6 + a], c[7 + a], c[8 + a]);
-		return run_req(st, vm, &r);
-	case OP_XY_SRC_COPY:
-	case OP_XY_FULL_MONO_PAT: {
-		bool full = op == OP_XY_FULL_MONO_PAT;
-		from_br13(&r, st, c[0], c[1]);
-		rect(&r, c[2], c[3]);
-		r.dst = addr_at(gen, c, 4);
-		r.skind = BLT_SRC_SURF;
-		r.stile = tiled_bit(st, c[0], 15, SHIM_BCS_SWCTRL_SRC_Y);
-		uint32_t xy = c[(full ? 6 : 5) + a], pitch = c[(full ? 5 : 6) + a];
-		r.sx = lo16(xy);
-		r.sy = hi16(xy);
-		r.spitch = pitch_bytes(st, pitch, r.stile);
-		r.src = addr_at(gen, c, 7 + a);
-		if (full)
-			mono_pattern(&r, c[8 + 2 * a], c[9 + 2 * a], c[10 + 2 * a], c[11 + 2 * a]);
-		return run_req(st, vm, &r);
-	}
-	case OP_XY_MONO_SRC:
-	case OP_XY_FULL_MONO_PAT_MONO_SRC:
-		from_br13(&r, st, c[0], c[1]);
-		rect(&r, c[2], c[3]);
-		r.dst = addr_at(gen, c, 4);
-		r.skind = BLT_SRC_MONO;
-		r.mono = MONO_MEM;
-		r.mono_addr = addr_at(gen, c, 5 + a);
-		r.bg = c[6 + 2 * a];
-		r.fg = c[7 + 2 * a];
-		mono_rows(&r);
-		if (op == OP_XY_FULL_MONO_PAT_MONO_SRC)
-			mono_pattern(&r, c[8 + 2 * a], c[9 + 2 * a], c[10 + 2 * a], c[11 + 2 * a]);
-		return run_req(st, vm, &r);
-	case OP_XY_MONO_SRC_IMM:
-		if ((ndw - 7 - a) & 1)
-			return -EINVAL;
-		from_br13(&r, st, c[0], c[1]);
-		rect(&r, c[2], c[3]);
-		r.dst = addr_at(gen, c, 4);
-		r.bg = c[5 + a];
-		r.fg = c[6 + a];
-		r.skind = BLT_SRC_MONO;
-		r.mono = MONO_IMM;
-		r.imm = (const uint8_t *)(c + 7 + a);
-		r.imm_bytes = (uint64_t)(ndw - 7 - a) * 4;
-		mono_rows(&r);
-		return run_req(st, vm, &r);
-	case OP_COLOR:
-	case OP_SRC_COPY:
-		/* Non-XY: BR14 = height << 16 | width in bytes; no clipping. */
-		from_br13(&r, st, c[0], c[1]);
-		r.clip = false;
-		r.x1 = r.y1 = 0;
-		r.x2 = (int32_t)((c[2] & 0xFFFF) / r.cpp);
-		r.y2 = (int32_t)(c[2] >> 16);
-		r.dst = addr_at(gen, c, 3);
-		if (op == OP_COLOR) {
-			r.s_solid = r.p_solid = c[4 + a];
-		} else {
-			r.skind = BLT_SRC_SURF;
-			r.stile = tiled_bit(st, c[0], 15, SHIM_BCS_SWCTRL_SRC_Y);
-			r.spitch = pitch_bytes(st, c[4 + a], r.stile);
-			r.src = addr_at(gen, c, 5 + a);
-		}
-		return run_req(st, vm, &r);
-	case OP_FAST_COPY:
-		return fast_copy(st, vm, c);
-	default:
+	const struct intel_cmd_info *ci = intel_2d_info(INTEL_2D_OPCODE(c[0]));
+	blt_handler run = handlers[ci->opcode];
+	if (!run)
 		return -EOPNOTSUPP;
-	}
+	unsigned min, max;
+	intel_2d_valid_length(ci, st->gen, &min, &max);
+	if (min == max && ndw != min)
+		return -EINVAL;		/* a fixed-length command of the wrong length */
+	struct cmd k = { .c = c, .ndw = ndw, .gen = st->gen };
+	intel_2d_layout(ci, st->gen, k.dw);
+	return run(st, vm, &k);
 }

@@ -110,8 +110,6 @@ uint32_t blt_rop32(uint8_t rop, uint32_t p, uint32_t s, uint32_t d);
 void blt_merge_bytes(uint8_t *out, const uint8_t *d, const uint8_t *m, size_t n);
 /* Replicates the low cpp bytes of colour (little endian) across n bytes. */
 void blt_fill_colour(uint8_t *buf, uint32_t colour, uint32_t cpp, size_t n);
-/* cpp of a BR13 colour depth field (bits 25:24). */
-static inline uint32_t blt_depth_cpp(uint32_t br13) { return (uint32_t[]){ 1, 2, 2, 4 }[(br13 >> 24) & 3]; }
 
 /* Mono expansion and patterns (hw/blt_mono.c), for pixels x1..x1+w-1 of row y. */
 /* bits[i] = mono source bit of pixel x1 + i. */

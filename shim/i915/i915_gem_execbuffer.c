@@ -4,11 +4,13 @@
  * space, relocation processing, the gen9 blitter command parser, and the
  * request handed to an engine (i915/gt/intel_engine.h).
  *
- * Order: buffer count, flag sanity, the object array, SECURE, fences, the
- * context, the engine, each object in list order, the ban, placement,
- * relocations, the parser, submission. Offsets that moved are written back
- * to the object array in canonical form, also when a later step fails
- * (except after a relocation error, as i915 does).
+ * The ioctl reads as i915's phases, one static function each: validate
+ * (buffer count, flag sanity), copy in the object array, SECURE, fences,
+ * ring space, then under the device lock the context, the engine, lookup
+ * (each object in list order), the ban, placement, relocate, parse,
+ * submit. Offsets that moved are written back to the object array in
+ * canonical form, also when a later step fails (except after a relocation
+ * error, as i915 does).
  *
  * Fences (FENCE_IN/OUT/SUBMIT/ARRAY, USE_EXTENSIONS with timeline fences)
  * are parsed by i915/i915_gem_execbuffer_fence.c after SECURE and before the context; in-fences
@@ -27,6 +29,7 @@
 #include <i915_drm.h>
 
 #include "hw/blt.h"
+#include "hwdefs/intel_commands.h"
 #include "i915/i915_gem_context.h"
 #include "i915/gt/intel_engine.h"
 #include "i915/i915_gem_execbuffer_fence.h"
@@ -284,6 +287,23 @@ static int relocate(struct shim_device *dev, struct eb_obj *eb, uint32_t count, 
 	return 0;
 }
 
+/* The MI commands the gen9 blitter's parser lets through: every one-dword command and these. */
+static bool bcs_parser_allows(unsigned op)
+{
+	switch (op) {
+	case INTEL_MI_OP(MI_STORE_DATA_IMM):
+	case INTEL_MI_OP(MI_LOAD_REGISTER_IMM):
+	case INTEL_MI_OP(MI_STORE_REGISTER_MEM):
+	case INTEL_MI_OP(MI_FLUSH_DW):
+	case INTEL_MI_OP(MI_SEMAPHORE_WAIT):
+	case INTEL_MI_OP(MI_CONDITIONAL_BATCH_BUFFER_END):
+	case INTEL_MI_OP(MI_BATCH_BUFFER_START):
+		return true;
+	default:
+		return intel_mi_is_one_dword(op);
+	}
+}
+
 /*
  * The gen9 blitter's mandatory command parser: MI and 2D only, with an end. A jump
  * (MI_BATCH_BUFFER_START) must stay inside the batch and land on itself or on a command
@@ -308,36 +328,34 @@ static int parse_bcs(struct shim_device *dev, struct shim_gem_object *batch, uin
 		uint32_t dw;
 		memcpy(&dw, p + off, 4);
 		seen[index / 64] |= 1ull << (index % 64);
-		uint32_t client = dw >> 29, n;
-		if (client == 0) {
-			unsigned op = (dw >> 23) & 0x3f;
-			if (op == 0x0a) {
-				ret = 0;			/* MI_BATCH_BUFFER_END */
+		uint32_t client = INTEL_CLIENT(dw), n;
+		if (client == INTEL_CLIENT_MI) {
+			unsigned op = INTEL_MI_OPCODE(dw);
+			if (op == INTEL_MI_OP(MI_BATCH_BUFFER_END)) {
+				ret = 0;
 				break;
 			}
-			if (op < 0x10)
-				n = 1;
-			else if (op == 0x20 || op == 0x22 || op == 0x24 || op == 0x26 || op == 0x1c || op == 0x36 ||
-				 op == 0x31)
-				n = (dw & 0xff) + 2;
-			else
+			if (!bcs_parser_allows(op))
 				break;				/* not in the blitter's table */
+			n = intel_mi_length(dev->model->gen, dw);
 			if (off + (uint64_t)n * 4 > end)
 				break;
-			if (op == 0x22) {		/* only BCS_SWCTRL may be loaded */
+			if (op == INTEL_MI_OP(MI_LOAD_REGISTER_IMM)) {	/* only BCS_SWCTRL may be loaded */
 				bool ok = true;
 				for (uint32_t i = 1; i + 1 < n && ok; i += 2) {
 					uint32_t reg;
 					memcpy(&reg, p + off + i * 4, 4);
-					ok = (reg & 0x7ffffc) == SHIM_BCS_SWCTRL;
+					ok = INTEL_MMIO_OFFSET(reg) == INTEL_BCS_SWCTRL;
 				}
 				if (!ok) {
 					ret = -EACCES;
 					break;
 				}
 			}
-			if (op == 0x31) {
-				if (n != 3)
+			if (op == INTEL_MI_OP(MI_BATCH_BUFFER_START)) {
+				unsigned min, max;
+				intel_mi_valid_length(intel_mi_info(op), dev->model->gen, &min, &max);
+				if (n < min || n > max)
 					break;			/* a jump with a bad length */
 				uint64_t target;
 				memcpy(&target, p + off + 4, 8);
@@ -348,7 +366,7 @@ static int parse_bcs(struct shim_device *dev, struct shim_gem_object *batch, uin
 				if (ti != index && !(seen[ti / 64] & (1ull << (ti % 64))))
 					break;			/* not a command already parsed */
 			}
-		} else if (client == 2) {
+		} else if (client == INTEL_CLIENT_2D) {
 			n = shim_blt_cmd_length(dev->model->gen, dw);
 			if (!n || off + (uint64_t)n * 4 > end)
 				break;
@@ -502,17 +520,31 @@ static int wait_for_ring_space(struct shim_call *call, uint32_t ctx_id)
 	}
 }
 
-int shim_i915_execbuffer2_ioctl(struct shim_call *call, void *data)
-{
-	struct drm_i915_gem_execbuffer2 *args = data;
-	struct shim_device *dev = call->dev;
-	const struct shim_device_model *m = dev->model;
-	uint32_t count = args->buffer_count;
-	struct shim_exec_fences xf = { .out_fd = -1 };
-	uint8_t *shadow = NULL;
-	int ret = 0;
+/*
+ * One EXECBUFFER2 call on its way through the phases. It owns the object
+ * list, the parsed fences and the shadow batch until eb_fini(); the context
+ * and the objects are borrowed under the device lock.
+ */
+struct i915_execbuffer {
+	struct shim_call *call;
+	struct shim_device *dev;
+	const struct shim_device_model *m;
+	struct drm_i915_gem_execbuffer2 *args;
+	uint32_t count;
+	uint32_t batch_index;
+	struct eb_obj *eb;			/* the object list, in the caller's order */
+	struct shim_exec_fences xf;
+	struct shim_context *ctx;
+	shim_off ctx_off;
+	unsigned engine;
+	struct shim_vm *vm;
+	uint8_t *shadow;			/* the command parser's copy of the batch */
+};
 
-	if (count == 0 || count > INT_MAX)
+/* Validate: the arguments and flags, before anything is copied in. */
+static int eb_validate_args(struct drm_i915_gem_execbuffer2 *args)
+{
+	if (args->buffer_count == 0 || args->buffer_count > INT_MAX)
 		return -EINVAL;		/* X1, X2; bigger lists than memory allows are ENOMEM */
 	if ((args->flags & EXEC_UNKNOWN_FLAGS) || (args->flags & I915_EXEC_CONSTANTS_MASK) ||
 	    (args->flags & I915_EXEC_RESOURCE_STREAMER))
@@ -526,144 +558,220 @@ int shim_i915_execbuffer2_ioctl(struct shim_call *call, void *data)
 		return -EINVAL;
 	if ((args->batch_start_offset | args->batch_len) & 7)
 		return -EINVAL;
+	return 0;
+}
 
-	struct eb_obj *eb = calloc(count, sizeof(*eb));
-	struct drm_i915_gem_exec_object2 *user = calloc(count, sizeof(*user));
-	if (!eb || !user) {
-		free(eb);
+/* The object array, copied in. */
+static int eb_copy_objects(struct i915_execbuffer *x)
+{
+	struct drm_i915_gem_exec_object2 *user;
+	int ret = 0;
+
+	x->eb = calloc(x->count, sizeof(*x->eb));
+	user = calloc(x->count, sizeof(*user));
+	if (!x->eb || !user) {
 		free(user);
 		return -ENOMEM;
 	}
-	if (shim_copy_from_user(user, args->buffers_ptr, (size_t)count * sizeof(*user))) {
+	if (shim_copy_from_user(user, x->args->buffers_ptr, (size_t)x->count * sizeof(*user)))
 		ret = -EFAULT;
-		goto out_free;
-	}
-	for (uint32_t i = 0; i < count; i++)
-		eb[i].user = user[i];
+	else
+		for (uint32_t i = 0; i < x->count; i++)
+			x->eb[i].user = user[i];
+	free(user);
+	return ret;
+}
 
-	if (args->flags & I915_EXEC_SECURE) {
-		ret = m->gen >= 11 ? -ENODEV : m->gen >= 6 ? -EPERM :
-		      (shim_capable_sys_admin() && shim_is_current_master(dev, call->file)) ? 0 : -EPERM;
-		if (ret)
-			goto out_free;
-	}
-	ret = shim_exec_fences_parse(call, args, &xf);
+/* SECURE batches: only the gen<6 master with CAP_SYS_ADMIN; never from gen11. */
+static int eb_check_secure(const struct i915_execbuffer *x)
+{
+	const struct shim_device_model *m = x->m;
+	if (!(x->args->flags & I915_EXEC_SECURE))
+		return 0;
+	return m->gen >= 11 ? -ENODEV : m->gen >= 6 ? -EPERM :
+	       (shim_capable_sys_admin() && shim_is_current_master(x->dev, x->call->file)) ? 0 : -EPERM;
+}
+
+/* The context (device lock held). */
+static int eb_select_context(struct i915_execbuffer *x)
+{
+	uint32_t ctx_id = (uint32_t)x->args->rsvd1;
+	x->ctx = shim_context_lookup(x->dev, x->call->file, ctx_id);
+	if (!x->ctx)
+		return ctx_id ? -ENOENT : -ENOMEM;
+	x->ctx_off = shim_off_of(x->ctx);
+	return 0;
+}
+
+/* The engine, and whether the GPU can take work at all (device lock held). */
+static int eb_select_engine(struct i915_execbuffer *x)
+{
+	int ret = select_engine(x->m, x->args->flags, &x->engine);
 	if (ret)
-		goto out_free;
+		return ret;
+	if (shim_gt_wedged(x->dev))
+		return -EIO;		/* X24, X79 */
+	return 0;
+}
 
-	ret = wait_for_ring_space(call, (uint32_t)args->rsvd1);
-	if (ret)
-		goto out_free;
+/*
+ * Lookup: the context's address space, then handle by handle, each object
+ * and its entry validated in list order (device lock held). A handle may
+ * appear twice (X29): both entries share one object and one binding.
+ */
+static int eb_lookup_objects(struct i915_execbuffer *x)
+{
+	struct drm_i915_gem_execbuffer2 *args = x->args;
+	struct shim_device *dev = x->dev;
+	int ret;
 
-	unsigned engine;
-	uint32_t batch_index = (args->flags & I915_EXEC_BATCH_FIRST) ? 0 : count - 1;
-	shim_device_lock(dev);
-	shim_off ctx_off = 0;
-	struct shim_context *ctx = shim_context_lookup(dev, call->file, (uint32_t)args->rsvd1);
-	if (!ctx) {
-		ret = (uint32_t)args->rsvd1 ? -ENOENT : -ENOMEM;
-		goto out_unlock;
-	}
-	ctx_off = shim_off_of(ctx);
-	ret = select_engine(m, args->flags, &engine);
-	if (ret)
-		goto out_unlock;
-	if (shim_gt_wedged(dev)) {
-		ret = -EIO;		/* X24, X79 */
-		goto out_unlock;
-	}
-	struct shim_vm *vm = shim_context_vm(dev, ctx);
-	if (!vm) {
-		ret = -ENOMEM;
-		goto out_unlock;
-	}
-
-	for (uint32_t i = 0; i < count; i++) {
-		struct eb_obj *e = &eb[i];
-		e->obj = shim_gem_lookup(call->file, e->user.handle);
-		if (!e->obj) {
-			ret = -ENOENT;
-			goto out_unlock;
-		}
+	x->vm = shim_context_vm(dev, x->ctx);
+	if (!x->vm)
+		return -ENOMEM;
+	for (uint32_t i = 0; i < x->count; i++) {
+		struct eb_obj *e = &x->eb[i];
+		e->obj = shim_gem_lookup(x->call->file, e->user.handle);
+		if (!e->obj)
+			return -ENOENT;
 		struct shim_gem_object *obj = shim_ptr(e->obj);
 		if (!(e->user.flags & EXEC_OBJECT_PAD_TO_SIZE))
 			e->user.pad_to_size = 0;
 		e->need = obj->size > e->user.pad_to_size ? obj->size : e->user.pad_to_size;
-		ret = validate_object(m, e, vm);
+		ret = validate_object(x->m, e, x->vm);
 		if (ret)
-			goto out_unlock;
-		if (i == batch_index) {
-			if (e->user.flags & EXEC_OBJECT_WRITE) {
-				ret = -EINVAL;		/* a self-modifying batch */
-				goto out_unlock;
-			}
+			return ret;
+		if (i == x->batch_index) {
+			if (e->user.flags & EXEC_OBJECT_WRITE)
+				return -EINVAL;		/* a self-modifying batch */
 			if (args->batch_start_offset >= obj->size ||
-			    args->batch_len > obj->size - args->batch_start_offset) {
-				ret = -EINVAL;
-				goto out_unlock;
-			}
+			    args->batch_len > obj->size - args->batch_start_offset)
+				return -EINVAL;
 		}
 		if (obj->flags & SHIM_OBJ_USERPTR) {
-			if (obj->owner_pid != getpid()) {
-				ret = -EFAULT;	/* the pages are another process's memory */
-				goto out_unlock;
-			}
+			if (obj->owner_pid != getpid())
+				return -EFAULT;	/* the pages are another process's memory */
 			ret = shim_userptr_check(obj->user_ptr, obj->size);	/* X42, U13 */
 			if (ret)
-				goto out_unlock;
+				return ret;
 		} else {
 			ret = shim_gem_object_get_pages(dev, obj);	/* purged: EFAULT (X43) */
 			if (ret)
-				goto out_unlock;
+				return ret;
 		}
 	}
-	if (ctx->banned) {
-		ret = -EIO;
-		goto out_unlock;
-	}
+	return 0;
+}
 
-	ret = place_objects(dev, vm, eb, count, batch_index);
-	if (ret)
-		goto out_writeback;
+/* Relocate: unless NO_RELOC promises the presumed offsets and nothing moved. */
+static int eb_relocate(struct i915_execbuffer *x)
+{
 	bool any_moved = false;
-	for (uint32_t i = 0; i < count; i++)
-		any_moved |= eb[i].moved;
-	if (!(args->flags & I915_EXEC_NO_RELOC) || any_moved) {
-		ret = relocate(dev, eb, count, args->flags & I915_EXEC_HANDLE_LUT);
-		if (ret)
-			goto out_unlock;	/* no offsets written back after a relocation error */
-	}
-	struct shim_gem_object *batch = shim_ptr(eb[batch_index].obj);
-	uint64_t len = args->batch_len ? args->batch_len : batch->size - args->batch_start_offset;
-	if (engine == SHIM_ENGINE_COPY && m->cmd_parser_version &&
-	    !(batch->flags & SHIM_OBJ_USERPTR)) {
-		ret = parse_bcs(dev, batch, args->batch_start_offset, args->batch_len,
-				eb[batch_index].start + args->batch_start_offset, &shadow);
-		if (ret)
-			goto out_writeback;
-	}
-	if (args->flags & I915_EXEC_GEN7_SOL_RESET && (m->gen != 7 || engine != SHIM_ENGINE_RENDER))
-		ret = -EINVAL;	/* reported late: offsets are still written back (X51) */
-	else
-		ret = submit(call, ctx, ctx_off, engine, eb, count, batch_index, args->batch_start_offset, len, &xf,
-			     &shadow);
-	if (!ret)
-		ret = shim_exec_fences_signal(dev, args, &xf, ctx->last_fence);
+	for (uint32_t i = 0; i < x->count; i++)
+		any_moved |= x->eb[i].moved;
+	if ((x->args->flags & I915_EXEC_NO_RELOC) && !any_moved)
+		return 0;
+	return relocate(x->dev, x->eb, x->count, x->args->flags & I915_EXEC_HANDLE_LUT);
+}
 
-out_writeback:
-	for (uint32_t i = 0; i < count; i++)
-		if (eb[i].placed && eb[i].moved) {
-			uint64_t off = canonical(eb[i].start);
-			shim_copy_to_user(args->buffers_ptr + i * sizeof(*user) +
+/* Parse: the gen9 blitter's command parser, on batches in GEM memory (userptr ones are not parsed). */
+static int eb_parse(struct i915_execbuffer *x)
+{
+	struct drm_i915_gem_execbuffer2 *args = x->args;
+	struct shim_gem_object *batch = shim_ptr(x->eb[x->batch_index].obj);
+	if (x->engine != SHIM_ENGINE_COPY || !x->m->cmd_parser_version || (batch->flags & SHIM_OBJ_USERPTR))
+		return 0;
+	return parse_bcs(x->dev, batch, args->batch_start_offset, args->batch_len,
+			 x->eb[x->batch_index].start + args->batch_start_offset, &x->shadow);
+}
+
+/* Submit: the request to its engine, then the out-fences. */
+static int eb_submit(struct i915_execbuffer *x)
+{
+	struct drm_i915_gem_execbuffer2 *args = x->args;
+	struct shim_gem_object *batch = shim_ptr(x->eb[x->batch_index].obj);
+	uint64_t len = args->batch_len ? args->batch_len : batch->size - args->batch_start_offset;
+	int ret;
+
+	if (args->flags & I915_EXEC_GEN7_SOL_RESET && (x->m->gen != 7 || x->engine != SHIM_ENGINE_RENDER))
+		return -EINVAL;	/* reported late: offsets are still written back (X51) */
+	ret = submit(x->call, x->ctx, x->ctx_off, x->engine, x->eb, x->count, x->batch_index,
+		     args->batch_start_offset, len, &x->xf, &x->shadow);
+	if (!ret)
+		ret = shim_exec_fences_signal(x->dev, args, &x->xf, x->ctx->last_fence);
+	return ret;
+}
+
+/* Offsets that moved go back to the object array in canonical form. */
+static void eb_write_back_offsets(const struct i915_execbuffer *x)
+{
+	for (uint32_t i = 0; i < x->count; i++)
+		if (x->eb[i].placed && x->eb[i].moved) {
+			uint64_t off = canonical(x->eb[i].start);
+			shim_copy_to_user(x->args->buffers_ptr + i * sizeof(struct drm_i915_gem_exec_object2) +
 					  offsetof(struct drm_i915_gem_exec_object2, offset), &off, sizeof(off));
 		}
-out_unlock:
-	shim_device_unlock(dev);
-out_free:
-	shim_exec_fences_fini(dev, &xf);
-	args->flags &= ~(7ull << 29);	/* internal bits never go back (X14) */
-	free(shadow);
-	free(eb);
-	free(user);
+}
+
+/*
+ * The phases under the device lock: context, engine, lookup, the ban,
+ * placement, relocation, parsing, submission. Moved offsets are written
+ * back whatever happens after placement, except after a relocation error.
+ */
+static int eb_run_locked(struct i915_execbuffer *x)
+{
+	int ret = eb_select_context(x);
+	if (!ret)
+		ret = eb_select_engine(x);
+	if (!ret)
+		ret = eb_lookup_objects(x);
+	if (!ret && x->ctx->banned)
+		ret = -EIO;
+	if (ret)
+		return ret;
+
+	ret = place_objects(x->dev, x->vm, x->eb, x->count, x->batch_index);
+	if (!ret) {
+		ret = eb_relocate(x);
+		if (ret)
+			return ret;	/* no offsets written back after a relocation error */
+		ret = eb_parse(x);
+	}
+	if (!ret)
+		ret = eb_submit(x);
+	eb_write_back_offsets(x);
+	return ret;
+}
+
+static void eb_fini(struct i915_execbuffer *x)
+{
+	shim_exec_fences_fini(x->dev, &x->xf);
+	x->args->flags &= ~(7ull << 29);	/* internal bits never go back (X14) */
+	free(x->shadow);
+	free(x->eb);
+}
+
+int shim_i915_execbuffer2_ioctl(struct shim_call *call, void *data)
+{
+	struct i915_execbuffer x = { .call = call, .dev = call->dev, .m = call->dev->model, .args = data,
+				     .xf = { .out_fd = -1 } };
+	int ret = eb_validate_args(x.args);
+	if (ret)
+		return ret;
+	x.count = x.args->buffer_count;
+	x.batch_index = (x.args->flags & I915_EXEC_BATCH_FIRST) ? 0 : x.count - 1;
+
+	ret = eb_copy_objects(&x);
+	if (!ret)
+		ret = eb_check_secure(&x);
+	if (!ret)
+		ret = shim_exec_fences_parse(call, x.args, &x.xf);
+	if (!ret)
+		ret = wait_for_ring_space(call, (uint32_t)x.args->rsvd1);
+	if (!ret) {
+		shim_device_lock(x.dev);
+		ret = eb_run_locked(&x);
+		shim_device_unlock(x.dev);
+	}
+	eb_fini(&x);
 	return ret;
 }

@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "hw/blt.h"
+#include "hwdefs/intel_commands.h"
 
 #define WIDTH 1920
 #define HEIGHT 1080
@@ -66,13 +67,15 @@ static double run(uint32_t swctrl, const uint32_t *cmd, unsigned n, int iters)
 
 static unsigned copy_cmd(uint32_t *c, bool stiled, bool dtiled, uint8_t rop)
 {
-	c[0] = 0x54C00000 | 3u << 20 | (dtiled ? 1u << 11 : 0) | (stiled ? 1u << 15 : 0) | 8;
-	c[1] = (dtiled ? PITCH / 4 : PITCH) | (uint32_t)rop << 16 | 3u << 24;
-	c[2] = 0;
-	c[3] = HEIGHT << 16 | WIDTH;
+	c[0] = XY_SRC_COPY_BLT | INTEL_BLT_WRITE_RGBA | (dtiled ? INTEL_BLT_DST_TILED : 0) |
+	       (stiled ? INTEL_BLT_SRC_TILED : 0) | INTEL_LEN(10);
+	c[1] = (dtiled ? PITCH / 4 : PITCH) | (uint32_t)rop << INTEL_BR13_ROP_SHIFT |
+	       (uint32_t)INTEL_BR13_DEPTH_8888 << INTEL_BR13_DEPTH_SHIFT;
+	c[2] = INTEL_XY(0, 0);
+	c[3] = INTEL_XY(WIDTH, HEIGHT);
 	c[4] = (uint32_t)gpu[1];
 	c[5] = (uint32_t)(gpu[1] >> 32);
-	c[6] = 0;
+	c[6] = INTEL_XY(0, 0);
 	c[7] = stiled ? PITCH / 4 : PITCH;
 	c[8] = (uint32_t)gpu[0];
 	c[9] = (uint32_t)(gpu[0] >> 32);
@@ -81,10 +84,11 @@ static unsigned copy_cmd(uint32_t *c, bool stiled, bool dtiled, uint8_t rop)
 
 static unsigned fill_cmd(uint32_t *c, bool dtiled)
 {
-	c[0] = 0x54000000 | 3u << 20 | (dtiled ? 1u << 11 : 0) | 5;
-	c[1] = (dtiled ? PITCH / 4 : PITCH) | 0xF0u << 16 | 3u << 24;
-	c[2] = 0;
-	c[3] = HEIGHT << 16 | WIDTH;
+	c[0] = XY_COLOR_BLT | INTEL_BLT_WRITE_RGBA | (dtiled ? INTEL_BLT_DST_TILED : 0) | INTEL_LEN(7);
+	c[1] = (dtiled ? PITCH / 4 : PITCH) | 0xF0u << INTEL_BR13_ROP_SHIFT |
+	       (uint32_t)INTEL_BR13_DEPTH_8888 << INTEL_BR13_DEPTH_SHIFT;
+	c[2] = INTEL_XY(0, 0);
+	c[3] = INTEL_XY(WIDTH, HEIGHT);
 	c[4] = (uint32_t)gpu[1];
 	c[5] = (uint32_t)(gpu[1] >> 32);
 	c[6] = 0x11223344;

@@ -244,7 +244,7 @@ TEST(non_persistent_running_work_stops)
 /* Runs a batch that stores to an address where nothing is bound: a GPU fault (shim only). */
 static int fault(int fd, uint32_t ctx)
 {
-	static const uint32_t cmd[] = { MI_STORE_DWORD_IMM_GEN8, 0x40000000, 0, 0xbad, MI_BATCH_BUFFER_END, MI_NOOP };
+	static const uint32_t cmd[] = { MI_STORE_DATA_IMM_GEN8, 0x40000000, 0, 0xbad, MI_BATCH_BUFFER_END, MI_NOOP };
 	uint32_t batch = gem_batch(fd, cmd, sizeof(cmd));
 	struct drm_i915_gem_exec_object2 o = { .handle = batch };
 	int ret = gem_execbuf_ctx(fd, &o, 1, 0, ctx);

@@ -144,7 +144,7 @@ TEST(store_dword_with_relocation)
 {
 	int fd = i915_open_gen8();
 	uint32_t target = gem_create(fd, 4096), batch = gem_create(fd, 4096);
-	uint32_t cmd[] = { MI_STORE_DWORD_IMM_GEN8, 0, 0, 0xc0ffee, MI_BATCH_BUFFER_END, MI_NOOP };
+	uint32_t cmd[] = { MI_STORE_DATA_IMM_GEN8, 0, 0, 0xc0ffee, MI_BATCH_BUFFER_END, MI_NOOP };
 	gem_write(fd, batch, 0, cmd, sizeof(cmd));
 	struct drm_i915_gem_relocation_entry r = { .target_handle = target, .delta = 64, .offset = 4,
 						   .presumed_offset = ~0ull,
@@ -240,7 +240,7 @@ TEST(in_order_and_implicit_sync)
 					       .offset = 0x100000 };
 	for (uint32_t i = 0; i < 50; i++) {
 		uint32_t batch = gem_create(fd, 4096);
-		uint32_t cmd[] = { MI_STORE_DWORD_IMM_GEN8, 0x100000, 0, i, MI_BATCH_BUFFER_END, MI_NOOP };
+		uint32_t cmd[] = { MI_STORE_DATA_IMM_GEN8, 0x100000, 0, i, MI_BATCH_BUFFER_END, MI_NOOP };
 		gem_write(fd, batch, 0, cmd, sizeof(cmd));
 		struct drm_i915_gem_exec_object2 o[2] = { t, { .handle = batch } };
 		ASSERT_OK(execbuf(fd, o, 2, i % 2 ? I915_EXEC_BLT : I915_EXEC_RENDER));
@@ -304,7 +304,7 @@ TEST(faults_are_contained_and_ban)
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, &c));
 	uint32_t batch = gem_create(fd, 4096);
 	/* Store to an address where nothing is bound. */
-	uint32_t cmd[] = { MI_STORE_DWORD_IMM_GEN8, 0x40000000, 0, 0xbad, MI_BATCH_BUFFER_END, MI_NOOP };
+	uint32_t cmd[] = { MI_STORE_DATA_IMM_GEN8, 0x40000000, 0, 0xbad, MI_BATCH_BUFFER_END, MI_NOOP };
 	gem_write(fd, batch, 0, cmd, sizeof(cmd));
 	struct drm_i915_gem_exec_object2 o = { .handle = batch };
 	struct drm_i915_gem_execbuffer2 eb = { .buffers_ptr = (uintptr_t)&o, .buffer_count = 1, .rsvd1 = c.ctx_id };
@@ -349,7 +349,7 @@ TEST(error_state_records_faults)
 	ASSERT_EQ(write(w, "1", 1), 1);
 	close(w);
 	uint32_t batch = gem_create(fd, 4096);
-	uint32_t cmd[] = { MI_STORE_DWORD_IMM_GEN8, 0x40000000, 0, 0xbad, MI_BATCH_BUFFER_END, MI_NOOP };
+	uint32_t cmd[] = { MI_STORE_DATA_IMM_GEN8, 0x40000000, 0, 0xbad, MI_BATCH_BUFFER_END, MI_NOOP };
 	gem_write(fd, batch, 0, cmd, sizeof(cmd));
 	struct drm_i915_gem_context_create_ext c = { 0 };
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, &c));
@@ -462,7 +462,7 @@ TEST(no_reloc_and_write_domain)
 {
 	int fd = i915_open_gen8();
 	uint32_t target = gem_create(fd, 4096), batch = gem_create(fd, 4096);
-	uint32_t cmd[] = { MI_STORE_DWORD_IMM_GEN8, 0, 0, 7, MI_BATCH_BUFFER_END, MI_NOOP };
+	uint32_t cmd[] = { MI_STORE_DATA_IMM_GEN8, 0, 0, 7, MI_BATCH_BUFFER_END, MI_NOOP };
 	gem_write(fd, batch, 0, cmd, sizeof(cmd));
 	struct drm_i915_gem_relocation_entry r = { .target_handle = target, .offset = 4,
 						   .presumed_offset = ~0ull,
@@ -519,7 +519,7 @@ TEST(batch_first)
 {
 	int fd = i915_open_gen8();
 	uint32_t batch = gem_create(fd, 4096), target = gem_create(fd, 4096);
-	uint32_t cmd[] = { MI_STORE_DWORD_IMM_GEN8, 0x700000, 0, 0x5151, MI_BATCH_BUFFER_END, MI_NOOP };
+	uint32_t cmd[] = { MI_STORE_DATA_IMM_GEN8, 0x700000, 0, 0x5151, MI_BATCH_BUFFER_END, MI_NOOP };
 	gem_write(fd, batch, 0, cmd, sizeof(cmd));
 	struct drm_i915_gem_exec_object2 o[2] = {
 		{ .handle = batch },
@@ -640,7 +640,7 @@ TEST(implicit_sync_between_contexts)
 	ASSERT_OK(ioctl(fd2, DRM_IOCTL_PRIME_FD_TO_HANDLE, &imp));
 	close(ph.fd);
 	uint32_t out = gem_create(fd2, 4096), rb = gem_create(fd2, 4096);
-	uint32_t cmd[] = { MI_STORE_DWORD_IMM_GEN8, 0xb00000, 0, 0x77, MI_BATCH_BUFFER_END, MI_NOOP };
+	uint32_t cmd[] = { MI_STORE_DATA_IMM_GEN8, 0xb00000, 0, 0x77, MI_BATCH_BUFFER_END, MI_NOOP };
 	ASSERT_OK(({ struct drm_i915_gem_pwrite a = { .handle = rb, .size = sizeof(cmd),
 			.data_ptr = (uintptr_t)cmd }; ioctl(fd2, DRM_IOCTL_I915_GEM_PWRITE, &a); }));
 	struct drm_i915_gem_exec_object2 r[3] = {

@@ -92,10 +92,6 @@ static int run_blt(int fd, const uint32_t *cmd, size_t bytes, uint32_t batch_len
 	return ret;
 }
 
-#define MI_LOAD_REGISTER_IMM ((0x22u << 23) | 1)
-#define XY_COLOR_BLT_GEN8 ((2u << 29) | (0x50u << 22) | (3u << 20) | 5)
-#define PIPE_CONTROL_GEN8 ((3u << 29) | (3u << 27) | (2u << 24) | 4)
-
 /* X64, X50: what the gen9 blitter's parser refuses, and how. */
 TEST(blitter_parser_refusals)
 {
@@ -103,13 +99,15 @@ TEST(blitter_parser_refusals)
 	if (!blt_parser_version(fd))
 		SKIP("no mandatory blitter command parser");
 	const uint64_t at = 0x800000;
-	uint32_t lri_bad[] = { MI_LOAD_REGISTER_IMM, 0x7000, 1, MI_NOOP, MI_BATCH_BUFFER_END, MI_NOOP };
+	uint32_t lri_bad[] = { MI_LOAD_REGISTER_IMM_N(1), 0x7000, 1, MI_NOOP, MI_BATCH_BUFFER_END, MI_NOOP };
 	ASSERT_ERRNO(run_blt(fd, lri_bad, sizeof(lri_bad), 0, at), EACCES);	/* forbidden register */
-	uint32_t lri_ok[] = { MI_LOAD_REGISTER_IMM, 0x22200, 0x00010000, MI_NOOP, MI_BATCH_BUFFER_END, MI_NOOP };
+	uint32_t lri_ok[] = { MI_LOAD_REGISTER_IMM_N(1), INTEL_BCS_SWCTRL, INTEL_MASKED_FIELD(INTEL_BCS_SWCTRL_SRC_Y, 0),
+			      MI_NOOP, MI_BATCH_BUFFER_END, MI_NOOP };
 	ASSERT_OK(run_blt(fd, lri_ok, sizeof(lri_ok), 0, at));		/* BCS_SWCTRL is allowed */
 	uint32_t three_d[] = { PIPE_CONTROL_GEN8, 0, 0, 0, 0, 0, MI_BATCH_BUFFER_END, MI_NOOP };
 	ASSERT_ERRNO(run_blt(fd, three_d, sizeof(three_d), 0, at), EINVAL);	/* not a blitter command */
-	uint32_t overrun[] = { MI_NOOP, MI_NOOP, XY_COLOR_BLT_GEN8, 0, 0, 0, 0, 0, 0, MI_BATCH_BUFFER_END };
+	uint32_t overrun[] = { MI_NOOP, MI_NOOP, XY_COLOR_BLT | INTEL_BLT_WRITE_RGBA | INTEL_LEN(7), 0, 0, 0, 0, 0, 0,
+			       MI_BATCH_BUFFER_END };
 	ASSERT_ERRNO(run_blt(fd, overrun, sizeof(overrun), 16, at), EINVAL);	/* runs past batch_len */
 	uint32_t no_end[] = { MI_NOOP, MI_NOOP };
 	ASSERT_ERRNO(run_blt(fd, no_end, sizeof(no_end), 8, at), EINVAL);	/* X50 */

@@ -64,8 +64,6 @@ TEST(bsd_selector)
 	close(fd);
 }
 
-#define XY_COLOR_BLT (2u << 29 | 0x50u << 22 | 3u << 20)	/* 2D client; write alpha and RGB */
-
 /* Before the blitter got a ring of its own (gen6), blitter commands run on the render ring. */
 TEST(blits_on_the_render_ring_before_gen6)
 {
@@ -74,10 +72,10 @@ TEST(blits_on_the_render_ring_before_gen6)
 		SKIP("this device has a blitter ring");
 	uint32_t dst = gem_create(fd, 4096), batch = gem_create(fd, 4096);
 	uint32_t cmd[] = {
-		XY_COLOR_BLT | 4,		/* 32-bit addresses before gen8 */
-		0xf0u << 16 | 3u << 24 | 256,	/* PATCOPY, 32 bpp, pitch 256 */
-		0,				/* (0, 0) */
-		16u << 16 | 64,			/* to (64, 16): the whole page */
+		XY_COLOR_BLT | INTEL_BLT_WRITE_RGBA | INTEL_LEN(6),	/* 32-bit addresses before gen8 */
+		0xf0u << INTEL_BR13_ROP_SHIFT | INTEL_BR13_DEPTH_8888 << INTEL_BR13_DEPTH_SHIFT | 256,
+		INTEL_XY(0, 0),
+		INTEL_XY(64, 16),		/* the whole page */
 		0,				/* dst, relocated */
 		0x12345678,
 		MI_BATCH_BUFFER_END, MI_NOOP,

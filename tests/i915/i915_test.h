@@ -9,13 +9,9 @@
 #include <drm.h>
 #include <i915_drm.h>
 
+#include "hwdefs/intel_commands.h"
 #include "tests/harness.h"
 #include "tests/drm_test_util.h"
-
-#define MI_NOOP 0
-#define MI_BATCH_BUFFER_END (0x0a << 23)
-#define MI_STORE_DWORD_IMM_GEN8 ((0x20 << 23) | 2)
-#define MI_BATCH_BUFFER_START_GEN8 ((0x31 << 23) | (1 << 8) | 1)
 
 static inline int i915_open(void)
 {

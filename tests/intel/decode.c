@@ -10,6 +10,7 @@
 #include <dlfcn.h>
 #include <stdio.h>
 
+#include "hwdefs/intel_commands.h"
 #include "tests/intel/intel_test.h"
 
 #define SNB 0x0126	/* gen6 */
@@ -59,15 +60,19 @@ static void expect(const char *got, const char *want)
 		TEST_FAIL("decoder output differs.\n--- got:\n%s--- want:\n%s", got, want);
 }
 
-/* gen6 blitter: libdrm's detailed decodes. */
+/*
+ * gen6 blitter: libdrm's detailed decodes. The headers are built from the
+ * vocabulary; the golden text spells every dword, so it checks both.
+ */
+#define RGBA INTEL_BLT_WRITE_RGBA
 static const uint32_t blt_gen6[] = {
-	0x54300004, 0x03f00100, 0x00080004, 0x00180014, 0x00010000, 0xff336699,	/* XY_COLOR_BLT */
-	0x54f00006, 0x03cc0200, 0x00000000, 0x00100010, 0x00020000, 0x00040002, 0x00000100,
-	0x00030000,								/* XY_SRC_COPY_BLT */
-	0x40400006, 0x03cc0040, 0x00000000, 0x00400040, 0x00050000, 0, 0xffffffff, 0,	/* XY_SETUP */
-	0x49400001, 0x00010001, 0x00020008,					/* XY_SCANLINES */
-	0x13000001, 0x00000000, 0x00000000,					/* MI_FLUSH_DW */
-	0x05000000, 0x00000000,							/* BB_END, NOOP */
+	XY_COLOR_BLT | RGBA | INTEL_LEN(6), 0x03f00100, 0x00080004, 0x00180014, 0x00010000, 0xff336699,
+	XY_SRC_COPY_BLT | RGBA | INTEL_LEN(8), 0x03cc0200, 0x00000000, 0x00100010, 0x00020000,
+	0x00040002, 0x00000100, 0x00030000,
+	XY_SETUP_BLT | INTEL_LEN(8), 0x03cc0040, 0x00000000, 0x00400040, 0x00050000, 0, 0xffffffff, 0,
+	XY_SCANLINES_BLT | INTEL_LEN(3), 0x00010001, 0x00020008,
+	MI_FLUSH_DW | INTEL_LEN(3), 0x00000000, 0x00000000,
+	MI_BATCH_BUFFER_END, MI_NOOP,
 };
 
 static const char blt_gen6_text[] =
@@ -110,10 +115,10 @@ TEST(golden_blitter_gen6)
 }
 
 static const uint32_t mi_gen6[] = {
-	0x00000000, 0x00400123,				/* MI_NOOP, MI_NOOP NOPID */
-	0x10800001, 0x00000080, 0x00000007,		/* MI_STORE_DATA_INDEX */
-	0x01000000, 0x02000000,				/* USER_INTERRUPT, MI_FLUSH */
-	0x05000000, 0x11111111, 0x22222222,		/* BB_END, then raw */
+	MI_NOOP, MI_NOOP | INTEL_NOOP_WRITE_ID | 0x123,
+	MI_STORE_DATA_INDEX | INTEL_LEN(3), 0x00000080, 0x00000007,
+	MI_USER_INTERRUPT, MI_FLUSH,
+	MI_BATCH_BUFFER_END, 0x11111111, 0x22222222,	/* then raw */
 };
 
 static const char mi_gen6_text[] =
@@ -177,14 +182,16 @@ TEST(context_alloc)
 /* Bad input: truncated packets, unknown opcodes, bad lengths, garbage. */
 TEST(bad_input)
 {
-	static const uint32_t trunc[] = { 0x54300004, 0x03f00100, 0x00080004 };
+	static const uint32_t trunc[] = { XY_COLOR_BLT | RGBA | INTEL_LEN(6), 0x03f00100, 0x00080004 };
 	char *t = run(&linked, SNB, trunc, 3, 0);
 	ASSERT(strstr(t, "XY_COLOR_BLT"));
 	ASSERT(strstr(t, "ERROR: Decode attempted to continue beyond end of batchbuffer\n"));
 	ASSERT(strstr(t, "0xd0d0d0d0"));		/* the one filler dword libdrm shows */
 	free(t);
+	/* MI opcode 0x3f, 2D opcode 0x7f, clients 1 and 4: not commands; a long XY_COLOR_BLT */
 	static const uint32_t unknown[] = { 0x1f800000, 0x5fc00000, 0x20000000, 0x80000000,
-					    0x54300009, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x05000000 };
+					    XY_COLOR_BLT | RGBA | INTEL_LEN(11), 0, 0, 0, 0, 0, 0, 0, 0, 0,
+					    MI_BATCH_BUFFER_END };
 	t = run(&linked, SNB, unknown, ARRAY_SIZE(unknown), 0);
 	ASSERT(strstr(t, "MI UNKNOWN\n"));
 	ASSERT(strstr(t, "2D UNKNOWN\n"));
@@ -196,7 +203,7 @@ TEST(bad_input)
 	srand(7);
 	for (int i = 0; i < 4096; i++)
 		g[i] = (uint32_t)rand() * 2654435761u ^ (uint32_t)rand();
-	g[0] = 0x110000ff;
+	g[0] = MI_LOAD_REGISTER_IMM | 0xff;
 	static const uint32_t devids[] = { 0x2582, 0x2a42, SNB, IVB, 0x1616, SKL, 0x8a52 };
 	for (size_t k = 0; k < ARRAY_SIZE(devids); k++) {
 		uint32_t *two = malloc(8);	/* exact size: memcheck sees any over-read */
@@ -279,14 +286,16 @@ TEST(same_as_debian)
 	free(o); free(d);
 	/* Packets libdrm prints as "dword N": same packets, same dwords, same names. */
 	static const uint32_t mixed[] = {
-		0x10000002, 0x00000000, 0x00001000, 0x12345678,		/* SDI gen6 */
-		0x11000001, 0x00002358, 0x00000001,			/* LRI */
-		0x12000001, 0x00002358, 0x00004000,			/* SRM */
-		0x55000006, 0x03cc0100, 0, 0x00100010, 0x1000, 0x00ff00ff, 0xff000000, 0x2000,	/* MONO_SRC_COPY */
-		0x54800007, 0x03f00100, 0, 0x00080008, 0x3000, 0, 0xffffff, 0x55aa55aa, 0xaa55aa55,	/* MONO_PAT */
-		0x7a000002, 0x00104000, 0x00002000, 0x00000001,		/* PIPE_CONTROL gen6 */
-		0x18800100, 0x00004000,					/* BB_START */
-		0x05000000, 0,
+		MI_STORE_DATA_IMM | INTEL_LEN(4), 0x00000000, 0x00001000, 0x12345678,	/* gen6 */
+		MI_LOAD_REGISTER_IMM_N(1), 0x00002358, 0x00000001,
+		MI_STORE_REGISTER_MEM | INTEL_LEN(3), 0x00002358, 0x00004000,
+		XY_MONO_SRC_COPY_BLT | INTEL_LEN(8), 0x03cc0100, 0, 0x00100010, 0x1000, 0x00ff00ff,
+		0xff000000, 0x2000,
+		XY_MONO_PAT_BLT | INTEL_LEN(9), 0x03f00100, 0, 0x00080008, 0x3000, 0, 0xffffff,
+		0x55aa55aa, 0xaa55aa55,
+		PIPE_CONTROL | INTEL_LEN(4), 0x00104000, 0x00002000, 0x00000001,	/* gen6 */
+		MI_BATCH_BUFFER_START | INTEL_BB_START_PPGTT | INTEL_LEN(2), 0x00004000,
+		MI_BATCH_BUFFER_END, MI_NOOP,
 	};
 	o = run(&linked, SNB, mixed, ARRAY_SIZE(mixed), 0);
 	d = run(&deb, SNB, mixed, ARRAY_SIZE(mixed), 0);
@@ -295,11 +304,12 @@ TEST(same_as_debian)
 	free(o); free(d);
 	/* gen9: MI and blitter packets with 64-bit addresses, same framing. */
 	static const uint32_t skl[] = {
-		0x10000002, 0x00001000, 0x00000000, 0xc0ffee,		/* SDI gen8 */
-		0x13004002, 0x00002000, 0x00000000, 0x00000005,		/* FLUSH_DW post-sync */
-		0x11000003, 0x00022200, 0x00030003, 0x00002358, 1,	/* LRI x2 */
-		0x18800101, 0x00004000, 0x00000000,			/* BB_START gen8 */
-		0x05000000, 0,
+		MI_STORE_DATA_IMM_GEN8, 0x00001000, 0x00000000, 0xc0ffee,
+		MI_FLUSH_DW_GEN8 | INTEL_POST_SYNC_WRITE_IMM << INTEL_POST_SYNC_SHIFT, 0x00002000,
+		0x00000000, 0x00000005,
+		MI_LOAD_REGISTER_IMM_N(2), 0x00022200, 0x00030003, 0x00002358, 1,
+		MI_BATCH_BUFFER_START_GEN8, 0x00004000, 0x00000000,
+		MI_BATCH_BUFFER_END, MI_NOOP,
 	};
 	o = run(&linked, SKL, skl, ARRAY_SIZE(skl), 0);
 	d = run(&deb, SKL, skl, ARRAY_SIZE(skl), 0);
@@ -313,8 +323,9 @@ TEST(gen9_addresses)
 {
 	OURS_ONLY("decodes gen8+ packets with the gen<8 layout and drops dwords");
 	static const uint32_t b[] = {
-		0x54300005, 0x03f00100, 0x00080004, 0x00180014, 0x00010000, 0x00000001, 0xff336699,
-		0x7a000004, 0x01104000, 0x00003000, 0, 7, 0,
+		XY_COLOR_BLT | RGBA | INTEL_LEN(7), 0x03f00100, 0x00080004, 0x00180014, 0x00010000,
+		0x00000001, 0xff336699,
+		PIPE_CONTROL_GEN8, 0x01104000, 0x00003000, 0, 7, 0,
 	};
 	char *t = run(&linked, SKL, b, ARRAY_SIZE(b), 0);
 	expect(t,
@@ -331,6 +342,13 @@ TEST(gen9_addresses)
 "0x12300028:      0x00000000:    address high 0x00000000\n"
 "0x1230002c:      0x00000007:    immediate dword low 0x00000007\n"
 "0x12300030:      0x00000000:    immediate dword high 0x00000000\n");
+	free(t);
+	/* 3DSTATE_VF_STATISTICS is one dword: the next packet starts right after it. */
+	static const uint32_t vf[] = { 0x680b0001, MI_BATCH_BUFFER_END };
+	t = run(&linked, SKL, vf, ARRAY_SIZE(vf), 0);
+	expect(t,
+"0x12300000:      0x680b0001: 3DSTATE_VF_STATISTICS\n"
+"0x12300004:      0x05000000: MI_BATCH_BUFFER_END\n");
 	free(t);
 }
 

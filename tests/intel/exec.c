@@ -8,12 +8,8 @@
 #include <fcntl.h>
 #include <stdio.h>
 
+#include "hwdefs/intel_commands.h"
 #include "tests/intel/intel_test.h"
-
-#define MI_BATCH_BUFFER_END (0x0a << 23)
-#define MI_STORE_DWORD_IMM_GEN8 ((0x20 << 23) | 2)
-#define MI_BATCH_BUFFER_START_GEN8 ((0x31 << 23) | (1 << 8) | 1)
-#define XY_COLOR_BLT_GEN8 ((2u << 29) | (0x50 << 22) | (3 << 20) | 5)
 
 static drm_intel_bufmgr *open_gen8(int *fdp)
 {
@@ -32,7 +28,7 @@ static int build_store(drm_intel_bo *batch, uint32_t at, drm_intel_bo *target, u
 		       uint32_t value)
 {
 	uint64_t addr = target->offset64 + delta;
-	uint32_t cmd[] = { MI_STORE_DWORD_IMM_GEN8, (uint32_t)addr, (uint32_t)(addr >> 32), value,
+	uint32_t cmd[] = { MI_STORE_DATA_IMM_GEN8, (uint32_t)addr, (uint32_t)(addr >> 32), value,
 			   MI_BATCH_BUFFER_END, 0 };
 	ASSERT_OK(drm_intel_bo_subdata(batch, at, sizeof(cmd), cmd));
 	ASSERT_EQ(drm_intel_bo_emit_reloc(batch, at + 4, target, delta, I915_GEM_DOMAIN_RENDER,
@@ -140,7 +136,7 @@ TEST(reloc_array_grows)
 	int n = 5000, i;	/* max_relocs is 2046 for a 16 KiB batch size */
 	for (i = 0; i < n; i++) {
 		uint64_t addr = target->offset64 + (uint32_t)(i % 1024) * 4;
-		cmd[i * 4 + 0] = MI_STORE_DWORD_IMM_GEN8;
+		cmd[i * 4 + 0] = MI_STORE_DATA_IMM_GEN8;
 		cmd[i * 4 + 1] = (uint32_t)addr;
 		cmd[i * 4 + 2] = (uint32_t)(addr >> 32);
 		cmd[i * 4 + 3] = (uint32_t)i;
@@ -308,8 +304,9 @@ TEST(blt_ring_color_fill)
 	uint32_t *zero = calloc(1, 64 * 64 * 4);
 	ASSERT_OK(drm_intel_bo_subdata(dst, 0, 64 * 64 * 4, zero));
 	uint64_t a = dst->offset64;
-	uint32_t cmd[] = { XY_COLOR_BLT_GEN8, (3u << 24) | (0xf0 << 16) | 256,
-			   (8u << 16) | 4, (24u << 16) | 20, (uint32_t)a, (uint32_t)(a >> 32),
+	uint32_t cmd[] = { XY_COLOR_BLT | INTEL_BLT_WRITE_RGBA | INTEL_LEN(7),
+			   INTEL_BR13_DEPTH_8888 << INTEL_BR13_DEPTH_SHIFT | 0xf0 << INTEL_BR13_ROP_SHIFT | 256,
+			   INTEL_XY(4, 8), INTEL_XY(20, 24), (uint32_t)a, (uint32_t)(a >> 32),
 			   0xff336699, MI_BATCH_BUFFER_END };
 	ASSERT_OK(drm_intel_bo_subdata(batch, 0, sizeof(cmd), cmd));
 	ASSERT_EQ(drm_intel_bo_emit_reloc(batch, 16, dst, 0, I915_GEM_DOMAIN_RENDER,

@@ -8,12 +8,11 @@
 #include <pthread.h>
 #include <time.h>
 
+#include "hwdefs/intel_commands.h"
 #include "tests/intel/intel_test.h"
 
 #ifdef LIBDRM_INTEL_HAS_THROTTLE
 
-#define MI_BATCH_BUFFER_START_GEN8 ((0x31u << 23) | (1u << 8) | 1)
-#define MI_BATCH_BUFFER_END (0x0au << 23)
 #define SPINNERS 5
 
 static drm_intel_bufmgr *open_gen8(int *fdp)

@@ -68,7 +68,7 @@ TEST(in_fence_orders_requests)
 	struct spinner s = spinner_new(fd, SPIN_ADDR);
 	int out = spin_with_out_fence(fd, &s, I915_EXEC_RENDER);
 	uint32_t dst = gem_create(fd, 4096), batch = gem_create(fd, 4096);
-	uint32_t cmd[] = { MI_STORE_DWORD_IMM_GEN8, (uint32_t)DST_ADDR, 0, 0xc0ffee, MI_BATCH_BUFFER_END, 0 };
+	uint32_t cmd[] = { MI_STORE_DATA_IMM_GEN8, (uint32_t)DST_ADDR, 0, 0xc0ffee, MI_BATCH_BUFFER_END, 0 };
 	gem_write(fd, batch, 0, cmd, sizeof(cmd));
 	struct drm_i915_gem_exec_object2 o[2] = {
 		{ .handle = dst, .offset = DST_ADDR, .flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_WRITE },
@@ -98,7 +98,7 @@ TEST(submit_fence_runs_alongside)
 	struct spinner s = spinner_new(fd, SPIN_ADDR);
 	int out = spin_with_out_fence(fd, &s, I915_EXEC_RENDER);
 	uint32_t dst = gem_create(fd, 4096), batch = gem_create(fd, 4096);
-	uint32_t cmd[] = { MI_STORE_DWORD_IMM_GEN8, (uint32_t)DST_ADDR, 0, 0xabcd, MI_BATCH_BUFFER_END, 0 };
+	uint32_t cmd[] = { MI_STORE_DATA_IMM_GEN8, (uint32_t)DST_ADDR, 0, 0xabcd, MI_BATCH_BUFFER_END, 0 };
 	gem_write(fd, batch, 0, cmd, sizeof(cmd));
 	struct drm_i915_gem_exec_object2 o[2] = {
 		{ .handle = dst, .offset = DST_ADDR, .flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_WRITE },

@@ -1,7 +1,10 @@
 /*
- * The command streamer: runs one request's batch, MI commands here and 2D
- * commands through the blitter core (hw/blt.h). 3D and media commands are
- * length-checked and skipped (counted in the trace). GPU addresses resolve
+ * The command streamer: runs one request's batch, one command at a time,
+ * each sized by hwdefs/intel_commands.h and dispatched by its client: MI
+ * commands to a handler each (mi_handlers[], indexed by opcode), 2D commands
+ * to the blitter core (hw/blt.h), PIPE_CONTROL's post-sync write here; other
+ * 3D and media commands are length-checked and skipped (counted in the
+ * trace). GPU addresses resolve
  * only to the request's own objects; anything else is a GPU page fault,
  * reported before the faulting command writes anything.
  */
@@ -14,25 +17,43 @@
 #include <unistd.h>
 
 #include "hw/blt.h"
+#include "hwdefs/intel_commands.h"
 #include "i915/i915_gem_context.h"
 #include "i915/gt/intel_engine.h"
 #include "drm/dma_fence.h"
 #include "i915/gt/intel_reset.h"
 #include "base/log.h"
 
-#define MI_OPCODE(dw) (((dw) >> 23) & 0x3f)
+#define MAX_DEPTH 2	/* batch levels: the first, and one second-level call */
 
+/* One batch being run. */
 struct cs {
 	struct shim_request *rq;
+	const struct shim_context *ctx;
 	unsigned gen;
 	uint64_t deadline;
 	struct shim_blt_state blt;
+	struct shim_gpu_vm vm;		/* the blitter's view of the request's objects */
 	uint32_t regs[64];		/* the few registers batches load and store */
 	uint32_t reg_addr[64];
 	unsigned nregs;
 	unsigned skipped;
 	uint64_t fault_addr;		/* the last address that did not translate */
+	uint64_t ip;			/* the next command */
+	uint64_t end;			/* where the first-level batch ends (UINT64_MAX once chained) */
+	uint64_t ret_stack[MAX_DEPTH];	/* where second-level batches return to */
+	unsigned depth;
 };
+
+/*
+ * What a command handler returns: CS_NEXT to go on with cs->ip, CS_END when
+ * the batch ends normally, or a negative errno that stops it (-EFAULT a GPU
+ * fault, -ETIME a hang, -ECANCELED a cancelled context).
+ */
+enum { CS_NEXT = 0, CS_END = 1 };
+
+/* Handles the command c of n dwords (cs->ip already points past it). */
+typedef int (*cs_handler)(struct cs *cs, const uint32_t *c, uint32_t n);
 
 static int translate(void *ctx, uint64_t addr, uint64_t len, bool write, struct shim_gpu_range *out)
 {
@@ -69,14 +90,6 @@ static uint8_t *gpu_ptr(struct cs *cs, uint64_t addr, uint64_t len)
 	return translate(cs, addr, len, true, &r) ? NULL : r.host;
 }
 
-static uint64_t addr_at(struct cs *cs, const uint32_t *cmd, unsigned i)
-{
-	uint64_t a = cmd[i];
-	if (cs->gen >= 8)
-		a |= (uint64_t)(cmd[i + 1] & 0xffff) << 32;
-	return a;
-}
-
 static uint32_t *reg(struct cs *cs, uint32_t addr)
 {
 	for (unsigned i = 0; i < cs->nregs; i++)
@@ -97,9 +110,9 @@ static uint64_t timestamp(struct cs *cs)
 
 static uint32_t read_reg(struct cs *cs, uint32_t addr)
 {
-	if ((addr & 0xfff) == 0x358)		/* RING_TIMESTAMP of any engine */
+	if ((addr & 0xfff) == INTEL_RING_TIMESTAMP)	/* of any engine */
 		return (uint32_t)timestamp(cs);
-	if ((addr & 0xfff) == 0x35c)
+	if ((addr & 0xfff) == INTEL_RING_TIMESTAMP_UDW)
 		return (uint32_t)(timestamp(cs) >> 32);
 	uint32_t *r = reg(cs, addr);
 	return r ? *r : 0;
@@ -107,7 +120,7 @@ static uint32_t read_reg(struct cs *cs, uint32_t addr)
 
 static void write_reg(struct cs *cs, uint32_t addr, uint32_t value)
 {
-	if (addr == SHIM_BCS_SWCTRL) {		/* masked: bits 31:16 enable bits 15:0 */
+	if (addr == INTEL_BCS_SWCTRL) {		/* masked: bits 31:16 enable bits 15:0 */
 		uint32_t mask = value >> 16;
 		cs->blt.bcs_swctrl = (cs->blt.bcs_swctrl & ~mask) | (value & mask & 0xffff);
 		return;
@@ -126,63 +139,24 @@ static int store(struct cs *cs, uint64_t addr, const void *data, unsigned len)
 	return 0;
 }
 
-/* The length in dwords of the MI command dw, 0 if unknown. */
-static uint32_t mi_length(unsigned gen, uint32_t dw)
-{
-	unsigned op = MI_OPCODE(dw);
-	if (op < 0x10)
-		return 1;
-	switch (op) {
-	case 0x20:	/* STORE_DATA_IMM: 9:0 on gen8+ */
-		return (dw & (gen >= 8 ? 0x3ff : 0x3f)) + 2;
-	case 0x22: case 0x24: case 0x26: case 0x31: case 0x36: case 0x1c: case 0x21: case 0x1a:
-	case 0x23: case 0x29: case 0x2e: case 0x28:
-		return (dw & 0xff) + 2;
-	default:
-		return (dw & 0x3f) + 2;
-	}
-}
-
-/* Length of a 3D/media command (client 3): bits 7:0 (15:0 for a few). */
-static uint32_t gfx_length(uint32_t dw)
-{
-	unsigned subtype = (dw >> 27) & 3, opcode = (dw >> 24) & 7;
-	if (subtype == 1 && opcode == 1)	/* pipeline-select style single dwords */
-		return 1;
-	return (dw & 0xff) + 2;
-}
-
 static int pipe_control(struct cs *cs, const uint32_t *c, uint32_t n)
 {
-	unsigned op;
-	uint64_t addr;
-	uint64_t data = 0;
-	if (cs->gen >= 8) {
-		if (n < 6)
-			return 0;
-		op = (c[1] >> 14) & 3;
-		addr = addr_at(cs, c, 2) & ~7ull;
-		data = c[4] | (uint64_t)c[5] << 32;
-	} else if (cs->gen >= 6) {
-		if (n < 4)
-			return 0;
-		op = (c[1] >> 14) & 3;
-		addr = c[2] & ~7u;
-		data = c[3] | (n > 4 ? (uint64_t)c[4] << 32 : 0);
-	} else {
-		if (n < 4)
-			return 0;
-		op = (c[0] >> 14) & 3;
-		addr = c[1] & ~7u;
-		data = c[2] | (uint64_t)c[3] << 32;
-	}
-	if (op == 1)
+	unsigned at = intel_pipe_control_address_dw(cs->gen);	/* the data follows the address */
+	if (n < (cs->gen >= 8 ? 6u : 4u))
+		return 0;
+	enum intel_post_sync op = INTEL_POST_SYNC(c[intel_pipe_control_flags_dw(cs->gen)]);
+	uint64_t addr = intel_address(cs->gen, c, at) & ~7ull;
+	unsigned d = at + INTEL_ADDRESS_DWORDS(cs->gen);
+	uint64_t data = c[d];
+	if (cs->gen >= 8 || cs->gen < 6 || n > 4)
+		data |= (uint64_t)c[d + 1] << 32;
+	if (op == INTEL_POST_SYNC_WRITE_IMM)
 		return store(cs, addr, &data, cs->gen >= 8 ? 8 : (n > 4 ? 8 : 4));
-	if (op == 3) {
+	if (op == INTEL_POST_SYNC_WRITE_TIMESTAMP) {
 		uint64_t t = timestamp(cs);
 		return store(cs, addr, &t, 8);
 	}
-	if (op == 2) {
+	if (op == INTEL_POST_SYNC_WRITE_DEPTH_COUNT) {
 		uint64_t zero = 0;
 		return store(cs, addr, &zero, 8);
 	}
@@ -192,209 +166,232 @@ static int pipe_control(struct cs *cs, const uint32_t *c, uint32_t n)
 static bool semaphore_true(unsigned op, uint32_t mem, uint32_t data)
 {
 	switch (op) {
-	case 0: return mem > data;
-	case 1: return mem >= data;
-	case 2: return mem < data;
-	case 3: return mem <= data;
-	case 4: return mem == data;
-	case 5: return mem != data;
+	case INTEL_SAD_GREATER_THAN_SDD: return mem > data;
+	case INTEL_SAD_GREATER_THAN_OR_EQUAL_SDD: return mem >= data;
+	case INTEL_SAD_LESS_THAN_SDD: return mem < data;
+	case INTEL_SAD_LESS_THAN_OR_EQUAL_SDD: return mem <= data;
+	case INTEL_SAD_EQUAL_SDD: return mem == data;
+	case INTEL_SAD_NOT_EQUAL_SDD: return mem != data;
 	default: return true;
 	}
 }
 
-#define MAX_DEPTH 2
+/* Hangcheck and cancellation: 0 while the batch may go on, else why it stops. */
+static int watchdog(const struct cs *cs)
+{
+	if (shim_now_ns() > cs->deadline)
+		return -ETIME;		/* hangcheck */
+	if (__atomic_load_n(&cs->ctx->killed, __ATOMIC_RELAXED) || shim_gt_wedged(cs->rq->dev))
+		return -ECANCELED;	/* its context was closed, or the GPU wedged */
+	return 0;
+}
+
+/* ---- MI commands, one handler each ---------------------------------------- */
+
+static int mi_batch_buffer_end(struct cs *cs, const uint32_t *c, uint32_t n)
+{
+	if (!cs->depth)
+		return CS_END;
+	cs->ip = cs->ret_stack[--cs->depth];	/* back from a second-level batch */
+	return CS_NEXT;
+}
+
+static int mi_batch_buffer_start(struct cs *cs, const uint32_t *c, uint32_t n)
+{
+	uint64_t target = intel_address(cs->gen, c, 1) & ~3ull;
+	if ((c[0] & INTEL_BB_START_2ND_LEVEL) && cs->gen >= 7 && cs->depth < MAX_DEPTH - 1)
+		cs->ret_stack[cs->depth++] = cs->ip;	/* second level: a call */
+	cs->ip = target;
+	cs->end = UINT64_MAX;			/* chained: runs to its own end */
+	return CS_NEXT;
+}
+
+static int mi_store_data_imm(struct cs *cs, const uint32_t *c, uint32_t n)
+{
+	unsigned first = intel_sdi_data_dw(cs->gen);
+	uint64_t addr = intel_address(cs->gen, c, intel_sdi_address_dw(cs->gen));
+	if (n > first)
+		return store(cs, addr, &c[first], (n - first) * 4);
+	return CS_NEXT;
+}
+
+static int mi_load_register_imm(struct cs *cs, const uint32_t *c, uint32_t n)
+{
+	for (uint32_t i = 1; i + 1 < n; i += 2)
+		write_reg(cs, INTEL_MMIO_OFFSET(c[i]), c[i + 1]);
+	return CS_NEXT;
+}
+
+static int mi_store_register_mem(struct cs *cs, const uint32_t *c, uint32_t n)
+{
+	uint32_t v = read_reg(cs, INTEL_MMIO_OFFSET(c[INTEL_SRM_REGISTER_DW]));
+	uint64_t addr = intel_address(cs->gen, c, INTEL_SRM_ADDRESS_DW);
+	if (n >= 3)
+		return store(cs, addr, &v, 4);
+	return CS_NEXT;
+}
+
+static int mi_flush_dw(struct cs *cs, const uint32_t *c, uint32_t n)
+{
+	enum intel_post_sync op = INTEL_POST_SYNC(c[0]);
+	uint64_t addr = intel_address(cs->gen, c, INTEL_FLUSH_DW_ADDRESS_DW) & ~7ull;
+	unsigned first = INTEL_FLUSH_DW_ADDRESS_DW + INTEL_ADDRESS_DWORDS(cs->gen);
+	if (op == INTEL_POST_SYNC_WRITE_IMM && n > first)
+		return store(cs, addr, &c[first], (n - first) * 4 > 8 ? 8 : (n - first) * 4);
+	if (op == INTEL_POST_SYNC_WRITE_TIMESTAMP) {
+		uint64_t t = timestamp(cs);
+		return store(cs, addr, &t, 8);
+	}
+	return CS_NEXT;
+}
+
+static int mi_conditional_batch_buffer_end(struct cs *cs, const uint32_t *c, uint32_t n)
+{
+	if (!(c[0] & INTEL_COND_BBE_COMPARE_SEMAPHORE))
+		return CS_NEXT;
+	uint64_t addr = intel_address(cs->gen, c, INTEL_COND_BBE_ADDRESS_DW) & ~7ull;
+	uint8_t *p = gpu_ptr(cs, addr, 4);
+	if (!p)
+		return -EFAULT;
+	uint32_t mem;
+	memcpy(&mem, p, 4);
+	return mem > c[INTEL_COND_BBE_DATA_DW] ? CS_NEXT : CS_END;	/* ends the batch (and its parent) */
+}
+
+/* Polls until the condition holds (or hangcheck / cancellation). */
+static int mi_semaphore_wait(struct cs *cs, const uint32_t *c, uint32_t n)
+{
+	uint64_t addr = intel_address(cs->gen, c, INTEL_SEMAPHORE_ADDRESS_DW) & ~3ull;
+	uint8_t *p = gpu_ptr(cs, addr, 4);
+	if (!p)
+		return -EFAULT;
+	for (;;) {
+		uint32_t mem = __atomic_load_n((uint32_t *)p, __ATOMIC_ACQUIRE);
+		if (semaphore_true(INTEL_SEMAPHORE_OP(c[0]), mem, c[INTEL_SEMAPHORE_DATA_DW]))
+			return CS_NEXT;
+		int err = watchdog(cs);
+		if (err)
+			return err;
+		sched_yield();
+	}
+}
+
+/*
+ * The MI commands that act; every other one (MI_NOOP, MI_ARB_CHECK,
+ * MI_USER_INTERRUPT, MI_FLUSH, MI_STORE_DATA_INDEX into the status page
+ * nobody sees, ...) has nothing to do here.
+ */
+static const cs_handler mi_handlers[64] = {
+	[INTEL_MI_OP(MI_BATCH_BUFFER_END)] = mi_batch_buffer_end,
+	[INTEL_MI_OP(MI_BATCH_BUFFER_START)] = mi_batch_buffer_start,
+	[INTEL_MI_OP(MI_STORE_DATA_IMM)] = mi_store_data_imm,
+	[INTEL_MI_OP(MI_LOAD_REGISTER_IMM)] = mi_load_register_imm,
+	[INTEL_MI_OP(MI_STORE_REGISTER_MEM)] = mi_store_register_mem,
+	[INTEL_MI_OP(MI_FLUSH_DW)] = mi_flush_dw,
+	[INTEL_MI_OP(MI_CONDITIONAL_BATCH_BUFFER_END)] = mi_conditional_batch_buffer_end,
+	[INTEL_MI_OP(MI_SEMAPHORE_WAIT)] = mi_semaphore_wait,
+};
+
+/* ---- The clients ------------------------------------------------------------ */
+
+static int run_mi(struct cs *cs, const uint32_t *c, uint32_t n)
+{
+	cs_handler run = mi_handlers[INTEL_MI_OPCODE(c[0])];
+	return run ? run(cs, c, n) : CS_NEXT;
+}
+
+/* 2D: the blitter core; what it cannot execute is skipped, a GPU fault stops the batch. */
+static int run_2d(struct cs *cs, const uint32_t *c, uint32_t n)
+{
+	int err = shim_blt_execute(&cs->blt, &cs->vm, c, n);
+	if (err == -EFAULT)
+		return -EFAULT;
+	if (err)
+		cs->skipped++;
+	return CS_NEXT;
+}
+
+/* 3D and media: PIPE_CONTROL's post-sync write; the rest is skipped. */
+static int run_gfx(struct cs *cs, const uint32_t *c, uint32_t n)
+{
+	if (INTEL_IS_PIPE_CONTROL(c[0]))
+		return pipe_control(cs, c, n) ? -EFAULT : CS_NEXT;
+	cs->skipped++;
+	return CS_NEXT;
+}
+
+/* By DW0's client; the others are garbage, on which the engine hangs (intel_cmd_length() is 0). */
+static const cs_handler clients[8] = {
+	[INTEL_CLIENT_MI] = run_mi,
+	[INTEL_CLIENT_2D] = run_2d,
+	[INTEL_CLIENT_GFX] = run_gfx,
+};
+
+/* The command at cs->ip: *c and the bytes readable from it, or -EFAULT. */
+static int fetch(struct cs *cs, const uint32_t **c, uint64_t *bytes)
+{
+	const struct shim_request *rq = cs->rq;
+	struct shim_gpu_range r;
+	if (rq->shadow && cs->ip - rq->batch_addr < rq->batch_len) {	/* a parsed batch runs its copy */
+		r.host = rq->shadow + (cs->ip - rq->batch_addr);
+		r.bytes = rq->batch_len - (cs->ip - rq->batch_addr);
+	} else if (translate(cs, cs->ip, 4, false, &r)) {
+		return -EFAULT;
+	}
+	*c = (const uint32_t *)r.host;
+	*bytes = r.bytes;
+	return 0;
+}
 
 int shim_batch_run(struct shim_request *rq, uint32_t *bcs_swctrl, struct shim_batch_fault *fault)
 {
-	struct cs cs = { .rq = rq, .gen = rq->dev->model->gen };
-	const struct shim_context *ctx = shim_ptr(rq->ctx);
+	struct cs cs = { .rq = rq, .ctx = shim_ptr(rq->ctx), .gen = rq->dev->model->gen };
 	const char *hc = getenv("I915_SHIM_HANGCHECK_MS");
 	uint64_t hang_ms = hc && *hc ? strtoull(hc, NULL, 0) : 2000;
 	cs.deadline = shim_now_ns() + hang_ms * 1000000ull;
 	shim_blt_state_init(&cs.blt, cs.gen);
 	cs.blt.bcs_swctrl = *bcs_swctrl;
-	struct shim_gpu_vm vm = { .ctx = &cs, .translate = translate };
+	cs.vm = (struct shim_gpu_vm){ .ctx = &cs, .translate = translate };
+	cs.ip = rq->batch_addr;
+	cs.end = rq->batch_len ? rq->batch_addr + rq->batch_len : UINT64_MAX;
 
-	uint64_t ip = rq->batch_addr;
-	uint64_t end = rq->batch_len ? rq->batch_addr + rq->batch_len : UINT64_MAX;
-	uint64_t ret_stack[MAX_DEPTH] = { 0 };
-	uint64_t head = ip;
+	uint64_t head = cs.ip;
 	uint32_t header = 0;
-	unsigned depth = 0;
 	unsigned long steps = 0;
-	int ret = 0;
+	int ret;
 
 	for (;;) {
 		if ((++steps & 1023) == 0) {
-			if (shim_now_ns() > cs.deadline) {
-				ret = -ETIME;	/* hangcheck */
+			if ((ret = watchdog(&cs)))
 				break;
-			}
-			if (__atomic_load_n(&ctx->killed, __ATOMIC_RELAXED) || shim_gt_wedged(rq->dev)) {
-				ret = -ECANCELED;	/* its context was closed, or the GPU wedged */
-				break;
-			}
 			sched_yield();	/* a spinning batch must leave the CPU to its writer */
 		}
-		if (depth == 0 && ip >= end) {
+		if (cs.depth == 0 && cs.ip >= cs.end) {
 			/* past the end of the batch: the CS keeps fetching zeros (MI_NOOP) into a hang */
 			ret = -ETIME;
 			break;
 		}
-		struct shim_gpu_range r;
-		head = ip;
-		if (rq->shadow && ip - rq->batch_addr < rq->batch_len) {	/* a parsed batch runs its copy */
-			r.host = rq->shadow + (ip - rq->batch_addr);
-			r.bytes = rq->batch_len - (ip - rq->batch_addr);
-		} else if (translate(&cs, ip, 4, false, &r)) {
-			ret = -EFAULT;
+		const uint32_t *c;
+		uint64_t bytes;
+		head = cs.ip;
+		if ((ret = fetch(&cs, &c, &bytes)))
 			break;
-		}
-		const uint32_t *c = (const uint32_t *)r.host;
-		uint32_t dw = c[0];
-		header = dw;
-		uint32_t client = dw >> 29, n;
-
-		if (client == 0) {
-			n = mi_length(cs.gen, dw);
-		} else if (client == 2) {
-			n = shim_blt_cmd_length(cs.gen, dw);
-			if (!n)
-				n = (dw & 0xff) + 2;
-		} else if (client == 3) {
-			n = gfx_length(dw);
-		} else {
+		header = c[0];
+		uint32_t n = intel_cmd_length(cs.gen, header);
+		if (!n) {
 			ret = -ETIME;	/* garbage in the command stream: the engine hangs */
 			break;
 		}
-		if ((uint64_t)n * 4 > r.bytes) {
+		if ((uint64_t)n * 4 > bytes) {
 			ret = -EFAULT;	/* the command runs off the end of its object */
 			break;
 		}
-		ip += (uint64_t)n * 4;
-
-		if (client == 2) {
-			int err = shim_blt_execute(&cs.blt, &vm, c, n);
-			if (err == -EFAULT) {
-				ret = -EFAULT;
-				break;
-			}
-			if (err)
-				cs.skipped++;
-			continue;
-		}
-		if (client == 3) {
-			if (dw >> 16 == 0x7a00) {	/* PIPE_CONTROL */
-				if (pipe_control(&cs, c, n)) {
-					ret = -EFAULT;
-					break;
-				}
-			} else {
-				cs.skipped++;
-			}
-			continue;
-		}
-
-		switch (MI_OPCODE(dw)) {
-		case 0x0a:	/* MI_BATCH_BUFFER_END */
-			if (depth) {
-				ip = ret_stack[--depth];
-				continue;
-			}
-			goto done;
-		case 0x31: {	/* MI_BATCH_BUFFER_START */
-			uint64_t target = cs.gen >= 8 ? addr_at(&cs, c, 1) : c[1];
-			target &= cs.gen >= 8 ? ~3ull : ~3u;
-			if ((dw & (1u << 22)) && cs.gen >= 7 && depth < MAX_DEPTH - 1)
-				ret_stack[depth++] = ip;	/* second level: a call */
-			ip = target;
-			end = UINT64_MAX;			/* chained: runs to its own end */
-			continue;
-		}
-		case 0x20: {	/* MI_STORE_DATA_IMM */
-			unsigned first = cs.gen >= 8 ? 3 : cs.gen >= 4 ? 3 : 2;
-			uint64_t addr = cs.gen >= 8 ? addr_at(&cs, c, 1) : cs.gen >= 4 ? c[2] : c[1];
-			if (n > first && store(&cs, addr, &c[first], (n - first) * 4)) {
-				ret = -EFAULT;
-				goto done;
-			}
-			continue;
-		}
-		case 0x21:	/* MI_STORE_DATA_INDEX: the status page, not user-visible */
-			continue;
-		case 0x22:	/* MI_LOAD_REGISTER_IMM */
-			for (uint32_t i = 1; i + 1 < n; i += 2)
-				write_reg(&cs, c[i] & 0x7ffffc, c[i + 1]);
-			continue;
-		case 0x24: {	/* MI_STORE_REGISTER_MEM */
-			uint32_t v = read_reg(&cs, c[1] & 0x7ffffc);
-			uint64_t addr = cs.gen >= 8 ? addr_at(&cs, c, 2) : c[2];
-			if (n >= 3 && store(&cs, addr, &v, 4)) {
-				ret = -EFAULT;
-				goto done;
-			}
-			continue;
-		}
-		case 0x26: {	/* MI_FLUSH_DW */
-			unsigned op = (dw >> 14) & 3;
-			uint64_t addr = (cs.gen >= 8 ? addr_at(&cs, c, 1) : c[1]) & ~7ull;
-			unsigned first = cs.gen >= 8 ? 3 : 2;
-			int err = 0;
-			if (op == 1 && n > first)
-				err = store(&cs, addr, &c[first], (n - first) * 4 > 8 ? 8 : (n - first) * 4);
-			else if (op == 3) {
-				uint64_t t = timestamp(&cs);
-				err = store(&cs, addr, &t, 8);
-			}
-			if (err) {
-				ret = -EFAULT;
-				goto done;
-			}
-			continue;
-		}
-		case 0x36: {	/* MI_CONDITIONAL_BATCH_BUFFER_END */
-			if (!(dw & (1u << 21)))
-				continue;
-			uint64_t addr = (cs.gen >= 8 ? addr_at(&cs, c, 2) : c[2]) & ~7ull;
-			uint8_t *p = gpu_ptr(&cs, addr, 4);
-			if (!p) {
-				ret = -EFAULT;
-				goto done;
-			}
-			uint32_t mem;
-			memcpy(&mem, p, 4);
-			if (!(mem > c[1]))
-				goto done;	/* ends the batch (and its parent) */
-			continue;
-		}
-		case 0x1c: {	/* MI_SEMAPHORE_WAIT (poll) */
-			uint64_t addr = addr_at(&cs, c, 2) & ~3ull;
-			uint8_t *p = gpu_ptr(&cs, addr, 4);
-			if (!p) {
-				ret = -EFAULT;
-				goto done;
-			}
-			for (;;) {
-				uint32_t mem = __atomic_load_n((uint32_t *)p, __ATOMIC_ACQUIRE);
-				if (semaphore_true((dw >> 12) & 7, mem, c[1]))
-					break;
-				if (shim_now_ns() > cs.deadline) {
-					ret = -ETIME;
-					goto done;
-				}
-				if (__atomic_load_n(&ctx->killed, __ATOMIC_RELAXED) || shim_gt_wedged(rq->dev)) {
-					ret = -ECANCELED;
-					goto done;
-				}
-				sched_yield();
-			}
-			continue;
-		}
-		default:	/* NOOP, ARB_CHECK, USER_INTERRUPT, FLUSH and the rest: nothing to do */
-			continue;
-		}
+		cs.ip += (uint64_t)n * 4;
+		if ((ret = clients[INTEL_CLIENT(header)](&cs, c, n)))
+			break;
 	}
-done:
+	if (ret == CS_END)
+		ret = 0;
 	*bcs_swctrl = cs.blt.bcs_swctrl;
 	*fault = (struct shim_batch_fault){ .head = head, .header = header, .address = cs.fault_addr };
 	if (shim_debug & SHIM_DEBUG_EXEC)
