@@ -37,7 +37,7 @@
 #include "base/mem_pool.h"
 #include "base/shared_mem.h"
 
-#define SHIM_LAYOUT_VERSION 5
+#define SHIM_LAYOUT_VERSION 6
 #define SHIM_MAX_FILES 4096
 #define SHIM_STATE_SIZE (256ull << 20)	/* sparse */
 

@@ -50,8 +50,9 @@ struct shim_driver {
 	/* Release what processes that are gone held through the driver (their mappings). */
 	void (*reap)(struct shim_device *dev);
 
-	/* An object's last reference went: free what the driver holds for it (pages,
-	 * bindings, views); the core frees the object itself afterwards. */
+	/* An object's last reference went and the core let go of its part: free what
+	 * the driver holds for it (pages, bindings, views) and the object itself, which
+	 * the driver allocated (required). */
 	void (*gem_free_object)(struct shim_device *dev, struct shim_gem_object *obj, shim_off off);
 
 	/* mmap(2) of a device fd (the kernel's fops->mmap); no lock held. */
@@ -68,6 +69,10 @@ struct shim_driver {
 	 * to the CPU domain (the kernel's dma_buf_ops begin_cpu_access). */
 	void (*gem_prime_begin_cpu_access)(struct shim_device *dev, struct shim_gem_object *obj,
 					   bool write);
+
+	/* I915_SHIM_DEBUG=ioctl: the key arguments of one of the driver's ioctls, as
+	 * snprintf would write them into buf; 0 (and buf empty) for none. No lock held. */
+	int (*trace_args)(char *buf, size_t len, unsigned long cmd, const void *data);
 
 	/* The driver's own files in the instance's sysfs and debugfs tree (drm_sysfs.h),
 	 * while the instance is being built. */

@@ -18,16 +18,12 @@
 #include "drm/drm_gem.h"
 #include "drm/drm_prime.h"
 
-shim_off shim_gem_object_create(struct shim_device *dev, uint64_t size)
+void shim_gem_object_init(struct shim_device *dev, shim_off off, uint64_t size)
 {
-	shim_off off = shim_alloc(&dev->shared->arena, sizeof(struct shim_gem_object));
-	if (!off)
-		return 0;
 	struct shim_gem_object *obj = shim_ptr(off);
 	obj->refcount = 1;
 	obj->size = size;
 	dev->shared->objects++;
-	return off;
 }
 
 void shim_gem_object_get(struct shim_device *dev, shim_off off)
@@ -41,16 +37,14 @@ void shim_gem_object_put(struct shim_device *dev, shim_off off)
 	struct shim_gem_object *obj = shim_ptr(off);
 	if (--obj->refcount)
 		return;
-	if (shim_drv->gem_free_object)
-		shim_drv->gem_free_object(dev, obj, off);
 	shim_fence_put(dev, obj->write_fence);
 	for (unsigned i = 0; i < 4; i++)
 		shim_fence_put(dev, obj->read_fence[i]);
 	for (unsigned i = 0; i < 4; i++)
 		if (obj->mmap_node[i])
 			shim_idr_remove(&dev->shared->mmap_nodes, obj->mmap_node[i]);
-	shim_free(&dev->shared->arena, off, sizeof(*obj));
 	dev->shared->objects--;
+	shim_drv->gem_free_object(dev, obj, off);	/* frees the object too */
 }
 
 int shim_gem_handle_create(struct shim_device *dev, struct shim_file *file, shim_off off,

@@ -15,69 +15,33 @@
 
 #include "drm/drm_device.h"
 #include "drm/drm_ioctl.h"
+#include "base/shared_mem.h"
 
-enum shim_madv { SHIM_MADV_WILLNEED = 0, SHIM_MADV_DONTNEED = 1, SHIM_MADV_PURGED = 2 };
-
-#define SHIM_OBJ_HAS_PAGES	(1u << 0)	/* mem_off is valid */
-#define SHIM_OBJ_USERPTR	(1u << 1)	/* pages are a user range of owner_pid */
-#define SHIM_OBJ_READ_ONLY	(1u << 2)
-#define SHIM_OBJ_HAS_VIEW	(1u << 3)	/* view_off holds the linear GTT view */
-#define SHIM_OBJ_PURGEABLE	(1u << 4)	/* on the device's purgeable list */
-#define SHIM_OBJ_PURGED_RANGE	(1u << 5)	/* mem_off is still ours though the pages are gone */
-
-/* The linear GTT view of a tiled object versus its pages (i915/i915_gem_domain.c). */
-enum shim_view_state {
-	SHIM_VIEW_STALE = 0,	/* the pages are newer: detile before the view is used */
-	SHIM_VIEW_CLEAN,	/* both hold the same bytes */
-	SHIM_VIEW_DIRTY,	/* the object is in the GTT domain: the view may be newer */
-};
-
+/*
+ * The core's part of an object; a driver embeds it first in its own object
+ * (struct i915_gem_object), allocates that, and calls shim_gem_object_init.
+ * write_fence/read_fence are the object's reservation (the kernel's
+ * dma_resv): the last writer, and the last reader per engine class, that
+ * implicit synchronisation and dma-buf sync wait for.
+ */
 struct shim_gem_object {
 	uint32_t refcount;
 	uint32_t handle_count;
 	uint64_t size;
 	uint32_t name;			/* flink name, 0 if none */
-	uint32_t flags;			/* SHIM_OBJ_* */
-	uint64_t mem_off;		/* where the pages are in the device's memory file */
-	uint32_t madv;			/* enum shim_madv */
-	uint32_t tiling_mode;		/* I915_TILING_* */
-	uint32_t stride;
-	uint32_t swizzle_mode;
-	uint32_t caching;		/* I915_CACHING_* */
-	uint32_t read_domains, write_domain;
-	uint32_t mmap_node[4];		/* fake-offset node per I915_MMAP_OFFSET_* type, 0 if none */
-	int32_t owner_pid;		/* userptr: the process whose memory it is */
-	uint64_t user_ptr;		/* userptr: start address */
-	uint64_t view_off;		/* the GTT view's range in the memory file */
-	uint32_t view_state;		/* enum shim_view_state */
 	uint32_t dmabuf;		/* its dma-buf (drm/drm_prime.h), 0 if none */
-	shim_off purge_prev, purge_next;	/* the purgeable list (i915/i915_gem_shrinker.c) */
-	uint32_t bind_count;		/* bindings in address spaces (i915/i915_gem_context.h) */
+	uint32_t mmap_node[4];		/* fake-offset node per mapping type the driver has, 0 if none */
 	uint32_t write_class;		/* engine class of the last writer */
+	uint32_t pad;
 	shim_off write_fence;		/* the last request that writes it, or 0 */
 	shim_off read_fence[4];		/* the last request reading it, per engine class */
 };
+_Static_assert(sizeof(struct shim_gem_object) == 88, "shared-memory layout (SHIM_LAYOUT_VERSION)");
 
-/* i915/i915_gem_shrinker.c, device lock held. */
-void shim_gem_purgeable_update(struct shim_device *dev, struct shim_gem_object *obj);
-uint64_t shim_gem_purge_all(struct shim_device *dev);
-void shim_gem_check_drop_caches(struct shim_device *dev);
-uint64_t shim_gem_memory_budget(void);
+/* Makes the object at off (a driver object of its own size, zeroed) a GEM object of size
+ * bytes (page multiple), refcount 1, no handle. */
+void shim_gem_object_init(struct shim_device *dev, shim_off off, uint64_t size);
 
-/*
- * The GTT view of tiled objects (i915/i915_gem_domain.c). All with the device lock held.
- * flush: before anything reads or writes the pages (pread, pwrite, CPU maps, exec,
- * a CPU domain, a tiling change), the view's writes go back to the pages.
- * invalidate: after the pages changed under the view. prepare: before the view is
- * used (GTT mmap, GTT domain); returns -ENOMEM if no view could be made.
- */
-bool shim_gem_needs_view(const struct shim_gem_object *obj);
-void shim_gem_flush_view(struct shim_device *dev, struct shim_gem_object *obj);
-void shim_gem_invalidate_view(struct shim_device *dev, struct shim_gem_object *obj);
-int shim_gem_prepare_view(struct shim_device *dev, struct shim_gem_object *obj, bool write);
-
-/* A new object of size bytes (page multiple), refcount 1, no handle; 0 if out of memory. */
-shim_off shim_gem_object_create(struct shim_device *dev, uint64_t size);
 void shim_gem_object_get(struct shim_device *dev, shim_off obj);
 void shim_gem_object_put(struct shim_device *dev, shim_off obj);
 
@@ -89,9 +53,6 @@ shim_off shim_gem_lookup(struct shim_file *file, uint32_t handle);
 /* Drops a handle: 0 or -EINVAL (the kernel's answer for an unknown handle). */
 int shim_gem_handle_delete(struct shim_device *dev, struct shim_file *file, uint32_t handle);
 
-/* Gives the object its pages if it has none yet: 0, -EFAULT (purged), -ENOMEM. */
-int shim_gem_object_get_pages(struct shim_device *dev, struct shim_gem_object *obj);
-
 /* Closes every handle of a file that is being released. */
 void shim_gem_file_release(struct shim_device *dev, struct shim_file *file);
 
@@ -100,36 +61,5 @@ int shim_gem_flink_ioctl(struct shim_call *call, void *data);
 int shim_gem_open_ioctl(struct shim_call *call, void *data);
 int shim_drm_mode_create_dumb_ioctl(struct shim_call *call, void *data);
 int shim_gem_destroy_dumb_ioctl(struct shim_call *call, void *data);
-
-/* The i915 ioctls, one file per concern. */
-int shim_i915_pread_ioctl(struct shim_call *call, void *data);
-int shim_i915_pwrite_ioctl(struct shim_call *call, void *data);
-int shim_i915_set_domain_ioctl(struct shim_call *call, void *data);
-int shim_i915_sw_finish_ioctl(struct shim_call *call, void *data);
-int shim_i915_madvise_ioctl(struct shim_call *call, void *data);
-int shim_i915_busy_ioctl(struct shim_call *call, void *data);
-int shim_i915_wait_ioctl(struct shim_call *call, void *data);
-int shim_i915_set_caching_ioctl(struct shim_call *call, void *data);
-int shim_i915_get_caching_ioctl(struct shim_call *call, void *data);
-int shim_i915_set_tiling_ioctl(struct shim_call *call, void *data);
-int shim_i915_get_tiling_ioctl(struct shim_call *call, void *data);
-int shim_i915_userptr_ioctl(struct shim_call *call, void *data);
-/* 0 if the kernel could pin [ptr, ptr+size) of the calling process as userptr pages, else -EFAULT. */
-int shim_userptr_check(uint64_t ptr, uint64_t size);
-int shim_i915_context_create_ioctl(struct shim_call *call, void *data);
-int shim_i915_context_destroy_ioctl(struct shim_call *call, void *data);
-int shim_i915_context_getparam_ioctl(struct shim_call *call, void *data);
-int shim_i915_context_setparam_ioctl(struct shim_call *call, void *data);
-int shim_i915_reset_stats_ioctl(struct shim_call *call, void *data);
-int shim_i915_get_aperture_ioctl(struct shim_call *call, void *data);
-int shim_i915_reg_read_ioctl(struct shim_call *call, void *data);
-int shim_i915_throttle_ioctl(struct shim_call *call, void *data);
-int shim_i915_get_pipe_from_crtc_id_ioctl(struct shim_call *call, void *data);
-
-int shim_i915_execbuffer2_ioctl(struct shim_call *call, void *data);
-
-/* i915/i915_gem_create.c */
-int shim_i915_gem_create_ioctl(struct shim_call *call, void *data);
-int shim_i915_dumb_create_ioctl(struct shim_call *call, void *data);
 
 #endif

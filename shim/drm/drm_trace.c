@@ -13,9 +13,9 @@
 #include <string.h>
 #include <unistd.h>
 #include <drm.h>
-#include <i915_drm.h>
 
 #include "drm/drm_device.h"
+#include "drm/drm_drv.h"
 #include "drm/drm_ioctl.h"
 #include "base/real.h"
 #include "drm/drm_trace.h"
@@ -48,17 +48,9 @@ static int key_args(char *buf, size_t len, unsigned long cmd, const void *data)
 		const struct drm_auth *a = data;
 		return snprintf(buf, len, "magic=%u", a->magic);
 	}
-	case DRM_IOCTL_I915_GETPARAM: {
-		const struct drm_i915_getparam *a = data;
-		return snprintf(buf, len, "param=%d", a->param);
-	}
-	case DRM_IOCTL_I915_GEM_CREATE: {
-		const struct drm_i915_gem_create *a = data;
-		return snprintf(buf, len, "size=%llu -> handle=%u", (unsigned long long)a->size, a->handle);
-	}
 	default:
 		buf[0] = 0;
-		return 0;
+		return shim_drv->trace_args ? shim_drv->trace_args(buf, len, cmd, data) : 0;
 	}
 }
 

@@ -9,11 +9,12 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <drm.h>
 #include <i915_drm.h>
 
 #include "drm/drm_drv.h"
-#include "drm/drm_gem.h"
+#include "i915/i915_gem_object.h"
 #include "drm/drm_ioctl.h"
 #include "i915/gt/intel_reset.h"
 #include "i915/i915_driver.h"
@@ -100,6 +101,23 @@ static const struct shim_ioctl_desc i915_ioctls[] = {
 	TODO(DRM_IOCTL_I915_GEM_VM_DESTROY, RA),
 };
 
+/* The key arguments of the ioctls worth a look in an I915_SHIM_DEBUG=ioctl trace. */
+static int i915_trace_args(char *buf, size_t len, unsigned long cmd, const void *data)
+{
+	switch (cmd) {
+	case DRM_IOCTL_I915_GETPARAM: {
+		const struct drm_i915_getparam *a = data;
+		return snprintf(buf, len, "param=%d", a->param);
+	}
+	case DRM_IOCTL_I915_GEM_CREATE: {
+		const struct drm_i915_gem_create *a = data;
+		return snprintf(buf, len, "size=%llu -> handle=%u", (unsigned long long)a->size, a->handle);
+	}
+	default:
+		return 0;
+	}
+}
+
 static const struct shim_driver i915_driver = {
 	.name = "i915",
 	.desc = "Intel Graphics",
@@ -118,6 +136,7 @@ static const struct shim_driver i915_driver = {
 	.gem_prime_export = i915_gem_prime_export,
 	.gem_prime_mmap = shim_gem_map_range,
 	.gem_prime_begin_cpu_access = i915_gem_begin_cpu_access,
+	.trace_args = i915_trace_args,
 	.populate_fs = i915_populate_fs,
 	.control_minor = shim_gt_reset_control_minor,
 	.control_closed = shim_gt_reset_control_closed,

@@ -11,7 +11,7 @@
 #include <i915_drm.h>
 
 #include "drm/dma_fence.h"
-#include "drm/drm_gem.h"
+#include "i915/i915_gem_object.h"
 #include "base/user_copy.h"
 
 #define GPU_DOMAINS 0x3eu
@@ -20,16 +20,16 @@
  * Waits, without the device lock, for the GPU to be done with obj: its writer
  * only, or (all) its readers too. deadline as shim_fence_wait. 0, -ETIME, -EINTR.
  */
-static int wait_object(struct shim_call *call, struct shim_gem_object *obj, bool all, uint64_t deadline)
+static int wait_object(struct shim_call *call, struct i915_gem_object *obj, bool all, uint64_t deadline)
 {
 	shim_off fences[5];
 	unsigned n = 0;
 	shim_device_lock(call->dev);
-	if (obj->write_fence)
-		fences[n++] = obj->write_fence;
+	if (obj->base.write_fence)
+		fences[n++] = obj->base.write_fence;
 	for (unsigned c = 0; all && c < 4; c++)
-		if (obj->read_fence[c])
-			fences[n++] = obj->read_fence[c];
+		if (obj->base.read_fence[c])
+			fences[n++] = obj->base.read_fence[c];
 	for (unsigned i = 0; i < n; i++)
 		shim_fence_get(call->dev, fences[i]);
 	shim_device_unlock(call->dev);
@@ -44,7 +44,7 @@ static int wait_object(struct shim_call *call, struct shim_gem_object *obj, bool
 }
 
 /* Looks up a handle and takes a reference for use outside the lock. */
-static struct shim_gem_object *get_object(struct shim_call *call, uint32_t handle, shim_off *off)
+static struct i915_gem_object *get_object(struct shim_call *call, uint32_t handle, shim_off *off)
 {
 	shim_device_lock(call->dev);
 	*off = shim_gem_lookup(call->file, handle);
@@ -62,7 +62,7 @@ static void put_object(struct shim_call *call, shim_off off)
 }
 
 /* Makes the pages usable by the CPU directly: present, and not behind a GTT view. */
-static int pages(struct shim_call *call, struct shim_gem_object *obj)
+static int pages(struct shim_call *call, struct i915_gem_object *obj)
 {
 	shim_device_lock(call->dev);
 	int ret = shim_gem_object_get_pages(call->dev, obj);
@@ -80,11 +80,11 @@ static int rw(struct shim_call *call, uint32_t handle, uint64_t offset, uint64_t
 		return 0;	/* before anything else is looked at (PR1) */
 	if (!shim_access_ok(data_ptr, size))
 		return -EFAULT;
-	struct shim_gem_object *obj = get_object(call, handle, &off);
+	struct i915_gem_object *obj = get_object(call, handle, &off);
 	if (!obj)
 		return -ENOENT;
 	int ret = 0;
-	if (offset >= obj->size || size > obj->size - offset)
+	if (offset >= obj->base.size || size > obj->base.size - offset)
 		ret = -EINVAL;
 	else if (write && (obj->flags & SHIM_OBJ_READ_ONLY))
 		ret = -EINVAL;
@@ -129,13 +129,13 @@ int shim_i915_set_domain_ioctl(struct shim_call *call, void *data)
 		return -EINVAL;
 	if (!a->read_domains)
 		return 0;
-	struct shim_gem_object *obj = get_object(call, a->handle, &off);
+	struct i915_gem_object *obj = get_object(call, a->handle, &off);
 	if (!obj)
 		return -ENOENT;
 	int ret = wait_object(call, obj, a->write_domain != 0, UINT64_MAX);
 	if (ret) {
 	} else if (obj->flags & SHIM_OBJ_USERPTR) {
-		ret = shim_userptr_check(obj->user_ptr, obj->size);	/* U14 */
+		ret = shim_userptr_check(obj->user_ptr, obj->base.size);	/* U14 */
 	} else {
 		shim_device_lock(call->dev);
 		ret = shim_gem_object_get_pages(call->dev, obj);
@@ -173,7 +173,7 @@ int shim_i915_madvise_ioctl(struct shim_call *call, void *data)
 		return -EINVAL;
 	shim_device_lock(call->dev);
 	shim_gem_check_drop_caches(call->dev);
-	struct shim_gem_object *obj = shim_ptr(shim_gem_lookup(call->file, a->handle));
+	struct i915_gem_object *obj = shim_ptr(shim_gem_lookup(call->file, a->handle));
 	int ret = 0;
 	if (!obj) {
 		ret = -ENOENT;
@@ -195,19 +195,19 @@ int shim_i915_busy_ioctl(struct shim_call *call, void *data)
 {
 	struct drm_i915_gem_busy *a = data;
 	shim_off off;
-	struct shim_gem_object *obj = get_object(call, a->handle, &off);
+	struct i915_gem_object *obj = get_object(call, a->handle, &off);
 	if (!obj)
 		return -ENOENT;
 	uint32_t busy = 0;
 	shim_device_lock(call->dev);
 	for (unsigned c = 0; c < 4; c++) {
-		struct shim_fence *f = shim_ptr(obj->read_fence[c]);
+		struct shim_fence *f = shim_ptr(obj->base.read_fence[c]);
 		if (f && !shim_fence_is_signalled(f))
 			busy |= 1u << (16 + c);
 	}
-	struct shim_fence *w = shim_ptr(obj->write_fence);
+	struct shim_fence *w = shim_ptr(obj->base.write_fence);
 	if (w && !shim_fence_is_signalled(w))
-		busy |= (obj->write_class + 1) | (1u << (16 + obj->write_class));
+		busy |= (obj->base.write_class + 1) | (1u << (16 + obj->base.write_class));
 	shim_device_unlock(call->dev);
 	a->busy = busy;
 	put_object(call, off);
@@ -220,7 +220,7 @@ int shim_i915_wait_ioctl(struct shim_call *call, void *data)
 	shim_off off;
 	if (a->flags)
 		return -EINVAL;
-	struct shim_gem_object *obj = get_object(call, a->bo_handle, &off);
+	struct i915_gem_object *obj = get_object(call, a->bo_handle, &off);
 	if (!obj)
 		return -ENOENT;
 	/* Relative timeout: negative waits for ever and is left alone (W5). */
@@ -258,7 +258,7 @@ int shim_i915_set_caching_ioctl(struct shim_call *call, void *data)
 	default:
 		return -EINVAL;
 	}
-	struct shim_gem_object *obj = get_object(call, a->handle, &off);
+	struct i915_gem_object *obj = get_object(call, a->handle, &off);
 	if (!obj)
 		return -ENOENT;
 	int ret = 0;
@@ -274,7 +274,7 @@ int shim_i915_get_caching_ioctl(struct shim_call *call, void *data)
 {
 	struct drm_i915_gem_caching *a = data;
 	shim_off off;
-	struct shim_gem_object *obj = get_object(call, a->handle, &off);
+	struct i915_gem_object *obj = get_object(call, a->handle, &off);
 	if (!obj)
 		return -ENOENT;
 	a->caching = obj->caching;

@@ -22,7 +22,7 @@
 #include <linux/capability.h>
 
 #include "i915/i915_gem_context.h"
-#include "drm/drm_gem.h"
+#include "i915/i915_gem_object.h"
 #include "base/log.h"
 #include "base/user_copy.h"
 

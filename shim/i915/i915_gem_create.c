@@ -9,7 +9,7 @@
 #include <drm.h>
 #include <i915_drm.h>
 
-#include "drm/drm_gem.h"
+#include "i915/i915_gem_object.h"
 
 #define PAGE_SIZE 4096ull
 
@@ -34,11 +34,11 @@ static int create_handle(struct shim_call *call, uint64_t size, uint32_t *handle
 	int ret;
 
 	shim_device_lock(dev);
-	shim_off obj = shim_gem_object_create(dev, size);
+	shim_off obj = i915_gem_object_create(dev, size);
 	if (!obj) {
 		ret = -ENOMEM;
 	} else {
-		struct shim_gem_object *o = shim_ptr(obj);
+		struct i915_gem_object *o = shim_ptr(obj);
 		o->caching = dev->model->has_llc ? I915_CACHING_CACHED : I915_CACHING_NONE;
 		ret = shim_gem_handle_create(dev, call->file, obj, handle);
 		shim_gem_object_put(dev, obj);	/* the handle holds it now */

@@ -9,18 +9,20 @@
 #include <errno.h>
 #include <i915_drm.h>
 
-#include "drm/drm_gem.h"
+#include "i915/i915_gem_object.h"
 #include "i915/i915_driver.h"
 
 /* Userptr objects have no pages of their own to share: EINVAL (R7, 5.13+). */
-int i915_gem_prime_export(struct shim_device *dev, struct shim_gem_object *obj)
+int i915_gem_prime_export(struct shim_device *dev, struct shim_gem_object *gem)
 {
+	struct i915_gem_object *obj = to_i915_obj(gem);
 	return (obj->flags & SHIM_OBJ_USERPTR) ? -EINVAL : 0;
 }
 
 /* i915_gem_begin_cpu_access: the object moves to the CPU domain (read, or read-write). */
-void i915_gem_begin_cpu_access(struct shim_device *dev, struct shim_gem_object *obj, bool write)
+void i915_gem_begin_cpu_access(struct shim_device *dev, struct shim_gem_object *gem, bool write)
 {
+	struct i915_gem_object *obj = to_i915_obj(gem);
 	if (shim_gem_object_get_pages(dev, obj))
 		return;
 	shim_gem_flush_view(dev, obj);

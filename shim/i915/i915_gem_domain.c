@@ -19,50 +19,50 @@
 #include <errno.h>
 #include <i915_drm.h>
 
-#include "drm/drm_gem.h"
+#include "i915/i915_gem_object.h"
 #include "hw/tiling.h"
 
-bool shim_gem_needs_view(const struct shim_gem_object *obj)
+bool shim_gem_needs_view(const struct i915_gem_object *obj)
 {
 	return obj->tiling_mode != I915_TILING_NONE && obj->stride;
 }
 
-void shim_gem_flush_view(struct shim_device *dev, struct shim_gem_object *obj)
+void shim_gem_flush_view(struct shim_device *dev, struct i915_gem_object *obj)
 {
 	if (!(obj->flags & SHIM_OBJ_HAS_VIEW) || obj->view_state != SHIM_VIEW_DIRTY)
 		return;
-	uint8_t *view = shim_mem_ptr(dev, obj->view_off, obj->size);
-	uint8_t *pages = shim_mem_ptr(dev, obj->mem_off, obj->size);
+	uint8_t *view = shim_mem_ptr(dev, obj->view_off, obj->base.size);
+	uint8_t *pages = shim_mem_ptr(dev, obj->mem_off, obj->base.size);
 	if (view && pages && shim_gem_needs_view(obj))
-		shim_retile(dev->model->gen, obj->tiling_mode, obj->swizzle_mode, obj->stride, obj->size,
+		shim_retile(dev->model->gen, obj->tiling_mode, obj->swizzle_mode, obj->stride, obj->base.size,
 			    view, pages);
 	obj->view_state = SHIM_VIEW_CLEAN;
 }
 
-void shim_gem_invalidate_view(struct shim_device *dev, struct shim_gem_object *obj)
+void shim_gem_invalidate_view(struct shim_device *dev, struct i915_gem_object *obj)
 {
 	if (obj->flags & SHIM_OBJ_HAS_VIEW)
 		obj->view_state = SHIM_VIEW_STALE;
 }
 
-int shim_gem_prepare_view(struct shim_device *dev, struct shim_gem_object *obj, bool write)
+int shim_gem_prepare_view(struct shim_device *dev, struct i915_gem_object *obj, bool write)
 {
 	int ret = shim_gem_object_get_pages(dev, obj);
 	if (ret)
 		return ret;
 	if (!(obj->flags & SHIM_OBJ_HAS_VIEW)) {
-		ret = shim_mem_alloc(dev, obj->size, &obj->view_off);
+		ret = shim_mem_alloc(dev, obj->base.size, &obj->view_off);
 		if (ret)
 			return ret;
 		obj->flags |= SHIM_OBJ_HAS_VIEW;
 		obj->view_state = SHIM_VIEW_STALE;
 	}
 	if (obj->view_state == SHIM_VIEW_STALE) {
-		uint8_t *view = shim_mem_ptr(dev, obj->view_off, obj->size);
-		uint8_t *pages = shim_mem_ptr(dev, obj->mem_off, obj->size);
+		uint8_t *view = shim_mem_ptr(dev, obj->view_off, obj->base.size);
+		uint8_t *pages = shim_mem_ptr(dev, obj->mem_off, obj->base.size);
 		if (!view || !pages)
 			return -ENOMEM;
-		shim_detile(dev->model->gen, obj->tiling_mode, obj->swizzle_mode, obj->stride, obj->size,
+		shim_detile(dev->model->gen, obj->tiling_mode, obj->swizzle_mode, obj->stride, obj->base.size,
 			    pages, view);
 		obj->view_state = SHIM_VIEW_CLEAN;
 	}

@@ -34,7 +34,7 @@
 #include "i915/gt/intel_engine.h"
 #include "i915/i915_gem_execbuffer_fence.h"
 #include "drm/dma_fence.h"
-#include "drm/drm_gem.h"
+#include "i915/i915_gem_object.h"
 #include "i915/gt/intel_reset.h"
 #include "base/real.h"
 #include "base/log.h"
@@ -234,15 +234,15 @@ static int relocate_entry(struct shim_device *dev, struct eb_obj *eb, uint32_t c
 	if (r->presumed_offset == canonical(target->start))
 		return 0;	/* already right: no checks at all (X69d) */
 	unsigned width = dev->model->gen >= 8 ? 8 : 4;
-	struct shim_gem_object *obj = shim_ptr(self->obj);
-	if (r->offset > obj->size - width || (r->offset & 3))
+	struct i915_gem_object *obj = shim_ptr(self->obj);
+	if (r->offset > obj->base.size - width || (r->offset & 3))
 		return -EINVAL;
 	int ret = shim_gem_object_get_pages(dev, obj);
 	if (ret)
 		return ret;
 	shim_gem_flush_view(dev, obj);
 	uint8_t *p = (obj->flags & SHIM_OBJ_USERPTR) ? (uint8_t *)(uintptr_t)obj->user_ptr
-						    : shim_mem_ptr(dev, obj->mem_off, obj->size);
+						    : shim_mem_ptr(dev, obj->mem_off, obj->base.size);
 	if (!p)
 		return -EFAULT;
 	memcpy(p + r->offset, &value, width);
@@ -311,13 +311,13 @@ static bool bcs_parser_allows(unsigned op)
  * range: as with i915's shadow batch, the engine executes that copy, so the CPU rewriting
  * the batch afterwards changes nothing.
  */
-static int parse_bcs(struct shim_device *dev, struct shim_gem_object *batch, uint64_t start,
+static int parse_bcs(struct shim_device *dev, struct i915_gem_object *batch, uint64_t start,
 		     uint64_t len, uint64_t gpu_addr, uint8_t **shadow)
 {
-	uint8_t *p = shim_mem_ptr(dev, batch->mem_off, batch->size);
+	uint8_t *p = shim_mem_ptr(dev, batch->mem_off, batch->base.size);
 	if (!p)
 		return -EFAULT;
-	uint64_t end = len ? start + len : batch->size;
+	uint64_t end = len ? start + len : batch->base.size;
 	uint64_t ndw = (end - start) / 4;
 	uint64_t *seen = calloc((ndw + 63) / 64 + 1, sizeof(uint64_t));	/* command starts */
 	if (!seen)
@@ -428,7 +428,7 @@ static int submit(struct shim_call *call, struct shim_context *ctx, shim_off ctx
 
 	for (uint32_t i = 0; i < count; i++) {
 		struct eb_obj *e = &eb[i];
-		struct shim_gem_object *obj = shim_ptr(e->obj);
+		struct i915_gem_object *obj = shim_ptr(e->obj);
 		bool write = e->user.flags & EXEC_OBJECT_WRITE;
 		struct shim_request_object *ro = &rq->objs[rq->nobjs];
 		bool dup = false;
@@ -442,10 +442,10 @@ static int submit(struct shim_call *call, struct shim_context *ctx, shim_off ctx
 		shim_gem_object_get(dev, e->obj);
 		ro->obj = e->obj;
 		ro->start = e->start;
-		ro->size = obj->size;
+		ro->size = obj->base.size;
 		ro->write = write;
 		ro->host = (obj->flags & SHIM_OBJ_USERPTR) ? (uint8_t *)(uintptr_t)obj->user_ptr
-							  : shim_mem_ptr(dev, obj->mem_off, obj->size);
+							  : shim_mem_ptr(dev, obj->mem_off, obj->base.size);
 		if (dev->model->gen < 4 && obj->tiling_mode) {
 			ro->fence_tiling = obj->tiling_mode;
 			ro->fence_pitch = obj->stride;
@@ -453,10 +453,10 @@ static int submit(struct shim_call *call, struct shim_context *ctx, shim_off ctx
 		rq->nobjs++;
 		shim_gem_flush_view(dev, obj);		/* the GPU works on the pages */
 		if (!(e->user.flags & EXEC_OBJECT_ASYNC)) {
-			add_dep(dev, rq, obj->write_fence);	/* implicit sync */
+			add_dep(dev, rq, obj->base.write_fence);	/* implicit sync */
 			if (write)
 				for (unsigned c = 0; c < 4; c++)
-					add_dep(dev, rq, obj->read_fence[c]);
+					add_dep(dev, rq, obj->base.read_fence[c]);
 		}
 	}
 	qsort(rq->objs, rq->nobjs, sizeof(*rq->objs), cmp_start);
@@ -467,15 +467,15 @@ static int submit(struct shim_call *call, struct shim_context *ctx, shim_off ctx
 
 	/* What the objects are busy with from now on. */
 	for (uint32_t i = 0; i < rq->nobjs; i++) {
-		struct shim_gem_object *obj = shim_ptr(rq->objs[i].obj);
+		struct i915_gem_object *obj = shim_ptr(rq->objs[i].obj);
 		shim_fence_get(dev, rq->fence);
-		shim_fence_put(dev, obj->read_fence[engine]);
-		obj->read_fence[engine] = rq->fence;
+		shim_fence_put(dev, obj->base.read_fence[engine]);
+		obj->base.read_fence[engine] = rq->fence;
 		if (rq->objs[i].write) {
 			shim_fence_get(dev, rq->fence);
-			shim_fence_put(dev, obj->write_fence);
-			obj->write_fence = rq->fence;
-			obj->write_class = engine;
+			shim_fence_put(dev, obj->base.write_fence);
+			obj->base.write_fence = rq->fence;
+			obj->base.write_class = engine;
 			shim_gem_invalidate_view(dev, obj);
 		}
 	}
@@ -633,24 +633,24 @@ static int eb_lookup_objects(struct i915_execbuffer *x)
 		e->obj = shim_gem_lookup(x->call->file, e->user.handle);
 		if (!e->obj)
 			return -ENOENT;
-		struct shim_gem_object *obj = shim_ptr(e->obj);
+		struct i915_gem_object *obj = shim_ptr(e->obj);
 		if (!(e->user.flags & EXEC_OBJECT_PAD_TO_SIZE))
 			e->user.pad_to_size = 0;
-		e->need = obj->size > e->user.pad_to_size ? obj->size : e->user.pad_to_size;
+		e->need = obj->base.size > e->user.pad_to_size ? obj->base.size : e->user.pad_to_size;
 		ret = validate_object(x->m, e, x->vm);
 		if (ret)
 			return ret;
 		if (i == x->batch_index) {
 			if (e->user.flags & EXEC_OBJECT_WRITE)
 				return -EINVAL;		/* a self-modifying batch */
-			if (args->batch_start_offset >= obj->size ||
-			    args->batch_len > obj->size - args->batch_start_offset)
+			if (args->batch_start_offset >= obj->base.size ||
+			    args->batch_len > obj->base.size - args->batch_start_offset)
 				return -EINVAL;
 		}
 		if (obj->flags & SHIM_OBJ_USERPTR) {
 			if (obj->owner_pid != getpid())
 				return -EFAULT;	/* the pages are another process's memory */
-			ret = shim_userptr_check(obj->user_ptr, obj->size);	/* X42, U13 */
+			ret = shim_userptr_check(obj->user_ptr, obj->base.size);	/* X42, U13 */
 			if (ret)
 				return ret;
 		} else {
@@ -677,7 +677,7 @@ static int eb_relocate(struct i915_execbuffer *x)
 static int eb_parse(struct i915_execbuffer *x)
 {
 	struct drm_i915_gem_execbuffer2 *args = x->args;
-	struct shim_gem_object *batch = shim_ptr(x->eb[x->batch_index].obj);
+	struct i915_gem_object *batch = shim_ptr(x->eb[x->batch_index].obj);
 	if (x->engine != SHIM_ENGINE_COPY || !x->m->cmd_parser_version || (batch->flags & SHIM_OBJ_USERPTR))
 		return 0;
 	return parse_bcs(x->dev, batch, args->batch_start_offset, args->batch_len,
@@ -688,8 +688,8 @@ static int eb_parse(struct i915_execbuffer *x)
 static int eb_submit(struct i915_execbuffer *x)
 {
 	struct drm_i915_gem_execbuffer2 *args = x->args;
-	struct shim_gem_object *batch = shim_ptr(x->eb[x->batch_index].obj);
-	uint64_t len = args->batch_len ? args->batch_len : batch->size - args->batch_start_offset;
+	struct i915_gem_object *batch = shim_ptr(x->eb[x->batch_index].obj);
+	uint64_t len = args->batch_len ? args->batch_len : batch->base.size - args->batch_start_offset;
 	int ret;
 
 	if (args->flags & I915_EXEC_GEN7_SOL_RESET && (x->m->gen != 7 || x->engine != SHIM_ENGINE_RENDER))

@@ -24,7 +24,7 @@
 #include <drm.h>
 #include <i915_drm.h>
 
-#include "drm/drm_gem.h"
+#include "i915/i915_gem_object.h"
 #include "i915/i915_gem_mmap.h"
 #include "base/real.h"
 #include "base/user_copy.h"
@@ -209,7 +209,7 @@ static void *map_sigbus(void *addr, uint64_t len, int prot, int flags)
  * of a tiled object its linear view. An object that cannot get pages (purged)
  * is still mapped, and the first touch raises SIGBUS (MO16).
  */
-static void *map_object(struct shim_device *dev, struct shim_gem_object *obj, void *addr,
+static void *map_object(struct shim_device *dev, struct i915_gem_object *obj, void *addr,
 			uint64_t len, int prot, int flags, uint64_t offset, bool view)
 {
 	int ret = view ? shim_gem_prepare_view(dev, obj, true) : shim_gem_object_get_pages(dev, obj);
@@ -246,7 +246,7 @@ void *shim_gem_map_range(struct shim_device *dev, shim_off off, void *addr, size
  * tiled object their linear view (*view). Without an LLC, snooped pages are
  * incoherent through the aperture and every GTT fault fails (MO17).
  */
-static void *map_gtt(struct shim_device *dev, struct shim_gem_object *obj, void *addr,
+static void *map_gtt(struct shim_device *dev, struct i915_gem_object *obj, void *addr,
 		     uint64_t len, int prot, int flags, bool *view)
 {
 	*view = false;
@@ -258,7 +258,7 @@ static void *map_gtt(struct shim_device *dev, struct shim_gem_object *obj, void 
 
 void shim_gem_remap_gtt(struct shim_device *dev, shim_off off)
 {
-	struct shim_gem_object *obj = shim_ptr(off);
+	struct i915_gem_object *obj = shim_ptr(off);
 	pthread_mutex_lock(&maps_lock);
 	for (struct local_map *m = maps; m; m = m->next) {
 		bool view;
@@ -279,12 +279,12 @@ int shim_i915_gem_mmap_ioctl(struct shim_call *call, void *data)
 		return -EINVAL;
 	shim_device_lock(dev);
 	shim_off off = shim_gem_lookup(call->file, a->handle);
-	struct shim_gem_object *obj = shim_ptr(off);
+	struct i915_gem_object *obj = shim_ptr(off);
 	if (!obj) {
 		ret = -ENOENT;
 	} else if (obj->flags & SHIM_OBJ_USERPTR) {
 		ret = -ENXIO;
-	} else if (a->offset >= obj->size || a->size > obj->size - a->offset || !a->size ||
+	} else if (a->offset >= obj->base.size || a->size > obj->base.size - a->offset || !a->size ||
 		   (a->offset & 4095)) {
 		ret = -EINVAL;
 	} else {
@@ -320,22 +320,22 @@ int shim_i915_mmap_offset_ioctl(struct shim_call *call, void *data)
 		return -EINVAL;
 	shim_device_lock(dev);
 	shim_off off = shim_gem_lookup(call->file, a->handle);
-	struct shim_gem_object *obj = shim_ptr(off);
+	struct i915_gem_object *obj = shim_ptr(off);
 	if (!obj) {
 		ret = -ENOENT;
 	} else if ((obj->flags & SHIM_OBJ_USERPTR) || a->flags == I915_MMAP_OFFSET_FIXED) {
 		ret = -ENODEV;
 	} else {
 		uint32_t type = (uint32_t)a->flags;
-		if (!obj->mmap_node[type]) {
+		if (!obj->base.mmap_node[type]) {
 			int64_t id = shim_idr_alloc(&dev->shared->arena, &dev->shared->mmap_nodes, off | type, 1);
 			if (id < 0)
 				ret = (int)id;
 			else
-				obj->mmap_node[type] = (uint32_t)id;
+				obj->base.mmap_node[type] = (uint32_t)id;
 		}
 		if (!ret)
-			a->offset = (uint64_t)obj->mmap_node[type] << 32;
+			a->offset = (uint64_t)obj->base.mmap_node[type] << 32;
 	}
 	shim_device_unlock(dev);
 	return ret;
@@ -360,8 +360,8 @@ void *shim_device_mmap(struct shim_call *call, void *addr, size_t len, int prot,
 	uint64_t node = (o & 0xffffffffull) ? 0 : shim_idr_find(&dev->shared->mmap_nodes, (uint32_t)(o >> 32));
 	shim_off off = node & ~15ull;
 	uint32_t type = node & 15;
-	struct shim_gem_object *obj = shim_ptr(off);
-	if (!obj || !len || len > obj->size) {
+	struct i915_gem_object *obj = shim_ptr(off);
+	if (!obj || !len || len > obj->base.size) {
 		err = EINVAL;
 	} else if (!file_has_object(call->file, off)) {
 		err = EACCES;

@@ -4,19 +4,20 @@
  * shrinker run first when the emulated machine is short, and what goes when
  * the last reference does (pages, the GTT view, the purgeable-list entry,
  * bindings in address spaces). The core object (drm/drm_gem.h) calls
- * i915_gem_free_object through struct shim_driver; the core frees the object
- * itself afterwards. Device lock held throughout.
+ * i915_gem_free_object through struct shim_driver once it has let go of its
+ * part; the object's memory is the driver's to allocate and free. Device lock
+ * held throughout.
  */
 #include "config.h"
 
 #include <errno.h>
 
 #include "base/mem_pool.h"
-#include "drm/drm_gem.h"
+#include "i915/i915_gem_object.h"
 #include "i915/i915_driver.h"
 #include "i915/i915_gem_context.h"
 
-int shim_gem_object_get_pages(struct shim_device *dev, struct shim_gem_object *obj)
+int shim_gem_object_get_pages(struct shim_device *dev, struct i915_gem_object *obj)
 {
 	if (obj->flags & (SHIM_OBJ_HAS_PAGES | SHIM_OBJ_USERPTR))
 		return 0;
@@ -26,12 +27,12 @@ int shim_gem_object_get_pages(struct shim_device *dev, struct shim_gem_object *o
 	struct shim_mem_pool *pool = &dev->shared->mem;
 	if (!dev->shared->memory_budget)
 		dev->shared->memory_budget = shim_gem_memory_budget();
-	if (pool->bytes_in_use + obj->size > dev->shared->memory_budget) {
+	if (pool->bytes_in_use + obj->base.size > dev->shared->memory_budget) {
 		shim_gem_purge_all(dev);	/* short of memory: the shrinker runs first */
-		if (pool->bytes_in_use + obj->size > dev->shared->memory_budget)
+		if (pool->bytes_in_use + obj->base.size > dev->shared->memory_budget)
 			return -ENOMEM;
 	}
-	int ret = shim_mem_alloc(dev, obj->size, &obj->mem_off);
+	int ret = shim_mem_alloc(dev, obj->base.size, &obj->mem_off);
 	if (ret)
 		return ret;
 	obj->flags |= SHIM_OBJ_HAS_PAGES;
@@ -39,16 +40,26 @@ int shim_gem_object_get_pages(struct shim_device *dev, struct shim_gem_object *o
 	return 0;
 }
 
-void i915_gem_free_object(struct shim_device *dev, struct shim_gem_object *obj, shim_off off)
+shim_off i915_gem_object_create(struct shim_device *dev, uint64_t size)
 {
+	shim_off off = shim_alloc(&dev->shared->arena, sizeof(struct i915_gem_object));
+	if (off)
+		shim_gem_object_init(dev, off, size);
+	return off;
+}
+
+void i915_gem_free_object(struct shim_device *dev, struct shim_gem_object *gem, shim_off off)
+{
+	struct i915_gem_object *obj = to_i915_obj(gem);
 	if (obj->flags & SHIM_OBJ_PURGEABLE)
 		shim_gem_purgeable_update(dev, (obj->madv = SHIM_MADV_WILLNEED, obj));
 	if (obj->flags & SHIM_OBJ_HAS_PAGES)
-		shim_mem_free(dev, obj->mem_off, obj->size);
+		shim_mem_free(dev, obj->mem_off, obj->base.size);
 	else if (obj->flags & SHIM_OBJ_PURGED_RANGE)	/* punched already; only the range goes back */
-		shim_mem_free_clean(dev, obj->mem_off, obj->size);
+		shim_mem_free_clean(dev, obj->mem_off, obj->base.size);
 	if (obj->flags & SHIM_OBJ_HAS_VIEW)
-		shim_mem_free(dev, obj->view_off, obj->size);
+		shim_mem_free(dev, obj->view_off, obj->base.size);
 	if (obj->bind_count)
 		shim_vm_unbind_everywhere(dev, off);
+	shim_free(&dev->shared->arena, off, sizeof(*obj));
 }

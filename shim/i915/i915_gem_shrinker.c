@@ -21,13 +21,13 @@
 #include <unistd.h>
 #include <i915_drm.h>
 
-#include "drm/drm_gem.h"
+#include "i915/i915_gem_object.h"
 #include "base/real.h"
 
-static void unlink_purgeable(struct shim_device *dev, struct shim_gem_object *obj)
+static void unlink_purgeable(struct shim_device *dev, struct i915_gem_object *obj)
 {
 	struct shim_shared *sh = dev->shared;
-	struct shim_gem_object *prev = shim_ptr(obj->purge_prev), *next = shim_ptr(obj->purge_next);
+	struct i915_gem_object *prev = shim_ptr(obj->purge_prev), *next = shim_ptr(obj->purge_next);
 	if (prev)
 		prev->purge_next = obj->purge_next;
 	else
@@ -38,7 +38,7 @@ static void unlink_purgeable(struct shim_device *dev, struct shim_gem_object *ob
 	obj->flags &= ~SHIM_OBJ_PURGEABLE;
 }
 
-void shim_gem_purgeable_update(struct shim_device *dev, struct shim_gem_object *obj)
+void shim_gem_purgeable_update(struct shim_device *dev, struct i915_gem_object *obj)
 {
 	bool want = obj->madv == SHIM_MADV_DONTNEED && (obj->flags & SHIM_OBJ_HAS_PAGES);
 	bool linked = obj->flags & SHIM_OBJ_PURGEABLE;
@@ -52,18 +52,18 @@ void shim_gem_purgeable_update(struct shim_device *dev, struct shim_gem_object *
 	obj->purge_prev = 0;
 	obj->purge_next = sh->purgeable;
 	if (sh->purgeable)
-		((struct shim_gem_object *)shim_ptr(sh->purgeable))->purge_prev = shim_off_of(obj);
+		((struct i915_gem_object *)shim_ptr(sh->purgeable))->purge_prev = shim_off_of(obj);
 	sh->purgeable = shim_off_of(obj);
 	obj->flags |= SHIM_OBJ_PURGEABLE;
 }
 
-static void purge(struct shim_device *dev, struct shim_gem_object *obj)
+static void purge(struct shim_device *dev, struct i915_gem_object *obj)
 {
 	unlink_purgeable(dev, obj);
 	shim_gem_invalidate_view(dev, obj);
 	fallocate(dev->mem_fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)obj->mem_off,
-		  (off_t)obj->size);
-	dev->shared->mem.bytes_in_use -= obj->size;
+		  (off_t)obj->base.size);
+	dev->shared->mem.bytes_in_use -= obj->base.size;
 	obj->flags = (obj->flags & ~SHIM_OBJ_HAS_PAGES) | SHIM_OBJ_PURGED_RANGE;
 	obj->madv = SHIM_MADV_PURGED;
 }
@@ -72,8 +72,8 @@ uint64_t shim_gem_purge_all(struct shim_device *dev)
 {
 	uint64_t freed = 0;
 	while (dev->shared->purgeable) {
-		struct shim_gem_object *obj = shim_ptr(dev->shared->purgeable);
-		freed += obj->size;
+		struct i915_gem_object *obj = shim_ptr(dev->shared->purgeable);
+		freed += obj->base.size;
 		purge(dev, obj);
 	}
 	return freed;

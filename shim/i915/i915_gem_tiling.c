@@ -10,7 +10,7 @@
 #include <drm.h>
 #include <i915_drm.h>
 
-#include "drm/drm_gem.h"
+#include "i915/i915_gem_object.h"
 #include "i915/i915_gem_mmap.h"
 #include "base/user_copy.h"
 
@@ -49,7 +49,7 @@ int shim_i915_set_tiling_ioctl(struct shim_call *call, void *data)
 
 	shim_device_lock(dev);
 	shim_off off = shim_gem_lookup(call->file, a->handle);
-	struct shim_gem_object *obj = shim_ptr(off);
+	struct i915_gem_object *obj = shim_ptr(off);
 	if (!obj)
 		ret = -ENOENT;
 	else if (obj->flags & SHIM_OBJ_USERPTR)
@@ -80,7 +80,7 @@ int shim_i915_get_tiling_ioctl(struct shim_call *call, void *data)
 	int ret = 0;
 
 	shim_device_lock(call->dev);
-	struct shim_gem_object *obj = shim_ptr(shim_gem_lookup(call->file, a->handle));
+	struct i915_gem_object *obj = shim_ptr(shim_gem_lookup(call->file, a->handle));
 	if (!obj) {
 		ret = -ENOENT;
 	} else {

@@ -13,7 +13,7 @@
 #include <drm.h>
 #include <i915_drm.h>
 
-#include "drm/drm_gem.h"
+#include "i915/i915_gem_object.h"
 #include "i915/i915_gem_mmap.h"
 #include "base/user_copy.h"
 
@@ -59,11 +59,11 @@ int shim_i915_userptr_ioctl(struct shim_call *call, void *data)
 	int ret;
 	uint32_t handle = 0;
 	shim_device_lock(dev);
-	shim_off off = shim_gem_object_create(dev, a->user_size);
+	shim_off off = i915_gem_object_create(dev, a->user_size);
 	if (!off) {
 		ret = -ENOMEM;
 	} else {
-		struct shim_gem_object *obj = shim_ptr(off);
+		struct i915_gem_object *obj = shim_ptr(off);
 		obj->flags = SHIM_OBJ_USERPTR;
 		if (a->flags & I915_USERPTR_READ_ONLY)
 			obj->flags |= SHIM_OBJ_READ_ONLY;

@@ -17,7 +17,7 @@
 #include "i915/i915_gem_context.h"
 #include "i915/gt/intel_engine.h"
 #include "drm/dma_fence.h"
-#include "drm/drm_gem.h"
+#include "i915/i915_gem_object.h"
 #include "i915/gt/intel_reset.h"
 
 struct engine {

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "i915/i915_gem_context.h"
-#include "drm/drm_gem.h"
+#include "i915/i915_gem_object.h"
 
 static struct shim_vma *vmas(struct shim_vm *vm)
 {
@@ -60,7 +60,7 @@ int shim_vm_bind(struct shim_device *dev, struct shim_vm *vm, shim_off obj, uint
 	memmove(&v[i + 1], &v[i], (vm->count - i) * sizeof(*v));
 	v[i] = (struct shim_vma){ .start = start, .size = size, .obj = obj };
 	vm->count++;
-	((struct shim_gem_object *)shim_ptr(obj))->bind_count++;
+	((struct i915_gem_object *)shim_ptr(obj))->bind_count++;
 	return 0;
 }
 
@@ -68,7 +68,7 @@ void shim_vm_unbind(struct shim_vm *vm, struct shim_vma *vma)
 {
 	struct shim_vma *v = vmas(vm);
 	uint32_t i = (uint32_t)(vma - v);
-	((struct shim_gem_object *)shim_ptr(vma->obj))->bind_count--;
+	((struct i915_gem_object *)shim_ptr(vma->obj))->bind_count--;
 	memmove(&v[i], &v[i + 1], (vm->count - i - 1) * sizeof(*v));
 	vm->count--;
 }

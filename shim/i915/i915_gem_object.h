@@ -1,0 +1,115 @@
+/*
+ * i915's GEM object (the kernel's i915_gem_object_types.h): the core object
+ * (drm/drm_gem.h) embedded first, then what only i915 knows: where the
+ * pages are, madvise state, tiling, caching, domains, userptr, the GTT view,
+ * the purgeable list and bindings. Objects live in the shared state and are
+ * named by their offset there, as the core's are; to_i915_obj() turns the
+ * core's pointer into this one. Every function here runs with the device
+ * lock held unless its name ends in _ioctl.
+ */
+#ifndef SHIM_I915_GEM_OBJECT_H
+#define SHIM_I915_GEM_OBJECT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "drm/drm_gem.h"
+
+enum shim_madv { SHIM_MADV_WILLNEED = 0, SHIM_MADV_DONTNEED = 1, SHIM_MADV_PURGED = 2 };
+
+#define SHIM_OBJ_HAS_PAGES	(1u << 0)	/* mem_off is valid */
+#define SHIM_OBJ_USERPTR	(1u << 1)	/* pages are a user range of owner_pid */
+#define SHIM_OBJ_READ_ONLY	(1u << 2)
+#define SHIM_OBJ_HAS_VIEW	(1u << 3)	/* view_off holds the linear GTT view */
+#define SHIM_OBJ_PURGEABLE	(1u << 4)	/* on the device's purgeable list */
+#define SHIM_OBJ_PURGED_RANGE	(1u << 5)	/* mem_off is still ours though the pages are gone */
+
+/* The linear GTT view of a tiled object versus its pages (i915/i915_gem_domain.c). */
+enum shim_view_state {
+	SHIM_VIEW_STALE = 0,	/* the pages are newer: detile before the view is used */
+	SHIM_VIEW_CLEAN,	/* both hold the same bytes */
+	SHIM_VIEW_DIRTY,	/* the object is in the GTT domain: the view may be newer */
+};
+
+struct i915_gem_object {
+	struct shim_gem_object base;
+	uint32_t flags;			/* SHIM_OBJ_* */
+	uint32_t madv;			/* enum shim_madv */
+	uint64_t mem_off;		/* where the pages are in the device's memory file */
+	uint32_t tiling_mode;		/* I915_TILING_* */
+	uint32_t stride;
+	uint32_t swizzle_mode;
+	uint32_t caching;		/* I915_CACHING_* */
+	uint32_t read_domains, write_domain;
+	int32_t owner_pid;		/* userptr: the process whose memory it is */
+	uint32_t view_state;		/* enum shim_view_state */
+	uint64_t user_ptr;		/* userptr: start address */
+	uint64_t view_off;		/* the GTT view's range in the memory file */
+	shim_off purge_prev, purge_next;	/* the purgeable list (i915_gem_shrinker.c) */
+	uint32_t bind_count;		/* bindings in address spaces (i915_gem_context.h) */
+	uint32_t pad;
+};
+_Static_assert(sizeof(struct i915_gem_object) == 176, "shared-memory layout (SHIM_LAYOUT_VERSION)");
+_Static_assert(__builtin_offsetof(struct i915_gem_object, base) == 0, "the core object comes first");
+
+static inline struct i915_gem_object *to_i915_obj(struct shim_gem_object *obj)
+{
+	return (struct i915_gem_object *)obj;
+}
+
+/* A new object of size bytes (page multiple), refcount 1, no handle; 0 if out of memory. */
+shim_off i915_gem_object_create(struct shim_device *dev, uint64_t size);
+
+/* Gives the object its pages if it has none yet: 0, -EFAULT (purged), -ENOMEM. */
+int shim_gem_object_get_pages(struct shim_device *dev, struct i915_gem_object *obj);
+
+/* i915/i915_gem_shrinker.c, device lock held. */
+void shim_gem_purgeable_update(struct shim_device *dev, struct i915_gem_object *obj);
+uint64_t shim_gem_purge_all(struct shim_device *dev);
+void shim_gem_check_drop_caches(struct shim_device *dev);
+uint64_t shim_gem_memory_budget(void);
+
+/*
+ * The GTT view of tiled objects (i915/i915_gem_domain.c). All with the device lock held.
+ * flush: before anything reads or writes the pages (pread, pwrite, CPU maps, exec,
+ * a CPU domain, a tiling change), the view's writes go back to the pages.
+ * invalidate: after the pages changed under the view. prepare: before the view is
+ * used (GTT mmap, GTT domain); returns -ENOMEM if no view could be made.
+ */
+bool shim_gem_needs_view(const struct i915_gem_object *obj);
+void shim_gem_flush_view(struct shim_device *dev, struct i915_gem_object *obj);
+void shim_gem_invalidate_view(struct shim_device *dev, struct i915_gem_object *obj);
+int shim_gem_prepare_view(struct shim_device *dev, struct i915_gem_object *obj, bool write);
+
+/* The i915 ioctls, one file per concern. */
+int shim_i915_pread_ioctl(struct shim_call *call, void *data);
+int shim_i915_pwrite_ioctl(struct shim_call *call, void *data);
+int shim_i915_set_domain_ioctl(struct shim_call *call, void *data);
+int shim_i915_sw_finish_ioctl(struct shim_call *call, void *data);
+int shim_i915_madvise_ioctl(struct shim_call *call, void *data);
+int shim_i915_busy_ioctl(struct shim_call *call, void *data);
+int shim_i915_wait_ioctl(struct shim_call *call, void *data);
+int shim_i915_set_caching_ioctl(struct shim_call *call, void *data);
+int shim_i915_get_caching_ioctl(struct shim_call *call, void *data);
+int shim_i915_set_tiling_ioctl(struct shim_call *call, void *data);
+int shim_i915_get_tiling_ioctl(struct shim_call *call, void *data);
+int shim_i915_userptr_ioctl(struct shim_call *call, void *data);
+/* 0 if the kernel could pin [ptr, ptr+size) of the calling process as userptr pages, else -EFAULT. */
+int shim_userptr_check(uint64_t ptr, uint64_t size);
+int shim_i915_context_create_ioctl(struct shim_call *call, void *data);
+int shim_i915_context_destroy_ioctl(struct shim_call *call, void *data);
+int shim_i915_context_getparam_ioctl(struct shim_call *call, void *data);
+int shim_i915_context_setparam_ioctl(struct shim_call *call, void *data);
+int shim_i915_reset_stats_ioctl(struct shim_call *call, void *data);
+int shim_i915_get_aperture_ioctl(struct shim_call *call, void *data);
+int shim_i915_reg_read_ioctl(struct shim_call *call, void *data);
+int shim_i915_throttle_ioctl(struct shim_call *call, void *data);
+int shim_i915_get_pipe_from_crtc_id_ioctl(struct shim_call *call, void *data);
+
+int shim_i915_execbuffer2_ioctl(struct shim_call *call, void *data);
+
+/* i915/i915_gem_create.c */
+int shim_i915_gem_create_ioctl(struct shim_call *call, void *data);
+int shim_i915_dumb_create_ioctl(struct shim_call *call, void *data);
+
+#endif
