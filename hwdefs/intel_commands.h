@@ -4,8 +4,10 @@
  * 2D (blitter) and 3D/media command names and opcodes, how long each command
  * is on each generation, the dword layout of the 2D commands, and the DW0,
  * BR13 and register fields that the decoder, the shim, the tools and the
- * tests use. Nothing else in the tree spells an opcode, except the blitter
- * tests' reference model (tests/blt), which is independent on purpose.
+ * tests use. Outside this file an opcode is spelled only where checking
+ * these definitions independently is the point: the blitter tests' encoder
+ * and reference model (tests/blt) and the decoder's golden text and
+ * deliberately unknown opcodes (tests/intel/decode.c).
  *
  * Header only: X-macro lists, enums and static inline helpers, nothing to
  * link. It includes only <stdint.h> and <stdbool.h>, so libdrm_intel
