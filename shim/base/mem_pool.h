@@ -32,6 +32,7 @@ struct shim_mem_pool {
 	uint64_t dirty_bytes;
 	uint64_t bytes_in_use;
 };
+SHIM_SHARED_LAYOUT(struct shim_mem_pool, 2112);
 
 struct shim_device;
 

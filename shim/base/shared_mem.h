@@ -24,6 +24,19 @@ typedef uint64_t shim_off;
 
 #define SHIM_ARENA_CLASSES 32
 
+/*
+ * Structures in the shared mapping are an ABI between processes (and between
+ * builds of the shim that open the same instance): each one's size is pinned
+ * where it is defined, and a change to any of them must bump
+ * SHIM_LAYOUT_VERSION (drm/drm_device.h) together with the number. LP64 sizes.
+ */
+#if __SIZEOF_POINTER__ == 8
+#define SHIM_SHARED_LAYOUT(type, bytes) \
+	_Static_assert(sizeof(type) == (bytes), #type " is shared memory: bump SHIM_LAYOUT_VERSION with its size")
+#else
+#define SHIM_SHARED_LAYOUT(type, bytes) _Static_assert(1, #type)
+#endif
+
 struct shim_arena {
 	uint64_t start;		/* first offset handed out */
 	uint64_t top;		/* bump pointer */
@@ -31,6 +44,7 @@ struct shim_arena {
 	uint64_t free_head[SHIM_ARENA_CLASSES];
 	uint64_t bytes_in_use;
 };
+SHIM_SHARED_LAYOUT(struct shim_arena, 288);
 
 extern char *shim_shm_base;
 
@@ -56,6 +70,7 @@ struct shim_idr {
 	uint32_t pad;
 	shim_off slots;		/* uint64_t[cap], index = id */
 };
+SHIM_SHARED_LAYOUT(struct shim_idr, 24);
 
 /* Allocates the lowest free id >= min (min >= 1); -ENOMEM or -ENOSPC. */
 int64_t shim_idr_alloc(struct shim_arena *a, struct shim_idr *idr, uint64_t value, uint32_t min);

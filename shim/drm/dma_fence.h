@@ -32,6 +32,7 @@ struct shim_fence {
 	uint32_t started;	/* futex word: its request began executing (FENCE_SUBMIT) */
 	uint32_t start_waiters;
 };
+SHIM_SHARED_LAYOUT(struct shim_fence, 72);
 
 /*
  * Callbacks (the kernel's dma_fence_cb), in the shared state, run by whoever
@@ -54,6 +55,7 @@ struct shim_fence_cb {
 	uint32_t kind, id;
 	shim_off target;
 };
+SHIM_SHARED_LAYOUT(struct shim_fence_cb, 24);
 
 /*
  * Callbacks live in shared memory and may run in any process that signals
@@ -72,6 +74,7 @@ struct shim_waiter {
 	uint32_t seq;
 	uint32_t pad;
 };
+SHIM_SHARED_LAYOUT(struct shim_waiter, 8);
 void shim_waiter_wake(struct shim_waiter *w);
 
 /* Device lock held. A pending fence with one reference; 0 when out of memory. */

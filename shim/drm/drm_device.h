@@ -56,7 +56,13 @@ struct shim_master {
 	char unique[32];		/* set by SET_VERSION 1.1+ */
 	struct shim_idr magic_map;	/* magic -> slot + 1, or SHIM_MAGIC_USED */
 };
+SHIM_SHARED_LAYOUT(struct shim_master, 64);
 #define SHIM_MAGIC_USED UINT64_MAX
+
+/* Room for the driver's part of an open file and of the device (drm_drv.h): fixed
+ * areas inside the shared mapping, zeroed when the file or the instance is made. */
+#define SHIM_DRIVER_FILE_SIZE	64
+#define SHIM_DRIVER_SHARED_SIZE	256
 
 struct shim_file {
 	uint32_t state;
@@ -68,15 +74,12 @@ struct shim_file {
 	uint32_t magic;
 	shim_off master;		/* struct shim_master, primary nodes only */
 	struct shim_idr handles;	/* GEM handle -> struct shim_gem_object */
-	struct shim_idr contexts;	/* i915 context id -> struct shim_context */
-	shim_off default_ctx;		/* context 0, made on first use */
-	uint32_t ban_score;		/* i915's per-file ban score (CT4) */
-	uint32_t pad1;
-	uint64_t last_hang_ns;
 	struct shim_idr syncobjs;	/* syncobj handle -> struct shim_syncobj (drm/drm_syncobj.h) */
 	struct shim_idr prime_handles;	/* GEM handle -> dma-buf id (drm/drm_prime.h) */
 	struct shim_idr prime_bufs;	/* dma-buf id -> handle | entries << 32 (drm/drm_prime.h) */
+	uint64_t driver[SHIM_DRIVER_FILE_SIZE / 8];	/* the driver's (the kernel's driver_priv) */
 };
+SHIM_SHARED_LAYOUT(struct shim_file, 200);
 
 struct shim_shared {
 	uint64_t magic;
@@ -88,23 +91,16 @@ struct shim_shared {
 	struct shim_idr flink_names;	/* name -> object */
 	struct shim_mem_pool mem;	/* object pages */
 	struct shim_idr mmap_nodes;	/* fake mmap offset >> 32 -> object | type */
-	struct shim_idr map_refs;	/* references held by mappings (i915/i915_gem_mmap.c) */
-	shim_off purgeable;		/* DONTNEED objects with pages (i915/i915_gem_shrinker.c) */
-	uint64_t memory_budget;		/* bytes of object pages before the shrinker runs */
-	struct shim_idr vms;		/* every GPU address space (i915/i915_gem_context.h) */
-	shim_off global_vm;		/* the one before full PPGTT */
 	uint64_t next_timeline;		/* fence context ids */
 	uint32_t files_open;
 	uint32_t files_hint;
 	uint64_t objects;		/* live GEM objects, for the trace */
-	uint64_t reset_count;		/* GPU resets since the instance began */
-	uint32_t wedged;		/* GPU terminally wedged (i915/gt/intel_reset.c): new work is EIO */
-	uint32_t pad_wedged;
-	uint64_t wedged_file_ns[2];	/* mtime of i915_wedged (minors 0, 128) as the shim last wrote it */
 	shim_off sync;			/* struct shim_sync_registry (drm/drm_syncobj.h), made on first use */
 	struct shim_idr dmabufs;	/* dma-buf id -> struct shim_dmabuf (drm/drm_prime.h) */
+	uint64_t driver[SHIM_DRIVER_SHARED_SIZE / 8];	/* the driver's device-wide state */
 	struct shim_file files[SHIM_MAX_FILES];
 };
+SHIM_SHARED_LAYOUT(struct shim_shared, 822024);
 
 struct shim_device {
 	const struct shim_device_model *model;

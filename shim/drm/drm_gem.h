@@ -36,7 +36,7 @@ struct shim_gem_object {
 	shim_off write_fence;		/* the last request that writes it, or 0 */
 	shim_off read_fence[4];		/* the last request reading it, per engine class */
 };
-_Static_assert(sizeof(struct shim_gem_object) == 88, "shared-memory layout (SHIM_LAYOUT_VERSION)");
+SHIM_SHARED_LAYOUT(struct shim_gem_object, 88);
 
 /* Makes the object at off (a driver object of its own size, zeroed) a GEM object of size
  * bytes (page multiple), refcount 1, no handle. */

@@ -50,6 +50,7 @@ struct shim_dmabuf {
 	uint32_t pad;
 	char name[32];		/* DMA_BUF_SET_NAME */
 };
+SHIM_SHARED_LAYOUT(struct shim_dmabuf, 64);
 
 int shim_prime_handle_to_fd_ioctl(struct shim_call *call, void *data);
 int shim_prime_fd_to_handle_ioctl(struct shim_call *call, void *data);

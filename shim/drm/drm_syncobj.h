@@ -35,6 +35,7 @@ struct shim_syncobj_point {
 	uint64_t point;
 	shim_off fence;		/* the link: signalled once this and every earlier point is */
 };
+SHIM_SHARED_LAYOUT(struct shim_syncobj_point, 16);
 
 struct shim_syncobj {
 	uint32_t refcount;
@@ -46,12 +47,14 @@ struct shim_syncobj {
 	uint32_t npoints, cap;
 	shim_off waiters;	/* WAKE callbacks (struct shim_fence_cb): woken on any change */
 };
+SHIM_SHARED_LAYOUT(struct shim_syncobj, 56);
 
 /* The device-wide registry of exported fds (shared->sync). */
 struct shim_sync_registry {
 	struct shim_idr sync_files;	/* id -> struct shim_sync_file */
 	struct shim_idr syncobj_fds;	/* id -> struct shim_syncobj_fd */
 };
+SHIM_SHARED_LAYOUT(struct shim_sync_registry, 48);
 
 struct shim_sync_file {
 	shim_off fence;		/* a reference */
@@ -59,11 +62,13 @@ struct shim_sync_file {
 	uint64_t ino;
 	char name[32];
 };
+SHIM_SHARED_LAYOUT(struct shim_sync_file, 56);
 
 struct shim_syncobj_fd {
 	shim_off syncobj;	/* a reference */
 	uint64_t ino;
 };
+SHIM_SHARED_LAYOUT(struct shim_syncobj_fd, 16);
 
 struct shim_sync_registry *shim_sync_registry(struct shim_device *dev);	/* NULL: no memory */
 /* The path of an exported file: "<instance>/<kind>.<id>". */

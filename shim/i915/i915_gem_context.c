@@ -13,6 +13,7 @@
 #include <drm.h>
 #include <i915_drm.h>
 
+#include "i915/i915_drv.h"
 #include "i915/i915_gem_context.h"
 #include "i915/gt/intel_engine.h"
 #include "drm/dma_fence.h"
@@ -28,7 +29,7 @@ static shim_off vm_create(struct shim_device *dev)
 	struct shim_vm *vm = shim_ptr(off);
 	vm->total = dev->model->ppgtt_bits == 48 ? 1ull << 48 : 1ull << 32;
 	vm->refcount = 1;
-	int64_t id = shim_idr_alloc(&dev->shared->arena, &dev->shared->vms, off, 1);
+	int64_t id = shim_idr_alloc(&dev->shared->arena, &i915_shared(dev)->vms, off, 1);
 	if (id < 0) {
 		shim_free(&dev->shared->arena, off, sizeof(*vm));
 		return 0;
@@ -46,7 +47,7 @@ static void vm_put(struct shim_device *dev, shim_off off)
 		shim_vm_unbind(vm, shim_ptr(vm->vmas));
 	if (vm->vmas)
 		shim_free(&dev->shared->arena, vm->vmas, vm->cap * sizeof(struct shim_vma));
-	shim_idr_remove(&dev->shared->vms, vm->id);
+	shim_idr_remove(&i915_shared(dev)->vms, vm->id);
 	shim_free(&dev->shared->arena, off, sizeof(*vm));
 }
 
@@ -54,9 +55,9 @@ struct shim_vm *shim_context_vm(struct shim_device *dev, struct shim_context *ct
 {
 	if (ctx->vm)
 		return shim_ptr(ctx->vm);
-	if (!dev->shared->global_vm)
-		dev->shared->global_vm = vm_create(dev);
-	return shim_ptr(dev->shared->global_vm);
+	if (!i915_shared(dev)->global_vm)
+		i915_shared(dev)->global_vm = vm_create(dev);
+	return shim_ptr(i915_shared(dev)->global_vm);
 }
 
 static shim_off context_create(struct shim_device *dev, const struct shim_context *proto)
@@ -99,14 +100,14 @@ static void context_free(struct shim_device *dev, shim_off off)
 struct shim_context *shim_context_find(struct shim_device *dev, struct shim_file *file, uint32_t id)
 {
 	if (id)
-		return shim_ptr(shim_idr_find(&file->contexts, id));
-	if (!file->default_ctx) {
+		return shim_ptr(shim_idr_find(&i915_file(file)->contexts, id));
+	if (!i915_file(file)->default_ctx) {
 		struct shim_context proto = SHIM_CONTEXT_DEFAULTS;
 		proto.finalized = 1;
 		proto.file = shim_off_of(file);
-		file->default_ctx = context_create(dev, &proto);
+		i915_file(file)->default_ctx = context_create(dev, &proto);
 	}
-	return shim_ptr(file->default_ctx);
+	return shim_ptr(i915_file(file)->default_ctx);
 }
 
 struct shim_context *shim_context_lookup(struct shim_device *dev, struct shim_file *file, uint32_t id)
@@ -133,12 +134,12 @@ static void context_close(struct shim_device *dev, shim_off off)
 
 void shim_context_file_release(struct shim_device *dev, struct shim_file *file)
 {
-	struct shim_idr *ctxs = &file->contexts;
+	struct shim_idr *ctxs = &i915_file(file)->contexts;
 	for (uint32_t id = shim_idr_next(ctxs, 1); id; id = shim_idr_next(ctxs, id + 1))
 		context_close(dev, shim_idr_remove(ctxs, id));
 	shim_idr_destroy(&dev->shared->arena, ctxs);
-	context_close(dev, file->default_ctx);
-	file->default_ctx = 0;
+	context_close(dev, i915_file(file)->default_ctx);
+	i915_file(file)->default_ctx = 0;
 }
 
 /* Walks a CONTEXT_CREATE extension chain: SETPARAMs applied to the new (proto) context. */
@@ -179,7 +180,7 @@ int shim_i915_context_create_ioctl(struct shim_call *call, void *data)
 		return -ENODEV;
 	if (shim_gt_wedged(dev))
 		return -EIO;	/* CT3 */
-	if (call->file->ban_score >= 9)
+	if (i915_file(call->file)->ban_score >= 9)
 		return -EIO;	/* a client banned for its hangs (CT4) */
 	if ((a->flags & I915_CONTEXT_CREATE_FLAGS_SINGLE_TIMELINE) && dev->model->gen < 8)
 		return -EINVAL;	/* one timeline for all engines needs execlists (CT5) */
@@ -195,7 +196,7 @@ int shim_i915_context_create_ioctl(struct shim_call *call, void *data)
 	if (!off) {
 		ret = -ENOMEM;
 	} else {
-		int64_t id = shim_idr_alloc(&dev->shared->arena, &call->file->contexts, off, 1);
+		int64_t id = shim_idr_alloc(&dev->shared->arena, &i915_file(call->file)->contexts, off, 1);
 		if (id < 0) {
 			context_free(dev, off);
 			ret = (int)id;
@@ -215,7 +216,7 @@ int shim_i915_context_destroy_ioctl(struct shim_call *call, void *data)
 	if (!a->ctx_id)
 		return -ENOENT;
 	shim_device_lock(call->dev);
-	shim_off off = shim_idr_remove(&call->file->contexts, a->ctx_id);
+	shim_off off = shim_idr_remove(&i915_file(call->file)->contexts, a->ctx_id);
 	context_close(call->dev, off);	/* requests in flight hold what they use */
 	shim_device_unlock(call->dev);
 	return off ? 0 : -ENOENT;
@@ -236,7 +237,7 @@ int shim_i915_reset_stats_ioctl(struct shim_call *call, void *data)
 		a->batch_pending = ctx->active_count;
 	}
 	if (!ret)
-		a->reset_count = shim_capable_sys_admin() ? call->dev->shared->reset_count : 0;
+		a->reset_count = shim_capable_sys_admin() ? i915_shared(call->dev)->reset_count : 0;
 	shim_device_unlock(call->dev);
 	return ret;
 }
@@ -323,8 +324,8 @@ int shim_i915_throttle_ioctl(struct shim_call *call, void *data)
 		return -EIO;	/* TH1 */
 	shim_device_lock(dev);
 	for (;;) {
-		struct shim_context *ctx = id ? shim_ptr(shim_idr_find(&file->contexts, id))
-					      : shim_ptr(file->default_ctx);
+		struct shim_context *ctx = id ? shim_ptr(shim_idr_find(&i915_file(file)->contexts, id))
+					      : shim_ptr(i915_file(file)->default_ctx);
 		shim_off target = ctx ? throttle_target(ctx, cutoff) : 0;
 		if (target) {
 			shim_fence_get(dev, target);
@@ -335,7 +336,7 @@ int shim_i915_throttle_ioctl(struct shim_call *call, void *data)
 			if (ret)
 				break;
 		}
-		id = shim_idr_next(&file->contexts, id + 1);
+		id = shim_idr_next(&i915_file(file)->contexts, id + 1);
 		if (!id)
 			break;
 	}

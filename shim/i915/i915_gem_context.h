@@ -28,14 +28,16 @@ struct shim_vma {
 	uint64_t start, size;
 	shim_off obj;
 };
+SHIM_SHARED_LAYOUT(struct shim_vma, 24);
 
 struct shim_vm {
 	uint64_t total;			/* 2^48 or 2^32 bytes */
 	uint32_t count, cap;
 	shim_off vmas;			/* struct shim_vma[cap], sorted by start */
-	uint32_t id;			/* in shared->vms */
+	uint32_t id;			/* in i915_shared(dev)->vms */
 	uint32_t refcount;
 };
+SHIM_SHARED_LAYOUT(struct shim_vm, 32);
 
 /* Requests a context may have in flight: its ring (i915's 16 KiB ring holds about as many). */
 #define SHIM_CONTEXT_RING 64
@@ -67,6 +69,7 @@ struct shim_context {
 	} recent[SHIM_CONTEXT_RING], older;
 	uint32_t recent_next;
 };
+SHIM_SHARED_LAYOUT(struct shim_context, 1136);
 
 /* The defaults of a new context: recoverable, bannable, persistent, priority 0. */
 #define SHIM_CONTEXT_DEFAULTS { .recoverable = 1, .bannable = 1, .persistent = 1 }

@@ -24,6 +24,7 @@
 #include <drm.h>
 #include <i915_drm.h>
 
+#include "i915/i915_drv.h"
 #include "i915/i915_gem_object.h"
 #include "i915/i915_gem_mmap.h"
 #include "base/real.h"
@@ -38,7 +39,7 @@ struct map_ref {
 struct local_map {
 	uintptr_t addr;
 	uint64_t len;
-	uint32_t ref;		/* id in shared->map_refs */
+	uint32_t ref;		/* id in i915_shared(dev)->map_refs */
 	bool view;		/* a GTT mapping of the object's linear view */
 	bool device;		/* of the device fd at a fake offset: a PFN map in the kernel */
 	bool gtt;		/* ... of the GTT type: it follows the object's tiling */
@@ -57,7 +58,7 @@ static int ref_create(struct shim_device *dev, shim_off obj, pid_t pid, uint32_t
 	shim_off r = shim_alloc(&dev->shared->arena, sizeof(struct map_ref));
 	if (!r)
 		return -ENOMEM;
-	int64_t ret = shim_idr_alloc(&dev->shared->arena, &dev->shared->map_refs, r, 1);
+	int64_t ret = shim_idr_alloc(&dev->shared->arena, &i915_shared(dev)->map_refs, r, 1);
 	if (ret < 0) {
 		shim_free(&dev->shared->arena, r, sizeof(struct map_ref));
 		return (int)ret;
@@ -73,7 +74,7 @@ static int ref_create(struct shim_device *dev, shim_off obj, pid_t pid, uint32_t
 /* Device lock held. */
 static void ref_drop(struct shim_device *dev, uint32_t id)
 {
-	shim_off r = shim_idr_remove(&dev->shared->map_refs, id);
+	shim_off r = shim_idr_remove(&i915_shared(dev)->map_refs, id);
 	if (!r)
 		return;
 	struct map_ref *m = shim_ptr(r);
@@ -88,7 +89,7 @@ static void child_after_fork(void)
 		return;
 	shim_device_lock(dev);
 	for (struct local_map *m = maps; m; m = m->next) {
-		struct map_ref *r = shim_ptr(shim_idr_find(&dev->shared->map_refs, m->ref));
+		struct map_ref *r = shim_ptr(shim_idr_find(&i915_shared(dev)->map_refs, m->ref));
 		uint32_t id;
 		if (r && ref_create(dev, r->obj, getpid(), &id) == 0)
 			m->ref = id;
@@ -169,7 +170,7 @@ void shim_gem_munmap(void *addr, size_t len)
 	while (gone) {
 		struct local_map *m = gone;
 		gone = m->next;
-		struct map_ref *r = shim_ptr(shim_idr_find(&dev->shared->map_refs, m->ref));
+		struct map_ref *r = shim_ptr(shim_idr_find(&i915_shared(dev)->map_refs, m->ref));
 		if (r && m->view)	/* unmapping a GTT map is a synchronisation point */
 			shim_gem_flush_view(dev, shim_ptr(r->obj));
 		ref_drop(dev, m->ref);
@@ -180,7 +181,7 @@ void shim_gem_munmap(void *addr, size_t len)
 
 void shim_gem_reap_mappings(struct shim_device *dev)
 {
-	struct shim_idr *refs = &dev->shared->map_refs;
+	struct shim_idr *refs = &i915_shared(dev)->map_refs;
 	for (uint32_t id = shim_idr_next(refs, 1); id; id = shim_idr_next(refs, id + 1)) {
 		struct map_ref *r = shim_ptr(shim_idr_find(refs, id));
 		if (kill(r->pid, 0) < 0 && errno == ESRCH)

@@ -12,6 +12,7 @@
 
 #include <errno.h>
 
+#include "i915/i915_drv.h"
 #include "base/mem_pool.h"
 #include "i915/i915_gem_object.h"
 #include "i915/i915_driver.h"
@@ -25,11 +26,11 @@ int shim_gem_object_get_pages(struct shim_device *dev, struct i915_gem_object *o
 	if (obj->madv != SHIM_MADV_WILLNEED)
 		return -EFAULT;
 	struct shim_mem_pool *pool = &dev->shared->mem;
-	if (!dev->shared->memory_budget)
-		dev->shared->memory_budget = shim_gem_memory_budget();
-	if (pool->bytes_in_use + obj->base.size > dev->shared->memory_budget) {
+	if (!i915_shared(dev)->memory_budget)
+		i915_shared(dev)->memory_budget = shim_gem_memory_budget();
+	if (pool->bytes_in_use + obj->base.size > i915_shared(dev)->memory_budget) {
 		shim_gem_purge_all(dev);	/* short of memory: the shrinker runs first */
-		if (pool->bytes_in_use + obj->base.size > dev->shared->memory_budget)
+		if (pool->bytes_in_use + obj->base.size > i915_shared(dev)->memory_budget)
 			return -ENOMEM;
 	}
 	int ret = shim_mem_alloc(dev, obj->base.size, &obj->mem_off);

@@ -49,7 +49,7 @@ struct i915_gem_object {
 	uint32_t bind_count;		/* bindings in address spaces (i915_gem_context.h) */
 	uint32_t pad;
 };
-_Static_assert(sizeof(struct i915_gem_object) == 176, "shared-memory layout (SHIM_LAYOUT_VERSION)");
+SHIM_SHARED_LAYOUT(struct i915_gem_object, 176);
 _Static_assert(__builtin_offsetof(struct i915_gem_object, base) == 0, "the core object comes first");
 
 static inline struct i915_gem_object *to_i915_obj(struct shim_gem_object *obj)

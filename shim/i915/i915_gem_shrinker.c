@@ -21,17 +21,17 @@
 #include <unistd.h>
 #include <i915_drm.h>
 
+#include "i915/i915_drv.h"
 #include "i915/i915_gem_object.h"
 #include "base/real.h"
 
 static void unlink_purgeable(struct shim_device *dev, struct i915_gem_object *obj)
 {
-	struct shim_shared *sh = dev->shared;
 	struct i915_gem_object *prev = shim_ptr(obj->purge_prev), *next = shim_ptr(obj->purge_next);
 	if (prev)
 		prev->purge_next = obj->purge_next;
 	else
-		sh->purgeable = obj->purge_next;
+		i915_shared(dev)->purgeable = obj->purge_next;
 	if (next)
 		next->purge_prev = obj->purge_prev;
 	obj->purge_prev = obj->purge_next = 0;
@@ -48,12 +48,11 @@ void shim_gem_purgeable_update(struct shim_device *dev, struct i915_gem_object *
 		unlink_purgeable(dev, obj);
 		return;
 	}
-	struct shim_shared *sh = dev->shared;
 	obj->purge_prev = 0;
-	obj->purge_next = sh->purgeable;
-	if (sh->purgeable)
-		((struct i915_gem_object *)shim_ptr(sh->purgeable))->purge_prev = shim_off_of(obj);
-	sh->purgeable = shim_off_of(obj);
+	obj->purge_next = i915_shared(dev)->purgeable;
+	if (i915_shared(dev)->purgeable)
+		((struct i915_gem_object *)shim_ptr(i915_shared(dev)->purgeable))->purge_prev = shim_off_of(obj);
+	i915_shared(dev)->purgeable = shim_off_of(obj);
 	obj->flags |= SHIM_OBJ_PURGEABLE;
 }
 
@@ -71,8 +70,8 @@ static void purge(struct shim_device *dev, struct i915_gem_object *obj)
 uint64_t shim_gem_purge_all(struct shim_device *dev)
 {
 	uint64_t freed = 0;
-	while (dev->shared->purgeable) {
-		struct i915_gem_object *obj = shim_ptr(dev->shared->purgeable);
+	while (i915_shared(dev)->purgeable) {
+		struct i915_gem_object *obj = shim_ptr(i915_shared(dev)->purgeable);
 		freed += obj->base.size;
 		purge(dev, obj);
 	}

@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "i915/i915_drv.h"
 #include "i915/i915_gem_context.h"
 #include "i915/gt/intel_engine.h"
 #include "base/real.h"
@@ -73,7 +74,7 @@ void shim_error_state_record(struct shim_device *dev, const struct shim_request 
 		dev->model->gen, (unsigned)rq->engine, fault->header, program_invocation_short_name, getpid(),
 		error == -EFAULT ? "GPU page fault" : "hang", engine,
 		(long long)real.tv_sec, real.tv_nsec / 1000, (long long)mono.tv_sec, mono.tv_nsec / 1000,
-		program_invocation_short_name, getpid(), (unsigned long long)dev->shared->reset_count,
+		program_invocation_short_name, getpid(), (unsigned long long)i915_shared(dev)->reset_count,
 		dev->model->marketing_name, dev->model->devid, dev->model->revision, engine,
 		(unsigned long long)fault->head, fault->header, (unsigned long long)rq->batch_addr,
 		(unsigned long long)(error == -EFAULT ? fault->address : 0),

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "i915/i915_drv.h"
 #include "i915/i915_gem_context.h"
 #include "i915/gt/intel_engine.h"
 #include "drm/dma_fence.h"
@@ -61,7 +62,7 @@ static void mark_guilty(struct shim_device *dev, struct shim_request *rq)
 	struct shim_context *ctx = shim_ptr(rq->ctx);
 	uint64_t now = shim_now_ns();
 	ctx->guilty_count++;
-	dev->shared->reset_count++;
+	i915_shared(dev)->reset_count++;
 	bool fast = ctx->hang_count >= 2 && now - ctx->hang_ns[0] < 120000000000ull;
 	ctx->hang_ns[0] = ctx->hang_ns[1];
 	ctx->hang_ns[1] = now;
@@ -72,10 +73,10 @@ static void mark_guilty(struct shim_device *dev, struct shim_request *rq)
 	struct shim_file *file = shim_ptr(ctx->file);
 	if (file) {
 		uint32_t score = banned ? 3 : 0;
-		if (file->last_hang_ns && now - file->last_hang_ns < 60000000000ull)
+		if (i915_file(file)->last_hang_ns && now - i915_file(file)->last_hang_ns < 60000000000ull)
 			score++;
-		file->last_hang_ns = now;
-		file->ban_score += score;
+		i915_file(file)->last_hang_ns = now;
+		i915_file(file)->ban_score += score;
 	}
 }
 

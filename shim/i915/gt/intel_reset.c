@@ -27,6 +27,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "i915/i915_drv.h"
 #include "drm/drm_device.h"
 #include "i915/gt/intel_engine.h"
 #include "i915/gt/intel_reset.h"
@@ -107,7 +108,7 @@ static void report_state(struct shim_device *dev, bool wedged)
 	for (unsigned i = 0; i < 2; i++) {
 		char rel[96];
 		snprintf(rel, sizeof(rel), "/sys/kernel/debug/dri/%u%s", minors[i], control_name);
-		dev->shared->wedged_file_ns[i] = write_text(dev, rel, wedged ? "1\n" : "0\n");
+		i915_shared(dev)->wedged_file_ns[i] = write_text(dev, rel, wedged ? "1\n" : "0\n");
 	}
 }
 
@@ -117,7 +118,7 @@ void shim_gt_reset_control_closed(struct shim_device *dev, unsigned minor)
 	snprintf(rel, sizeof(rel), "/sys/kernel/debug/dri/%u%s", minor, control_name);
 	bool reset = resets_enabled(dev, minor);
 	shim_device_lock(dev);
-	uint64_t t = mtime_ns(dev, rel), ours = dev->shared->wedged_file_ns[minor == 128];
+	uint64_t t = mtime_ns(dev, rel), ours = i915_shared(dev)->wedged_file_ns[minor == 128];
 	if (!ours)
 		ours = SHIM_GT_RESET_BUILT_S * 1000000000ull;
 	if (!t || t == ours) {
@@ -132,12 +133,12 @@ void shim_gt_reset_control_closed(struct shim_device *dev, unsigned minor)
 		return;		/* no number: i915 would have refused the write */
 	}
 	if (reset) {
-		dev->shared->reset_count++;
-		__atomic_store_n(&dev->shared->wedged, 0, __ATOMIC_RELEASE);
+		i915_shared(dev)->reset_count++;
+		__atomic_store_n(&i915_shared(dev)->wedged, 0, __ATOMIC_RELEASE);
 	} else {
-		__atomic_store_n(&dev->shared->wedged, 1, __ATOMIC_RELEASE);
+		__atomic_store_n(&i915_shared(dev)->wedged, 1, __ATOMIC_RELEASE);
 		shim_engine_cancel_context(dev, 0);	/* what this process has queued */
 	}
-	report_state(dev, dev->shared->wedged);
+	report_state(dev, i915_shared(dev)->wedged);
 	shim_device_unlock(dev);
 }

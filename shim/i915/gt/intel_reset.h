@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 
+#include "i915/i915_drv.h"
 #include "drm/drm_device.h"
 
 /* The mtime (s) of a freshly built i915_wedged file: nobody has written it yet. */
@@ -20,7 +21,7 @@ void shim_gt_reset_control_closed(struct shim_device *dev, unsigned minor);
 /* Is the GPU terminally wedged (i915's intel_gt_terminally_wedged)? No lock needed. */
 static inline bool shim_gt_wedged(const struct shim_device *dev)
 {
-	return __atomic_load_n(&dev->shared->wedged, __ATOMIC_ACQUIRE) != 0;
+	return __atomic_load_n(&i915_shared(dev)->wedged, __ATOMIC_ACQUIRE) != 0;
 }
 
 #endif
