@@ -27,6 +27,7 @@ uint64_t shim_now_ns(void)
 
 shim_off shim_fence_create(struct shim_device *dev, uint64_t context, uint64_t seqno)
 {
+	shim_assert_locked(dev);
 	shim_off off = shim_alloc(&dev->shared->arena, sizeof(struct shim_fence));
 	if (!off)
 		return 0;
@@ -39,6 +40,7 @@ shim_off shim_fence_create(struct shim_device *dev, uint64_t context, uint64_t s
 
 void shim_fence_get(struct shim_device *dev, shim_off off)
 {
+	shim_assert_locked(dev);
 	((struct shim_fence *)shim_ptr(off))->refcount++;
 }
 
@@ -57,6 +59,7 @@ static void free_callbacks(struct shim_device *dev, struct shim_fence *f)
 
 void shim_fence_put(struct shim_device *dev, shim_off off)
 {
+	shim_assert_locked(dev);
 	struct shim_fence *f = shim_ptr(off);
 	if (!f || --f->refcount)
 		return;
@@ -72,6 +75,7 @@ void shim_fence_put(struct shim_device *dev, shim_off off)
 
 shim_off shim_fence_create_signalled(struct shim_device *dev, int error)
 {
+	shim_assert_locked(dev);
 	shim_off off = shim_fence_create(dev, 0, 0);
 	if (off)
 		shim_fence_signal(shim_ptr(off), error);
@@ -81,6 +85,7 @@ shim_off shim_fence_create_signalled(struct shim_device *dev, int error)
 shim_off shim_fence_create_array(struct shim_device *dev, const shim_off *parts, uint32_t n,
 				 bool keep_parts)
 {
+	shim_assert_locked(dev);
 	shim_off off = shim_fence_create(dev, ++dev->shared->next_timeline, 1);
 	if (!off)
 		return 0;
@@ -122,6 +127,7 @@ shim_off shim_fence_create_array(struct shim_device *dev, const shim_off *parts,
 shim_off shim_fence_add_cb(struct shim_device *dev, shim_off fence, uint32_t kind, shim_off target,
 			   uint32_t id)
 {
+	shim_assert_locked(dev);
 	struct shim_fence *f = shim_ptr(fence);
 	if (shim_fence_is_signalled(f))
 		return 0;
@@ -139,6 +145,7 @@ shim_off shim_fence_add_cb(struct shim_device *dev, shim_off fence, uint32_t kin
 
 void shim_fence_remove_cb(struct shim_device *dev, shim_off fence, shim_off cb)
 {
+	shim_assert_locked(dev);
 	struct shim_fence *f = shim_ptr(fence);
 	if (!f || !cb || shim_fence_is_signalled(f))
 		return;		/* it ran, and is gone */

@@ -126,6 +126,21 @@ void shim_device_lock(struct shim_device *dev);
 void shim_device_unlock(struct shim_device *dev);
 
 /*
+ * Does this thread hold dev's lock? Functions whose contract is "device lock
+ * held" say so with shim_assert_locked(), checked in debug builds (without
+ * NDEBUG, as the test suite builds): a broken contract aborts with the
+ * function's name instead of racing another process on the shared state.
+ */
+bool shim_device_locked(const struct shim_device *dev);
+__attribute__((noreturn)) void shim_lock_contract_broken(const char *func);
+#ifdef NDEBUG
+#define shim_assert_locked(dev) ((void)(dev))
+#else
+#define shim_assert_locked(dev) \
+	((void)(shim_device_locked(dev) || (shim_lock_contract_broken(__func__), 0)))
+#endif
+
+/*
  * Opens a node (minor 0 or 128) as a new open file; returns a real fd with
  * the caller's access mode and O_CLOEXEC/O_NONBLOCK, or -errno.
  * *slot receives the open file's slot.

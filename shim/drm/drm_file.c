@@ -47,16 +47,34 @@ bool shim_capable_sys_admin(void)
 	return shim_capable(CAP_SYS_ADMIN);
 }
 
+/* Which device this thread holds the lock of (one device per process), for the
+ * "device lock held" assertions. */
+static __thread const struct shim_device *lock_holder;
+
 void shim_device_lock(struct shim_device *dev)
 {
 	int ret = pthread_mutex_lock(&dev->shared->lock);
 	if (ret == EOWNERDEAD)	/* its holder died; the state is ours to carry on with */
 		pthread_mutex_consistent(&dev->shared->lock);
+	lock_holder = dev;
 }
 
 void shim_device_unlock(struct shim_device *dev)
 {
+	shim_assert_locked(dev);
+	lock_holder = NULL;
 	pthread_mutex_unlock(&dev->shared->lock);
+}
+
+bool shim_device_locked(const struct shim_device *dev)
+{
+	return lock_holder == dev;
+}
+
+void shim_lock_contract_broken(const char *func)
+{
+	fprintf(stderr, "i915-shim: %s called without the device lock held\n", func);
+	abort();
 }
 
 /* out = a + b; the instance directory's length was checked, so this cannot truncate. */
@@ -273,6 +291,7 @@ static void release_file(struct shim_device *dev, uint32_t slot)
 
 void shim_device_reap(struct shim_device *dev)
 {
+	shim_assert_locked(dev);
 	struct shim_shared *sh = dev->shared;
 	uint32_t seen = 0;
 	if (shim_drv->reap)

@@ -20,6 +20,7 @@
 
 void shim_gem_object_init(struct shim_device *dev, shim_off off, uint64_t size)
 {
+	shim_assert_locked(dev);
 	struct shim_gem_object *obj = shim_ptr(off);
 	obj->refcount = 1;
 	obj->size = size;
@@ -28,12 +29,14 @@ void shim_gem_object_init(struct shim_device *dev, shim_off off, uint64_t size)
 
 void shim_gem_object_get(struct shim_device *dev, shim_off off)
 {
+	shim_assert_locked(dev);
 	struct shim_gem_object *obj = shim_ptr(off);
 	obj->refcount++;
 }
 
 void shim_gem_object_put(struct shim_device *dev, shim_off off)
 {
+	shim_assert_locked(dev);
 	struct shim_gem_object *obj = shim_ptr(off);
 	if (--obj->refcount)
 		return;
@@ -50,6 +53,7 @@ void shim_gem_object_put(struct shim_device *dev, shim_off off)
 int shim_gem_handle_create(struct shim_device *dev, struct shim_file *file, shim_off off,
 			   uint32_t *handle)
 {
+	shim_assert_locked(dev);
 	int64_t id = shim_idr_alloc(&dev->shared->arena, &file->handles, off, 1);
 	if (id < 0)
 		return (int)id;
@@ -79,6 +83,7 @@ static void handle_release(struct shim_device *dev, shim_off off)
 
 int shim_gem_handle_delete(struct shim_device *dev, struct shim_file *file, uint32_t handle)
 {
+	shim_assert_locked(dev);
 	shim_off off = shim_idr_remove(&file->handles, handle);
 	if (!off)
 		return -EINVAL;
@@ -89,6 +94,7 @@ int shim_gem_handle_delete(struct shim_device *dev, struct shim_file *file, uint
 
 void shim_gem_file_release(struct shim_device *dev, struct shim_file *file)
 {
+	shim_assert_locked(dev);
 	for (uint32_t h = shim_idr_next(&file->handles, 1); h; h = shim_idr_next(&file->handles, h + 1))
 		handle_release(dev, shim_idr_remove(&file->handles, h));
 	shim_idr_destroy(&dev->shared->arena, &file->handles);

@@ -182,6 +182,7 @@ static int table_add(struct shim_device *dev, struct shim_file *file, uint32_t h
 
 void shim_prime_handle_closed(struct shim_device *dev, struct shim_file *file, uint32_t handle)
 {
+	shim_assert_locked(dev);
 	uint32_t id = (uint32_t)shim_idr_remove(&file->prime_handles, handle);
 	if (!id)
 		return;
@@ -205,12 +206,14 @@ void shim_prime_handle_closed(struct shim_device *dev, struct shim_file *file, u
 
 void shim_prime_file_release(struct shim_device *dev, struct shim_file *file)
 {
+	shim_assert_locked(dev);
 	shim_idr_destroy(&dev->shared->arena, &file->prime_handles);
 	shim_idr_destroy(&dev->shared->arena, &file->prime_bufs);
 }
 
 void shim_prime_object_unhandled(struct shim_device *dev, shim_off obj)
 {
+	shim_assert_locked(dev);
 	uint32_t id = ((struct shim_gem_object *)shim_ptr(obj))->dmabuf;
 	if (id)
 		dmabuf_release_if_unused(dev, id);
@@ -218,6 +221,7 @@ void shim_prime_object_unhandled(struct shim_device *dev, shim_off obj)
 
 void shim_prime_reap(struct shim_device *dev)
 {
+	shim_assert_locked(dev);
 	struct shim_idr *bufs = &dev->shared->dmabufs;
 	for (uint32_t id = shim_idr_next(bufs, 1); id; id = shim_idr_next(bufs, id + 1))
 		dmabuf_release_if_unused(dev, id);

@@ -70,6 +70,7 @@ static void drop_timeline(struct shim_device *dev, struct shim_syncobj *s)
 
 void shim_syncobj_put(struct shim_device *dev, shim_off so)
 {
+	shim_assert_locked(dev);
 	struct shim_syncobj *s = shim_ptr(so);
 	if (!s || --s->refcount)
 		return;
@@ -91,6 +92,7 @@ static void changed(struct shim_syncobj *s)
 
 void shim_syncobj_replace_fence(struct shim_device *dev, shim_off so, shim_off fence)
 {
+	shim_assert_locked(dev);
 	struct shim_syncobj *s = shim_ptr(so);
 	if (fence)
 		shim_fence_get(dev, fence);
@@ -119,6 +121,7 @@ static void collect(struct shim_device *dev, struct shim_syncobj *s)
 
 int shim_syncobj_add_point(struct shim_device *dev, shim_off so, shim_off fence, uint64_t point)
 {
+	shim_assert_locked(dev);
 	struct shim_syncobj *s = shim_ptr(so);
 	collect(dev, s);
 	if (s->npoints == s->cap) {
@@ -159,6 +162,7 @@ int shim_syncobj_add_point(struct shim_device *dev, shim_off so, shim_off fence,
 
 int shim_syncobj_find_fence(struct shim_device *dev, shim_off so, uint64_t point, shim_off *fence)
 {
+	shim_assert_locked(dev);
 	struct shim_syncobj *s = shim_ptr(so);
 	*fence = 0;
 	if (!s->fence)
@@ -206,6 +210,7 @@ static int new_handle(struct shim_device *dev, struct shim_file *file, shim_off 
 
 void shim_syncobj_file_release(struct shim_device *dev, struct shim_file *file)
 {
+	shim_assert_locked(dev);
 	for (uint32_t h = shim_idr_next(&file->syncobjs, 1); h; h = shim_idr_next(&file->syncobjs, h + 1))
 		shim_syncobj_put(dev, shim_idr_remove(&file->syncobjs, h));
 	shim_idr_destroy(arena(dev), &file->syncobjs);

@@ -20,6 +20,7 @@
 
 int shim_gem_object_get_pages(struct shim_device *dev, struct i915_gem_object *obj)
 {
+	shim_assert_locked(dev);
 	if (obj->flags & (SHIM_OBJ_HAS_PAGES | SHIM_OBJ_USERPTR))
 		return 0;
 	/* A purgeable object without pages may not get any (i915: "purgeable object"). */
@@ -43,6 +44,7 @@ int shim_gem_object_get_pages(struct shim_device *dev, struct i915_gem_object *o
 
 shim_off i915_gem_object_create(struct shim_device *dev, uint64_t size)
 {
+	shim_assert_locked(dev);
 	shim_off off = shim_alloc(&dev->shared->arena, sizeof(struct i915_gem_object));
 	if (off)
 		shim_gem_object_init(dev, off, size);
@@ -51,6 +53,7 @@ shim_off i915_gem_object_create(struct shim_device *dev, uint64_t size)
 
 void i915_gem_free_object(struct shim_device *dev, struct shim_gem_object *gem, shim_off off)
 {
+	shim_assert_locked(dev);
 	struct i915_gem_object *obj = to_i915_obj(gem);
 	if (obj->flags & SHIM_OBJ_PURGEABLE)
 		shim_gem_purgeable_update(dev, (obj->madv = SHIM_MADV_WILLNEED, obj));

@@ -40,6 +40,7 @@ static void unlink_purgeable(struct shim_device *dev, struct i915_gem_object *ob
 
 void shim_gem_purgeable_update(struct shim_device *dev, struct i915_gem_object *obj)
 {
+	shim_assert_locked(dev);
 	bool want = obj->madv == SHIM_MADV_DONTNEED && (obj->flags & SHIM_OBJ_HAS_PAGES);
 	bool linked = obj->flags & SHIM_OBJ_PURGEABLE;
 	if (want == linked)
@@ -69,6 +70,7 @@ static void purge(struct shim_device *dev, struct i915_gem_object *obj)
 
 uint64_t shim_gem_purge_all(struct shim_device *dev)
 {
+	shim_assert_locked(dev);
 	uint64_t freed = 0;
 	while (i915_shared(dev)->purgeable) {
 		struct i915_gem_object *obj = shim_ptr(i915_shared(dev)->purgeable);

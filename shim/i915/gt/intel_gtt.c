@@ -99,6 +99,7 @@ int shim_vm_find_space(struct shim_vm *vm, uint64_t size, uint64_t align, uint64
 
 void shim_vm_unbind_everywhere(struct shim_device *dev, shim_off obj)
 {
+	shim_assert_locked(dev);
 	struct shim_idr *vms = &i915_shared(dev)->vms;
 	for (uint32_t id = shim_idr_next(vms, 1); id; id = shim_idr_next(vms, id + 1)) {
 		struct shim_vm *vm = shim_ptr(shim_idr_find(vms, id));
