@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The Intel GPU command vocabulary, defined once (spec/blitter.md): the MI,
+ * The Intel GPU command vocabulary, defined once (doc/blitter.md): the MI,
  * 2D (blitter) and 3D/media command names and opcodes, how long each command
  * is on each generation, the dword layout of the 2D commands, and the DW0,
  * BR13 and register fields that the decoder, the shim, the tools and the

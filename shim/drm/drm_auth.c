@@ -7,7 +7,7 @@
  * master and gets its magics from that master's map. A magic is consumed by
  * AUTH_MAGIC (its id stays taken until the file closes, so magics are never
  * reused while their file lives). Privilege-dependent answers follow what
- * realkernel-drm-core.md measured: unprivileged SET/DROP_MASTER are EACCES
+ * doc/realkernel-drm-core.md measured: unprivileged SET/DROP_MASTER are EACCES
  * unless the caller's process opened the file and the file was master.
  */
 #include "config.h"

@@ -2,7 +2,7 @@
  * The DRM core's informational ioctls: VERSION, GET_UNIQUE, GET_CLIENT,
  * GET_STATS, SET_VERSION, GET_CAP and SET_CLIENT_CAP, answering as the DRM
  * core of Linux 6.1 does with the registered driver's name and version
- * (spec/uapi-conformance.md §1–5).
+ * (doc/uapi-conformance.md §1–5).
  */
 #include "config.h"
 

@@ -1,7 +1,7 @@
 /*
  * GEM objects, handles, flink names (drm/drm_gem.h).
  *
- * Rules followed (spec/uapi-conformance.md §7–8, realkernel-drm-core.md):
+ * Rules followed (doc/uapi-conformance.md §7–8, doc/realkernel-drm-core.md):
  * handles and names start at 1 and reuse the lowest free number; closing an
  * unknown handle is EINVAL; FLINK of the same object always returns the same
  * name; GEM_OPEN makes a new handle every time; a name disappears when the

@@ -2,7 +2,7 @@
  * PRIME export/import and the dma-buf fds they hand out (drm/drm_prime.h has the
  * model and the lifetime rules).
  *
- * Kernel rules followed (spec/uapi-conformance.md §9, realkernel-drm-core.md):
+ * Kernel rules followed (doc/uapi-conformance.md §9, doc/realkernel-drm-core.md):
  * HANDLE_TO_FD checks its flags before the handle (R1: EINVAL; R2: ENOENT),
  * refuses userptr objects (R7, 5.13+), returns a new fd of the object's one
  * dma-buf (R5) and records the handle in the file's prime table; FD_TO_HANDLE

@@ -1,6 +1,6 @@
 /*
  * PRIME: GEM objects shared as dma-buf fds (the kernel's drm_prime.c and the
- * parts of dma-buf.c a client can see), spec/uapi-conformance.md §9 and G5.
+ * parts of dma-buf.c a client can see), doc/uapi-conformance.md §9 and G5.
  *
  * A dma-buf is a record in the shared state (shared->dmabufs, id -> struct
  * shim_dmabuf), at most one per object (obj->dmabuf), holding one object

@@ -1,6 +1,6 @@
 /*
  * Sync objects: the SYNCOBJ_* ioctls of the DRM core (drm_syncobj.c), with
- * the kernel's checks in its order and its errno (spec/uapi-conformance.md
+ * the kernel's checks in its order and its errno (doc/uapi-conformance.md
  * §10). The model and the lifetimes are in drm/drm_syncobj.h.
  *
  * Waiting. A wait snapshots the fence of each (syncobj, point) when it

@@ -134,7 +134,7 @@ static void build_minor(struct shim_fs_builder *b, const char *name, unsigned mi
 	snprintf(rel, sizeof(rel), "/dev/dri/%s", name);
 	shim_fs_bytes(b, rel, 0666, "", 0);
 
-	/* debugfs: the directory and its name file (spec/igt-device-probing.md §2). */
+	/* debugfs: the directory and its name file (doc/igt-device-probing.md §2). */
 	snprintf(rel, sizeof(rel), "/sys/kernel/debug/dri/%u", minor);
 	shim_fs_dir(b, rel);
 	snprintf(rel, sizeof(rel), "/sys/kernel/debug/dri/%u/name", minor);

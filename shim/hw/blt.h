@@ -1,5 +1,5 @@
 /*
- * The blitter execution core (spec/blitter.md §3-8): decodes and executes
+ * The blitter execution core (doc/blitter.md §3-8): decodes and executes
  * the 2D (client 2) commands on buffer memory reached through a GPU address
  * space. Self-contained: it knows nothing of devices, engines or ioctls. The
  * caller owns a struct shim_blt_state per engine/context (the setup and clip

@@ -1,5 +1,5 @@
 /*
- * Decoding of the 2D commands (spec/blitter.md §4-7) into struct blt_op, one
+ * Decoding of the 2D commands (doc/blitter.md §4-7) into struct blt_op, one
  * handler per command or family: the field layouts per generation come from
  * hwdefs/intel_commands.h (32-bit addresses before gen8, two dwords masked
  * to 48 bits from gen8); here are the setup/clip registers kept in struct

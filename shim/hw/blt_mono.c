@@ -1,5 +1,5 @@
 /*
- * Monochrome expansion and patterns (spec/blitter.md §5): mono source bits
+ * Monochrome expansion and patterns (doc/blitter.md §5): mono source bits
  * (MSB of each byte = leftmost pixel, byte k of the stream = byte k in
  * memory), fg/bg expansion, and the 8x8 colour and mono patterns with their
  * seeds. Works on one row of a struct blt_op at a time, into caller buffers;

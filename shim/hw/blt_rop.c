@@ -1,5 +1,5 @@
 /*
- * ROP3 on byte streams (spec/blitter.md §3). A raster operation is bitwise,
+ * ROP3 on byte streams (doc/blitter.md §3). A raster operation is bitwise,
  * so it acts the same on 8, 16 and 32 bpp pixels once the pattern, source
  * and destination are laid out as bytes of the row; the pixel format only
  * decides how colours are replicated and which bytes the 32bpp write mask

@@ -1,6 +1,6 @@
 /*
  * The table of emulated devices. Values are those i915 reports for each part
- * (see spec/uapi-conformance.md §11 for Skylake GT2; the others follow the
+ * (see doc/uapi-conformance.md §11 for Skylake GT2; the others follow the
  * same rules for their generation: no PPGTT before gen6, aliasing PPGTT on
  * gen6/7, full 48-bit from gen8, LLC on gen6+ big cores, a BCS command
  * parser version 10 on gen9 only, fences: 8 on gen3, 16 on gen4–6, 32 later;

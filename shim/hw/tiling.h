@@ -1,5 +1,5 @@
 /*
- * Tiled surface layouts (spec/blitter.md §8–9): where byte (x, y) of a
+ * Tiled surface layouts (doc/blitter.md §8–9): where byte (x, y) of a
  * surface lives in its object, for linear, X and Y tiling, as the GPU sees
  * it, and the bit-6 swizzle a CPU reader of the raw pages must apply.
  * Pure functions: no state, no allocation.

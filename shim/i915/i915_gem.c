@@ -1,6 +1,6 @@
 /*
  * i915 object I/O and state: PREAD, PWRITE, SET_DOMAIN, SW_FINISH, MADVISE,
- * BUSY, WAIT, SET/GET_CACHING (spec/uapi-conformance.md §13, §16, §19–21).
+ * BUSY, WAIT, SET/GET_CACHING (doc/uapi-conformance.md §13, §16, §19–21).
  * No engine runs batches yet, so every object is idle: BUSY reports 0 and
  * the waits return at once.
  */

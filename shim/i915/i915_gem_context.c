@@ -1,7 +1,7 @@
 /*
  * i915 contexts and the small device queries: CONTEXT_CREATE(_EXT),
  * CONTEXT_DESTROY, GET_RESET_STATS, GET_APERTURE, REG_READ, THROTTLE,
- * GET_PIPE_FROM_CRTC_ID (spec/uapi-conformance.md §22–26).
+ * GET_PIPE_FROM_CRTC_ID (doc/uapi-conformance.md §22–26).
  *
  * Context ids are per open file, from 1, lowest free first; id 0 is the
  * file's default context, whose statistics live in the file itself.

@@ -1,5 +1,5 @@
 /*
- * Creating i915 objects: I915_GEM_CREATE (spec/uapi-conformance.md §12) and
+ * Creating i915 objects: I915_GEM_CREATE (doc/uapi-conformance.md §12) and
  * the KMS dumb-buffer MODE_CREATE_DUMB, which i915 serves with the same
  * objects. Backing memory is allocated lazily, on first use.
  */

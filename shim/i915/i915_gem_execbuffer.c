@@ -1,6 +1,6 @@
 /*
  * EXECBUFFER2 / EXECBUFFER2_WR: validation in i915's order and with its
- * errno (spec/uapi-conformance.md §27), placement in the context's address
+ * errno (doc/uapi-conformance.md §27), placement in the context's address
  * space, relocation processing, the gen9 blitter command parser, and the
  * request handed to an engine (i915/gt/intel_engine.h).
  *

@@ -2,7 +2,7 @@
  * Execbuffer fences (i915_gem_execbuffer.c): the in/out sync_files in rsvd2
  * (FENCE_IN, FENCE_SUBMIT, FENCE_OUT), the syncobj fence array (FENCE_ARRAY)
  * and the timeline-fences extension (USE_EXTENSIONS), checked in i915's order
- * (spec/uapi-conformance.md §27g).
+ * (doc/uapi-conformance.md §27g).
  *
  * A struct shim_exec_fences lives for one execbuffer call: it holds a
  * reference to every syncobj it names and every fence it will wait for, and

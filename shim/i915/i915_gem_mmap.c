@@ -1,7 +1,7 @@
 /*
  * CPU mappings of objects: GEM_MMAP (the legacy CPU/WC mmap ioctl),
  * MMAP_GTT/MMAP_OFFSET and mmap(2) of the device fd at the fake offset
- * (spec/uapi-conformance.md §14–15), and the maps of dma-buf fds (drm/drm_prime.c).
+ * (doc/uapi-conformance.md §14–15), and the maps of dma-buf fds (drm/drm_prime.c).
  *
  * A mapping is of the object's own pages in the memory file, so every
  * mapping, in every process, sees the same bytes. Like the kernel, a mapping

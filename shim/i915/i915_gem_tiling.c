@@ -1,5 +1,5 @@
 /*
- * SET_TILING / GET_TILING (spec/uapi-conformance.md §17).
+ * SET_TILING / GET_TILING (doc/uapi-conformance.md §17).
  * Tiling is recorded on the object; the layout it implies is what the
  * blitter and the GTT view will follow.
  */

@@ -1,5 +1,5 @@
 /*
- * USERPTR (spec/uapi-conformance.md §18): objects whose pages are a range of
+ * USERPTR (doc/uapi-conformance.md §18): objects whose pages are a range of
  * the creating process's memory. The shim reads and writes that memory in
  * place, so only the creating process can use such an object's pages; they
  * are looked at lazily, when something needs them (exec, SET_DOMAIN), or at

@@ -1,5 +1,5 @@
 /*
- * I915_GETPARAM: the device model's answers (spec/uapi-conformance.md §11,
+ * I915_GETPARAM: the device model's answers (doc/uapi-conformance.md §11,
  * Linux 6.1 rules: unknown params EINVAL, the retired UMS ones ENODEV, a
  * zero SSEU value ENODEV).
  */

@@ -1,7 +1,7 @@
 /*
  * i915's own files in the instance tree, added while the DRM core builds it
  * (drm/drm_sysfs.h): the module's parameters and state, the per-minor
- * debugfs controls IGT uses (spec/igt-device-probing.md §2: i915_params,
+ * debugfs controls IGT uses (doc/igt-device-probing.md §2: i915_params,
  * i915_gem_drop_caches, i915_wedged) and the error-state file that
  * i915_gpu_error.c fills. Instance creation only.
  */

@@ -2,7 +2,7 @@
  * Shared infrastructure of the blitter unit tests: fake GPU objects with
  * guard bytes behind a struct shim_gpu_vm, a description of one blit (the
  * "model"), encoders turning a model into 2D commands per generation, and a
- * plain per-pixel reference implementation written from spec/blitter.md,
+ * plain per-pixel reference implementation written from doc/blitter.md,
  * independent of the shim's code (own tiling formulas, bit-by-bit ROP3).
  * check() runs the commands through shim_blt_execute() and compares every
  * object byte, guards included, with the reference. All state is static to

@@ -1,7 +1,7 @@
 /*
  * GET_MAGIC / AUTH_MAGIC (uapi-conformance §6, A1-A8), authentication state
  * (D15, D16, P4 GET_CLIENT) and the master rules measured on a real kernel
- * (realkernel-drm-core.md), for root and for an unprivileged process (uid
+ * (doc/realkernel-drm-core.md), for root and for an unprivileged process (uid
  * 65534, dropped in the test child before any node is opened).
  */
 #include "config.h"
@@ -250,7 +250,7 @@ TEST(fork_shares_master)
 	ASSERT_EQ(client_auth(c), 1);
 }
 
-/* Master rules, unprivileged (realkernel-drm-core.md "As an unprivileged user"). */
+/* Master rules, unprivileged (doc/realkernel-drm-core.md "As an unprivileged user"). */
 TEST(master_rules_unprivileged)
 {
 	become_unprivileged();
@@ -267,7 +267,7 @@ TEST(master_rules_unprivileged)
 	ASSERT(is_master(m));
 }
 
-/* Master rules as root (realkernel-drm-core.md "As root"). */
+/* Master rules as root (doc/realkernel-drm-core.md "As root"). */
 TEST(master_rules_root)
 {
 	require_root();

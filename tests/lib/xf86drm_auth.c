@@ -1,7 +1,7 @@
 /*
  * libdrm core: drmGetMagic, drmAuthMagic, drmSetMaster, drmDropMaster,
  * drmIsMaster. Expectations follow uapi-conformance §6 and the DRM core
- * rules measured in realkernel-drm-core.md, which depend on privilege:
+ * rules measured in doc/realkernel-drm-core.md, which depend on privilege:
  * tests state what root and what an unprivileged user get.
  */
 #include <fcntl.h>
@@ -159,7 +159,7 @@ TEST(set_master_while_taken)
 	open_master_and_client(&m, &c);
 	errno = 0;
 	ASSERT_EQ(drmSetMaster(c), -1);
-	/* Root: EBUSY; unprivileged: EACCES (realkernel-drm-core.md). */
+	/* Root: EBUSY; unprivileged: EACCES (doc/realkernel-drm-core.md). */
 	ASSERT_EQ(errno, geteuid() == 0 ? EBUSY : EACCES);
 	ASSERT_EQ(drmIsMaster(c), 0);
 	ASSERT_EQ(drmIsMaster(m), 1);

@@ -1,7 +1,7 @@
 /*
  * PRIME_HANDLE_TO_FD / PRIME_FD_TO_HANDLE and the dma-buf fd, as Linux 6.1
  * answers them on i915 (doc/uapi-conformance.md §9 rows R1-R17, §7 G5;
- * realkernel-drm-core.md). One process; tests/prime/prime_share.c has the
+ * doc/realkernel-drm-core.md). One process; tests/prime/prime_share.c has the
  * multi-process cases. Only open/close/ioctl/mmap/lseek (and fstat/fcntl to
  * look at the fds): the same binary runs on a real i915 device.
  */
