@@ -15,8 +15,12 @@
 #   os   -> i915          the interposers go through the DRM core
 #
 # In the spirit of libdrm's symbol checks: nm on what was built, no parsing of C.
+# A last point checks the same direction for headers: a layer's sources include
+# only headers of the layers it may call (and hwdefs/, the command vocabulary),
+# since a struct reached through an upward header is an arrow nm cannot see.
 set -u
 b=${top_builddir:-.}/shim
+s=${top_srcdir:-.}/shim
 NM=${NM:-nm}
 
 layers="base hw drm i915 os"
@@ -45,7 +49,7 @@ echo "$refs" | awk '
 	END {
 		nrule = split("base:hw,drm,i915,os|hw:drm,i915,os|drm:i915|drm/dma_fence:drm/sync_file|hw,drm,i915:os|os:i915", rules, "|")
 		split("base calls no other layer|hw calls only base|drm never calls i915|dma_fence never calls sync_file|nothing calls up into os|os never calls i915", names, "|")
-		print "1.." nrule
+		print "1.." nrule + 1
 		for (r = 1; r <= nrule; r++) {
 			split(rules[r], ft, ":")
 			nf = split(ft[1], from, ","); nt = split(ft[2], to, ",")
@@ -71,3 +75,20 @@ echo "$refs" | awk '
 		}
 		return 0
 	}'
+
+# Headers: "layer: layers whose headers it may include".
+bad=0
+for rule in "base:base" "hw:base hw hwdefs" "drm:base hw drm hwdefs" "i915:base hw drm i915 hwdefs" \
+	    "os:base hw drm os hwdefs"; do
+	l=${rule%%:*}
+	allowed=" ${rule#*:} "
+	for f in $(find "$s/$l" -name '*.[ch]'); do
+		for inc in $(sed -n 's|^#include "\([a-z0-9_]*\)/.*|\1|p' "$f"); do
+			case "$allowed" in
+			*" $inc "*) ;;
+			*) echo "# ${f#$s/} includes a header of $inc/"; bad=$((bad + 1)) ;;
+			esac
+		done
+	done
+done
+if [ "$bad" -eq 0 ]; then echo "ok 7 - headers follow the same arrows"; else echo "not ok 7 - headers follow the same arrows"; fi

@@ -14,7 +14,6 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "drm/drm_device.h"
 #include "base/mem_pool.h"
 #include "base/real.h"
 #include "base/user_copy.h"
@@ -43,20 +42,17 @@ int shim_mem_create_file(const char *path)
 	return ret;
 }
 
-int shim_mem_open(struct shim_device *dev)
+int shim_mem_open(struct shim_mem *m, const char *path)
 {
-	char path[PATH_MAX + 16];
-	if ((size_t)snprintf(path, sizeof(path), "%s/memory", dev->dir) >= sizeof(path))
-		return -ENAMETOOLONG;
 	int fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
-	dev->mem_fd = shim_private_fd(fd);
+	m->fd = shim_private_fd(fd);
 	windows = calloc(SHIM_MEM_FILE_SIZE >> WINDOW_SHIFT, sizeof(*windows));
 	return windows ? 0 : -ENOMEM;
 }
 
-static char *window(struct shim_device *dev, uint64_t index)
+static char *window(struct shim_mem *m, uint64_t index)
 {
 	char *w = __atomic_load_n(&windows[index], __ATOMIC_ACQUIRE);
 	if (w)
@@ -65,7 +61,7 @@ static char *window(struct shim_device *dev, uint64_t index)
 	w = windows[index];
 	if (!w) {
 		void *p = shim_real.mmap(NULL, WINDOW_SIZE, PROT_READ | PROT_WRITE,
-					 MAP_SHARED | MAP_NORESERVE, dev->mem_fd, (off_t)(index << WINDOW_SHIFT));
+					 MAP_SHARED | MAP_NORESERVE, m->fd, (off_t)(index << WINDOW_SHIFT));
 		if (p != MAP_FAILED) {
 			shim_valgrind_hide(p, WINDOW_SIZE);
 			w = p;
@@ -76,22 +72,22 @@ static char *window(struct shim_device *dev, uint64_t index)
 	return w;
 }
 
-void *shim_mem_ptr(struct shim_device *dev, uint64_t off, uint64_t len)
+void *shim_mem_ptr(struct shim_mem *m, uint64_t off, uint64_t len)
 {
 	uint64_t index = off >> WINDOW_SHIFT;
 	if (len && ((off + len - 1) >> WINDOW_SHIFT) != index)
 		return NULL;
-	char *w = window(dev, index);
+	char *w = window(m, index);
 	return w ? w + (off & (WINDOW_SIZE - 1)) : NULL;
 }
 
-static int copy(struct shim_device *dev, uint64_t off, uint64_t uptr, uint64_t len, int to_user)
+static int copy(struct shim_mem *m, uint64_t off, uint64_t uptr, uint64_t len, int to_user)
 {
 	while (len) {
 		uint64_t chunk = WINDOW_SIZE - (off & (WINDOW_SIZE - 1));
 		if (chunk > len)
 			chunk = len;
-		char *p = shim_mem_ptr(dev, off, chunk);
+		char *p = shim_mem_ptr(m, off, chunk);
 		if (!p)
 			return -ENOMEM;
 		int ret = to_user ? shim_copy_to_user(uptr, p, chunk) : shim_copy_from_user(p, uptr, chunk);
@@ -104,28 +100,28 @@ static int copy(struct shim_device *dev, uint64_t off, uint64_t uptr, uint64_t l
 	return 0;
 }
 
-int shim_mem_copy_from_user(struct shim_device *dev, uint64_t off, uint64_t uptr, uint64_t len)
+int shim_mem_copy_from_user(struct shim_mem *m, uint64_t off, uint64_t uptr, uint64_t len)
 {
-	return copy(dev, off, uptr, len, 0);
+	return copy(m, off, uptr, len, 0);
 }
 
-int shim_mem_copy_to_user(struct shim_device *dev, uint64_t uptr, uint64_t off, uint64_t len)
+int shim_mem_copy_to_user(struct shim_mem *m, uint64_t uptr, uint64_t off, uint64_t len)
 {
-	return copy(dev, off, uptr, len, 1);
+	return copy(m, off, uptr, len, 1);
 }
 
-void *shim_mem_map(struct shim_device *dev, void *addr, uint64_t len, int prot, int flags, uint64_t off)
+void *shim_mem_map(struct shim_mem *m, void *addr, uint64_t len, int prot, int flags, uint64_t off)
 {
 	flags = (flags & ~(MAP_PRIVATE | MAP_ANONYMOUS)) | MAP_SHARED;
-	return shim_real.mmap(addr, len, prot, flags, dev->mem_fd, (off_t)off);
+	return shim_real.mmap(addr, len, prot, flags, m->fd, (off_t)off);
 }
 
 /* --- the pool ------------------------------------------------------------- */
 
-static void push(struct shim_device *dev, shim_off *list, uint64_t off, uint64_t size, shim_off node)
+static void push(struct shim_mem *m, shim_off *list, uint64_t off, uint64_t size, shim_off node)
 {
 	if (!node)
-		node = shim_alloc(&dev->shared->arena, sizeof(struct range));
+		node = shim_alloc(m->arena, sizeof(struct range));
 	if (!node)
 		return;	/* the range is lost to reuse, not to correctness */
 	struct range *r = shim_ptr(node);
@@ -142,15 +138,15 @@ static shim_off *clean_list(struct shim_mem_pool *pool, uint64_t size)
 }
 
 /* Punches every dirty range out of the file and files it as clean. */
-static void flush_dirty(struct shim_device *dev)
+static void flush_dirty(struct shim_mem *m)
 {
-	struct shim_mem_pool *pool = &dev->shared->mem;
+	struct shim_mem_pool *pool = m->pool;
 	shim_off node = pool->dirty;
 	while (node) {
 		struct range *r = shim_ptr(node);
 		shim_off next = r->next;
-		fallocate(dev->mem_fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)r->off, (off_t)r->size);
-		push(dev, clean_list(pool, r->size), r->off, r->size, node);
+		fallocate(m->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)r->off, (off_t)r->size);
+		push(m, clean_list(pool, r->size), r->off, r->size, node);
 		node = next;
 	}
 	pool->dirty = 0;
@@ -158,9 +154,9 @@ static void flush_dirty(struct shim_device *dev)
 	pool->dirty_bytes = 0;
 }
 
-static int take_clean(struct shim_device *dev, uint64_t size, uint64_t *off)
+static int take_clean(struct shim_mem *m, uint64_t size, uint64_t *off)
 {
-	struct shim_mem_pool *pool = &dev->shared->mem;
+	struct shim_mem_pool *pool = m->pool;
 	shim_off *list = clean_list(pool, size);
 	for (shim_off *link = list; *link; link = &((struct range *)shim_ptr(*link))->next) {
 		struct range *r = shim_ptr(*link);
@@ -170,20 +166,20 @@ static int take_clean(struct shim_device *dev, uint64_t size, uint64_t *off)
 		*off = r->off;
 		*link = r->next;
 		if (r->size > size)
-			push(dev, clean_list(pool, r->size - size), r->off + size, r->size - size, 0);
-		shim_free(&dev->shared->arena, node, sizeof(struct range));
+			push(m, clean_list(pool, r->size - size), r->off + size, r->size - size, 0);
+		shim_free(m->arena, node, sizeof(struct range));
 		return 0;
 	}
 	return -ENOMEM;
 }
 
-int shim_mem_alloc(struct shim_device *dev, uint64_t size, uint64_t *off)
+int shim_mem_alloc(struct shim_mem *m, uint64_t size, uint64_t *off)
 {
-	struct shim_mem_pool *pool = &dev->shared->mem;
+	struct shim_mem_pool *pool = m->pool;
 	size = (size + PAGE - 1) & ~(PAGE - 1);
 	if (!pool->limit)
 		pool->limit = SHIM_MEM_FILE_SIZE;
-	if (take_clean(dev, size, off) == 0)
+	if (take_clean(m, size, off) == 0)
 		goto done;
 	/* Ranges up to a window never straddle two, so this process can reach them in one piece. */
 	if (size <= WINDOW_SIZE && (pool->top & (WINDOW_SIZE - 1)) + size > WINDOW_SIZE)
@@ -195,29 +191,29 @@ int shim_mem_alloc(struct shim_device *dev, uint64_t size, uint64_t *off)
 	}
 	if (!pool->dirty)
 		return -ENOMEM;
-	flush_dirty(dev);
-	if (take_clean(dev, size, off))
+	flush_dirty(m);
+	if (take_clean(m, size, off))
 		return -ENOMEM;
 done:
 	pool->bytes_in_use += size;
 	return 0;
 }
 
-void shim_mem_free(struct shim_device *dev, uint64_t off, uint64_t size)
+void shim_mem_free(struct shim_mem *m, uint64_t off, uint64_t size)
 {
-	struct shim_mem_pool *pool = &dev->shared->mem;
+	struct shim_mem_pool *pool = m->pool;
 	size = (size + PAGE - 1) & ~(PAGE - 1);
 	pool->bytes_in_use -= size;
-	push(dev, &pool->dirty, off, size, 0);
+	push(m, &pool->dirty, off, size, 0);
 	pool->dirty_count++;
 	pool->dirty_bytes += size;
 	/* Frees are punched out in batches: 64 ranges or 32 MiB at a time, whichever comes first. */
 	if (pool->dirty_count >= 64 || pool->dirty_bytes >= (32ull << 20))
-		flush_dirty(dev);
+		flush_dirty(m);
 }
 
-void shim_mem_free_clean(struct shim_device *dev, uint64_t off, uint64_t size)
+void shim_mem_free_clean(struct shim_mem *m, uint64_t off, uint64_t size)
 {
 	size = (size + PAGE - 1) & ~(PAGE - 1);
-	push(dev, clean_list(&dev->shared->mem, size), off, size, 0);
+	push(m, clean_list(m->pool, size), off, size, 0);
 }

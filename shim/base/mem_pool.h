@@ -10,8 +10,8 @@
  * zero); that is done in batches, so small frees cost nothing. All pool
  * functions run under the device lock; the mapping helpers do not need it.
  */
-#ifndef SHIM_GEM_MEMORY_H
-#define SHIM_GEM_MEMORY_H
+#ifndef SHIM_MEM_POOL_H
+#define SHIM_MEM_POOL_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -34,26 +34,32 @@ struct shim_mem_pool {
 };
 SHIM_SHARED_LAYOUT(struct shim_mem_pool, 2112);
 
-struct shim_device;
+/* This process's handle on the pool: the shared bookkeeping, the arena its
+ * range records live in, and this process's descriptor of the file. */
+struct shim_mem {
+	struct shim_mem_pool *pool;
+	struct shim_arena *arena;
+	int fd;
+};
 
 /* Creates the memory file of a new instance. */
 int shim_mem_create_file(const char *path);
 /* Opens it in this process (called once per process). */
-int shim_mem_open(struct shim_device *dev);
+int shim_mem_open(struct shim_mem *m, const char *path);
 
 /* A page-aligned range of size bytes; -ENOMEM when the file is full. */
-int shim_mem_alloc(struct shim_device *dev, uint64_t size, uint64_t *off);
-void shim_mem_free(struct shim_device *dev, uint64_t off, uint64_t size);
+int shim_mem_alloc(struct shim_mem *m, uint64_t size, uint64_t *off);
+void shim_mem_free(struct shim_mem *m, uint64_t off, uint64_t size);
 /* Returns a range whose pages were already punched out (and not counted in use). */
-void shim_mem_free_clean(struct shim_device *dev, uint64_t off, uint64_t size);
+void shim_mem_free_clean(struct shim_mem *m, uint64_t off, uint64_t size);
 
 /* Copies between the memory file and the caller's memory, checked (-EFAULT). */
-int shim_mem_copy_from_user(struct shim_device *dev, uint64_t off, uint64_t uptr, uint64_t len);
-int shim_mem_copy_to_user(struct shim_device *dev, uint64_t uptr, uint64_t off, uint64_t len);
+int shim_mem_copy_from_user(struct shim_mem *m, uint64_t off, uint64_t uptr, uint64_t len);
+int shim_mem_copy_to_user(struct shim_mem *m, uint64_t uptr, uint64_t off, uint64_t len);
 /* A pointer to [off, off+len) in this process, or NULL if the range crosses a window. */
-void *shim_mem_ptr(struct shim_device *dev, uint64_t off, uint64_t len);
+void *shim_mem_ptr(struct shim_mem *m, uint64_t off, uint64_t len);
 
 /* A new mapping of [off, off+len) for the caller, as mmap(2) returns it. */
-void *shim_mem_map(struct shim_device *dev, void *addr, uint64_t len, int prot, int flags, uint64_t off);
+void *shim_mem_map(struct shim_mem *m, void *addr, uint64_t len, int prot, int flags, uint64_t off);
 
 #endif

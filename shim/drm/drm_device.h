@@ -2,16 +2,13 @@
  * One emulated device instance and the device-wide state every process
  * using it shares.
  *
- * An instance lives in a directory, ${I915_SHIM_DIR:-/dev/shm}/
- * i915-shim-v1-<instance>-<devid>, holding:
- *   state  the shared mapping (struct shim_shared, then the allocator's space);
- *   files  the file every device fd really is: each open of a node is a new
- *          open file description of it, which holds an OFD lock on byte
- *          <slot>, and whose file offset is <slot>;
- *   root/  the fake /dev/dri, sysfs and debugfs trees (os/fs_view.c).
- * The directory is created complete and renamed into place, so a process
- * either sees a whole instance or none. It outlives its processes, like a
- * kernel outlives its clients; `i915-shim --fresh` removes its own.
+ * The instance (base/instance.h) is the directory ${I915_SHIM_DIR:-/dev/shm}/
+ * i915-shim-v<layout>-<instance>-<devid>: its state mapping is struct
+ * shim_shared then the allocator's space; "files" is the file every device fd
+ * really is: each open of a node is a new open file description of it, which
+ * holds an OFD lock on byte <slot>, and whose file offset is <slot>; root/ is
+ * the fake /dev/dri, sysfs and debugfs tree (drm/drm_sysfs.c builds it,
+ * os/fs_view.c serves it). `i915-shim --fresh` removes its own instance.
  *
  * An open file (struct shim_file, the kernel's drm_file) is a slot in the
  * shared state. It is alive while any fd in any process refers to its open
@@ -34,6 +31,7 @@
 #include <sys/types.h>
 
 #include "hw/device_model.h"
+#include "base/instance.h"
 #include "base/mem_pool.h"
 #include "base/shared_mem.h"
 
@@ -82,10 +80,7 @@ struct shim_file {
 SHIM_SHARED_LAYOUT(struct shim_file, 200);
 
 struct shim_shared {
-	uint64_t magic;
-	uint32_t layout_version;
-	uint32_t devid;
-	pthread_mutex_t lock;
+	struct shim_instance_header hdr;	/* magic, layout, device id, the lock */
 	struct shim_arena arena;
 	shim_off master;		/* current master, or 0 */
 	struct shim_idr flink_names;	/* name -> object */
@@ -105,14 +100,8 @@ SHIM_SHARED_LAYOUT(struct shim_shared, 822024);
 struct shim_device {
 	const struct shim_device_model *model;
 	struct shim_shared *shared;
-	char dir[PATH_MAX];
-	char root[PATH_MAX];
-	size_t root_len;
-	char files_path[PATH_MAX];
-	dev_t files_dev;
-	ino_t files_ino;
-	int probe_fd;			/* our own description of "files", holds no locks */
-	int mem_fd;			/* the memory file (base/mem_pool.h) */
+	struct shim_instance inst;	/* the directory, the state mapping, "files" (base/instance.h) */
+	struct shim_mem mem;		/* the memory file and its pool (base/mem_pool.h) */
 	dev_t node_dev;			/* identity of root/dev/dri/{card0,renderD128} */
 	ino_t node_ino[2];
 };

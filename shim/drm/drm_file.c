@@ -1,12 +1,12 @@
 /*
- * The device instance: finding or creating it, the shared state's lock, and
- * the life of open files (see drm/drm_device.h for the model).
+ * The device of this process (its instance, base/instance.h, opened on first
+ * use with the DRM core's state and tree), the device lock, and the life of
+ * open files (see drm/drm_device.h for the model).
  */
 #include "config.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <linux/capability.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,8 +25,6 @@
 #include "base/real.h"
 #include "drm/drm_syncobj.h"
 #include "base/valgrind_hide.h"
-
-#define SHIM_STATE_MAGIC 0x6d6968735f353139ull	/* "915_shim" */
 
 static struct shim_device the_device;
 
@@ -53,9 +51,7 @@ static __thread const struct shim_device *lock_holder;
 
 void shim_device_lock(struct shim_device *dev)
 {
-	int ret = pthread_mutex_lock(&dev->shared->lock);
-	if (ret == EOWNERDEAD)	/* its holder died; the state is ours to carry on with */
-		pthread_mutex_consistent(&dev->shared->lock);
+	shim_instance_lock(&dev->shared->hdr);
 	lock_holder = dev;
 }
 
@@ -63,7 +59,7 @@ void shim_device_unlock(struct shim_device *dev)
 {
 	shim_assert_locked(dev);
 	lock_holder = NULL;
-	pthread_mutex_unlock(&dev->shared->lock);
+	shim_instance_unlock(&dev->shared->hdr);
 }
 
 bool shim_device_locked(const struct shim_device *dev)
@@ -77,91 +73,22 @@ void shim_lock_contract_broken(const char *func)
 	abort();
 }
 
-/* out = a + b; the instance directory's length was checked, so this cannot truncate. */
-static void path_join(char *out, size_t len, const char *a, const char *b)
+static void init_state(void *state)
 {
-	if ((size_t)snprintf(out, len, "%s%s", a, b) >= len)
-		out[0] = '\0';
-}
-
-static int remove_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
-{
-	return remove(path);
-}
-
-static int init_state_file(const char *path, unsigned devid)
-{
-	int fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-	if (fd < 0)
-		return -errno;
-	fchmod(fd, 0666);
-	if (ftruncate(fd, SHIM_STATE_SIZE) < 0) {
-		int err = -errno;
-		shim_real.close(fd);
-		return err;
-	}
-	struct shim_shared *sh = shim_real.mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-	shim_real.close(fd);
-	if (sh == MAP_FAILED)
-		return -errno;
-
-	pthread_mutexattr_t attr;
-	pthread_mutexattr_init(&attr);
-	pthread_mutexattr_setpshared(&attr, PTHREAD_PROCESS_SHARED);
-	pthread_mutexattr_setrobust(&attr, PTHREAD_MUTEX_ROBUST);
-	pthread_mutex_init(&sh->lock, &attr);
-	pthread_mutexattr_destroy(&attr);
+	struct shim_shared *sh = state;
 	shim_arena_init(&sh->arena, (sizeof(*sh) + 4095) & ~4095ull, SHIM_STATE_SIZE);
-	sh->layout_version = SHIM_LAYOUT_VERSION;
-	sh->devid = devid;
 	sh->files_hint = 0;
-	__atomic_store_n(&sh->magic, SHIM_STATE_MAGIC, __ATOMIC_RELEASE);
-	shim_real.munmap(sh, sizeof(*sh));
-	return 0;
 }
 
-/* Builds a complete instance in a private directory and renames it into place. */
-static int create_instance(const char *dir, const struct shim_device_model *model)
+static int populate(const char *root, const void *model)
 {
-	char tmp[PATH_MAX], path[PATH_MAX];
-	int ret;
-
-	snprintf(tmp, sizeof(tmp), "%s.tmp.%d.%ld", dir, getpid(), (long)syscall(SYS_gettid));
-	if (mkdir(tmp, 0777) < 0)
-		return -errno;
-	chmod(tmp, 0777);
-	path_join(path, sizeof(path), tmp, "/state");
-	ret = init_state_file(path, model->devid);
-	if (!ret) {
-		path_join(path, sizeof(path), tmp, "/files");
-		int fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-		if (fd < 0)
-			ret = -errno;
-		else {
-			fchmod(fd, 0666);
-			shim_real.close(fd);
-		}
-	}
-	if (!ret) {
-		path_join(path, sizeof(path), tmp, "/memory");
-		ret = shim_mem_create_file(path);
-	}
-	if (!ret) {
-		path_join(path, sizeof(path), tmp, "/root");
-		ret = shim_fs_build(path, model);
-	}
-	if (!ret && rename(tmp, dir) < 0 && errno != EEXIST && errno != ENOTEMPTY)
-		ret = -errno;
-	nftw(tmp, remove_entry, 16, FTW_DEPTH | FTW_PHYS);	/* gone if renamed */
-	return ret;
+	return shim_fs_build(root, model);
 }
 
 static int open_instance(struct shim_device *dev)
 {
-	const char *base = getenv("I915_SHIM_DIR");
 	const char *instance = getenv("I915_SHIM_INSTANCE");
-	char path[PATH_MAX], real_dir[PATH_MAX];
-	struct stat st;
+	char name[NAME_MAX + 1], path[PATH_MAX];
 	int ret;
 
 	dev->model = shim_device_model_from_env();
@@ -170,58 +97,28 @@ static int open_instance(struct shim_device *dev)
 			getenv("I915_SHIM_DEVID"));
 		return -ENODEV;
 	}
-	if (!base || !*base)
-		base = "/dev/shm";
 	if (!instance || !*instance)
 		instance = "default";
-	if (strchr(instance, '/'))
-		return -EINVAL;
-	if ((size_t)snprintf(dev->dir, sizeof(dev->dir), "%s/i915-shim-v%d-%s-%04x", base,
-			     SHIM_LAYOUT_VERSION, instance, dev->model->devid) >= sizeof(dev->dir) - 64)
+	if ((size_t)snprintf(name, sizeof(name), "i915-shim-v%d-%s-%04x", SHIM_LAYOUT_VERSION,
+			     instance, dev->model->devid) >= sizeof(name))
 		return -ENAMETOOLONG;
-
-	path_join(path, sizeof(path), dev->dir, "/state");
-	if (shim_real.fstatat(AT_FDCWD, path, &st, 0) < 0) {
-		ret = create_instance(dev->dir, dev->model);
-		if (ret)
-			return ret;
-	}
-	if (!shim_real.realpath(dev->dir, real_dir))
-		return -errno;
-	snprintf(dev->dir, sizeof(dev->dir), "%s", real_dir);
-	path_join(dev->root, sizeof(dev->root), dev->dir, "/root");
-	dev->root_len = strlen(dev->root);
-	path_join(dev->files_path, sizeof(dev->files_path), dev->dir, "/files");
-
-	path_join(path, sizeof(path), dev->dir, "/state");
-	int fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	void *map = shim_real.mmap(NULL, SHIM_STATE_SIZE, PROT_READ | PROT_WRITE,
-				   MAP_SHARED | MAP_NORESERVE, fd, 0);
-	shim_real.close(fd);
-	if (map == MAP_FAILED)
-		return -errno;
-	/* The header (with the lock, which futex() must see) stays visible; the arena is hidden. */
-	size_t header = (sizeof(struct shim_shared) + 4095) & ~4095ul;
-	shim_valgrind_hide((char *)map + header, SHIM_STATE_SIZE - header);
-	dev->shared = map;
-	shim_shm_base = map;
-	if (__atomic_load_n(&dev->shared->magic, __ATOMIC_ACQUIRE) != SHIM_STATE_MAGIC ||
-	    dev->shared->layout_version != SHIM_LAYOUT_VERSION ||
-	    dev->shared->devid != dev->model->devid) {
-		fprintf(stderr, "i915-shim: %s holds an incompatible device state\n", dev->dir);
-		return -EINVAL;
-	}
-
-	dev->probe_fd = shim_private_fd(shim_real.openat(AT_FDCWD, dev->files_path, O_RDWR | O_CLOEXEC));
-	if (dev->probe_fd < 0)
-		return -errno;
-	if (shim_real.fstat(dev->probe_fd, &st) < 0)
-		return -errno;
-	dev->files_dev = st.st_dev;
-	dev->files_ino = st.st_ino;
-	ret = shim_mem_open(dev);
+	const struct shim_instance_type type = {
+		.layout_version = SHIM_LAYOUT_VERSION,
+		.key = dev->model->devid,
+		.state_size = SHIM_STATE_SIZE,
+		.header_size = sizeof(struct shim_shared),
+		.init_state = init_state,
+		.populate = populate,
+		.populate_arg = dev->model,
+	};
+	ret = shim_instance_open(&dev->inst, &type, name);
+	if (ret)
+		return ret;
+	dev->shared = dev->inst.state;
+	shim_shm_base = dev->inst.state;
+	dev->mem = (struct shim_mem){ .pool = &dev->shared->mem, .arena = &dev->shared->arena, .fd = -1 };
+	shim_instance_path(&dev->inst, path, sizeof(path), "/memory");
+	ret = shim_mem_open(&dev->mem, path);
 	if (ret)
 		return ret;
 	return shim_fs_init(dev);
@@ -267,7 +164,7 @@ struct shim_device *shim_device_get(void)
 static bool slot_alive(struct shim_device *dev, uint32_t slot)
 {
 	struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = slot, .l_len = 1 };
-	if (shim_real.fcntl(dev->probe_fd, F_OFD_GETLK, &fl) < 0)
+	if (shim_real.fcntl(dev->inst.probe_fd, F_OFD_GETLK, &fl) < 0)
 		return true;	/* cannot tell: keep it */
 	return fl.l_type != F_UNLCK;
 }
@@ -325,7 +222,7 @@ int shim_device_open(struct shim_device *dev, unsigned minor, int flags, uint32_
 		ret = -ENFILE;
 		goto out;
 	}
-	fd = shim_real.openat(AT_FDCWD, dev->files_path,
+	fd = shim_real.openat(AT_FDCWD, dev->inst.files_path,
 			      acc | (flags & (O_CLOEXEC | O_NONBLOCK)));
 	if (fd < 0) {
 		ret = -errno;
@@ -369,7 +266,7 @@ out:
 int shim_device_slot_of_fd(struct shim_device *dev, int fd, uint64_t *generation)
 {
 	struct stat st;
-	if (shim_real.fstat(fd, &st) < 0 || st.st_dev != dev->files_dev || st.st_ino != dev->files_ino)
+	if (shim_real.fstat(fd, &st) < 0 || st.st_dev != dev->inst.files_dev || st.st_ino != dev->inst.files_ino)
 		return -1;
 	off_t pos = shim_real.lseek(fd, 0, SEEK_CUR);
 	if (pos < 0 || pos >= SHIM_MAX_FILES)

@@ -37,8 +37,8 @@
 
 static void dmabuf_path(struct shim_device *dev, char *buf, size_t len, uint32_t id)
 {
-	/* dev->dir was checked to leave room (drm/drm_file.c), so this never truncates. */
-	if ((size_t)snprintf(buf, len, "%s/dmabuf-%u", dev->dir, id) >= len)
+	/* dev->inst.dir was checked to leave room (drm/drm_file.c), so this never truncates. */
+	if ((size_t)snprintf(buf, len, "%s/dmabuf-%u", dev->inst.dir, id) >= len)
 		buf[0] = '\0';
 }
 
@@ -281,7 +281,7 @@ static int64_t candidate(struct shim_device *dev, int fd, struct stat *st)
 {
 	if (shim_real.fstat(fd, st) < 0)
 		return -errno;
-	if (!S_ISREG(st->st_mode) || st->st_dev != dev->files_dev || st->st_mtim.tv_sec <= 0 ||
+	if (!S_ISREG(st->st_mode) || st->st_dev != dev->inst.files_dev || st->st_mtim.tv_sec <= 0 ||
 	    st->st_mtim.tv_sec > UINT32_MAX)
 		return -EINVAL;
 	return st->st_mtim.tv_sec;

@@ -208,7 +208,7 @@ int shim_fs_init(struct shim_device *dev)
 	static const char *const nodes[2] = { "card0", "renderD128" };
 
 	for (int i = 0; i < 2; i++) {
-		snprintf(path, sizeof(path), "%s/dev/dri/%s", dev->root, nodes[i]);
+		snprintf(path, sizeof(path), "%s/dev/dri/%s", dev->inst.root, nodes[i]);
 		if (shim_real.fstatat(AT_FDCWD, path, &st, 0) < 0)
 			return -errno;
 		dev->node_dev = st.st_dev;

@@ -95,8 +95,8 @@ static int rw(struct shim_call *call, uint32_t handle, uint64_t offset, uint64_t
 	if (!ret)	/* pread waits for writers, pwrite for every user (PR9) */
 		ret = wait_object(call, obj, write, UINT64_MAX);
 	if (!ret)
-		ret = write ? shim_mem_copy_from_user(call->dev, obj->mem_off + offset, data_ptr, size)
-			    : shim_mem_copy_to_user(call->dev, data_ptr, obj->mem_off + offset, size);
+		ret = write ? shim_mem_copy_from_user(&call->dev->mem, obj->mem_off + offset, data_ptr, size)
+			    : shim_mem_copy_to_user(&call->dev->mem, data_ptr, obj->mem_off + offset, size);
 	if (write) {
 		shim_device_lock(call->dev);
 		shim_gem_invalidate_view(call->dev, obj);

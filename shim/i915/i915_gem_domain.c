@@ -31,8 +31,8 @@ void shim_gem_flush_view(struct shim_device *dev, struct i915_gem_object *obj)
 {
 	if (!(obj->flags & SHIM_OBJ_HAS_VIEW) || obj->view_state != SHIM_VIEW_DIRTY)
 		return;
-	uint8_t *view = shim_mem_ptr(dev, obj->view_off, obj->base.size);
-	uint8_t *pages = shim_mem_ptr(dev, obj->mem_off, obj->base.size);
+	uint8_t *view = shim_mem_ptr(&dev->mem, obj->view_off, obj->base.size);
+	uint8_t *pages = shim_mem_ptr(&dev->mem, obj->mem_off, obj->base.size);
 	if (view && pages && shim_gem_needs_view(obj))
 		shim_retile(dev->model->gen, obj->tiling_mode, obj->swizzle_mode, obj->stride, obj->base.size,
 			    view, pages);
@@ -51,15 +51,15 @@ int shim_gem_prepare_view(struct shim_device *dev, struct i915_gem_object *obj, 
 	if (ret)
 		return ret;
 	if (!(obj->flags & SHIM_OBJ_HAS_VIEW)) {
-		ret = shim_mem_alloc(dev, obj->base.size, &obj->view_off);
+		ret = shim_mem_alloc(&dev->mem, obj->base.size, &obj->view_off);
 		if (ret)
 			return ret;
 		obj->flags |= SHIM_OBJ_HAS_VIEW;
 		obj->view_state = SHIM_VIEW_STALE;
 	}
 	if (obj->view_state == SHIM_VIEW_STALE) {
-		uint8_t *view = shim_mem_ptr(dev, obj->view_off, obj->base.size);
-		uint8_t *pages = shim_mem_ptr(dev, obj->mem_off, obj->base.size);
+		uint8_t *view = shim_mem_ptr(&dev->mem, obj->view_off, obj->base.size);
+		uint8_t *pages = shim_mem_ptr(&dev->mem, obj->mem_off, obj->base.size);
 		if (!view || !pages)
 			return -ENOMEM;
 		shim_detile(dev->model->gen, obj->tiling_mode, obj->swizzle_mode, obj->stride, obj->base.size,

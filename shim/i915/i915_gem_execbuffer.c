@@ -242,7 +242,7 @@ static int relocate_entry(struct shim_device *dev, struct eb_obj *eb, uint32_t c
 		return ret;
 	shim_gem_flush_view(dev, obj);
 	uint8_t *p = (obj->flags & SHIM_OBJ_USERPTR) ? (uint8_t *)(uintptr_t)obj->user_ptr
-						    : shim_mem_ptr(dev, obj->mem_off, obj->base.size);
+						    : shim_mem_ptr(&dev->mem, obj->mem_off, obj->base.size);
 	if (!p)
 		return -EFAULT;
 	memcpy(p + r->offset, &value, width);
@@ -314,7 +314,7 @@ static bool bcs_parser_allows(unsigned op)
 static int parse_bcs(struct shim_device *dev, struct i915_gem_object *batch, uint64_t start,
 		     uint64_t len, uint64_t gpu_addr, uint8_t **shadow)
 {
-	uint8_t *p = shim_mem_ptr(dev, batch->mem_off, batch->base.size);
+	uint8_t *p = shim_mem_ptr(&dev->mem, batch->mem_off, batch->base.size);
 	if (!p)
 		return -EFAULT;
 	uint64_t end = len ? start + len : batch->base.size;
@@ -445,7 +445,7 @@ static int submit(struct shim_call *call, struct shim_context *ctx, shim_off ctx
 		ro->size = obj->base.size;
 		ro->write = write;
 		ro->host = (obj->flags & SHIM_OBJ_USERPTR) ? (uint8_t *)(uintptr_t)obj->user_ptr
-							  : shim_mem_ptr(dev, obj->mem_off, obj->base.size);
+							  : shim_mem_ptr(&dev->mem, obj->mem_off, obj->base.size);
 		if (dev->model->gen < 4 && obj->tiling_mode) {
 			ro->fence_tiling = obj->tiling_mode;
 			ro->fence_pitch = obj->stride;

@@ -221,10 +221,10 @@ static void *map_object(struct shim_device *dev, struct i915_gem_object *obj, vo
 	if (ret < 0)
 		return map_sigbus(addr, len, prot, flags);
 	if (view)
-		return shim_mem_map(dev, addr, len, prot, flags, obj->view_off + offset);
+		return shim_mem_map(&dev->mem, addr, len, prot, flags, obj->view_off + offset);
 	shim_gem_flush_view(dev, obj);		/* the CPU now sees the pages themselves */
 	shim_gem_invalidate_view(dev, obj);
-	return shim_mem_map(dev, addr, len, prot, flags, obj->mem_off + offset);
+	return shim_mem_map(&dev->mem, addr, len, prot, flags, obj->mem_off + offset);
 }
 
 void *shim_gem_map_range(struct shim_device *dev, shim_off off, void *addr, size_t len, int prot,

@@ -34,7 +34,7 @@ int shim_gem_object_get_pages(struct shim_device *dev, struct i915_gem_object *o
 		if (pool->bytes_in_use + obj->base.size > i915_shared(dev)->memory_budget)
 			return -ENOMEM;
 	}
-	int ret = shim_mem_alloc(dev, obj->base.size, &obj->mem_off);
+	int ret = shim_mem_alloc(&dev->mem, obj->base.size, &obj->mem_off);
 	if (ret)
 		return ret;
 	obj->flags |= SHIM_OBJ_HAS_PAGES;
@@ -58,11 +58,11 @@ void i915_gem_free_object(struct shim_device *dev, struct shim_gem_object *gem, 
 	if (obj->flags & SHIM_OBJ_PURGEABLE)
 		shim_gem_purgeable_update(dev, (obj->madv = SHIM_MADV_WILLNEED, obj));
 	if (obj->flags & SHIM_OBJ_HAS_PAGES)
-		shim_mem_free(dev, obj->mem_off, obj->base.size);
+		shim_mem_free(&dev->mem, obj->mem_off, obj->base.size);
 	else if (obj->flags & SHIM_OBJ_PURGED_RANGE)	/* punched already; only the range goes back */
-		shim_mem_free_clean(dev, obj->mem_off, obj->base.size);
+		shim_mem_free_clean(&dev->mem, obj->mem_off, obj->base.size);
 	if (obj->flags & SHIM_OBJ_HAS_VIEW)
-		shim_mem_free(dev, obj->view_off, obj->base.size);
+		shim_mem_free(&dev->mem, obj->view_off, obj->base.size);
 	if (obj->bind_count)
 		shim_vm_unbind_everywhere(dev, off);
 	shim_free(&dev->shared->arena, off, sizeof(*obj));

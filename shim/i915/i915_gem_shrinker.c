@@ -61,7 +61,7 @@ static void purge(struct shim_device *dev, struct i915_gem_object *obj)
 {
 	unlink_purgeable(dev, obj);
 	shim_gem_invalidate_view(dev, obj);
-	fallocate(dev->mem_fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)obj->mem_off,
+	fallocate(dev->mem.fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)obj->mem_off,
 		  (off_t)obj->base.size);
 	dev->shared->mem.bytes_in_use -= obj->base.size;
 	obj->flags = (obj->flags & ~SHIM_OBJ_HAS_PAGES) | SHIM_OBJ_PURGED_RANGE;
@@ -95,7 +95,7 @@ uint64_t shim_gem_memory_budget(void)
 static void drop_caches_path(struct shim_device *dev, unsigned i, char *path, size_t len)
 {
 	static const unsigned minors[2] = { 0, 128 };
-	snprintf(path, len, "%s/sys/kernel/debug/dri/%u/i915_gem_drop_caches", dev->root, minors[i]);
+	snprintf(path, len, "%s/sys/kernel/debug/dri/%u/i915_gem_drop_caches", dev->inst.root, minors[i]);
 }
 
 /*

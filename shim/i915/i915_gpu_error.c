@@ -33,7 +33,7 @@ void shim_error_state_record(struct shim_device *dev, const struct shim_request 
 			     const struct shim_batch_fault *fault)
 {
 	char path[PATH_MAX + 64];
-	snprintf(path, sizeof(path), "%s/sys/devices/pci0000:00/0000:00:02.0/drm/card0/error", dev->root);
+	snprintf(path, sizeof(path), "%s/sys/devices/pci0000:00/0000:00:02.0/drm/card0/error", dev->inst.root);
 
 	char head[16] = "";
 	int fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_CLOEXEC);

@@ -55,18 +55,18 @@ bool shim_fs_owned(const char *path)
 int shim_fs_redirect(const struct shim_device *dev, const char *path, char *out, size_t len)
 {
 	size_t n = strlen(path);
-	if (dev->root_len + n + 1 > len)
+	if (dev->inst.root_len + n + 1 > len)
 		return -ENAMETOOLONG;
-	memcpy(out, dev->root, dev->root_len);
-	memcpy(out + dev->root_len, path, n + 1);
+	memcpy(out, dev->inst.root, dev->inst.root_len);
+	memcpy(out + dev->inst.root_len, path, n + 1);
 	return 0;
 }
 
 void shim_fs_unredirect(const struct shim_device *dev, char *path)
 {
-	if (strncmp(path, dev->root, dev->root_len) == 0 &&
-	    (path[dev->root_len] == '/' || path[dev->root_len] == '\0')) {
-		memmove(path, path + dev->root_len, strlen(path + dev->root_len) + 1);
+	if (strncmp(path, dev->inst.root, dev->inst.root_len) == 0 &&
+	    (path[dev->inst.root_len] == '/' || path[dev->inst.root_len] == '\0')) {
+		memmove(path, path + dev->inst.root_len, strlen(path + dev->inst.root_len) + 1);
 		if (!path[0])
 			strcpy(path, "/");
 	}
@@ -96,7 +96,7 @@ void shim_fs_fake_node_stat(struct stat *st, unsigned minor)
 int shim_fs_node_stat(const struct shim_device *dev, unsigned minor, struct stat *st)
 {
 	char path[PATH_MAX + 32];
-	snprintf(path, sizeof(path), "%s/dev/dri/%s", dev->root, minor ? "renderD128" : "card0");
+	snprintf(path, sizeof(path), "%s/dev/dri/%s", dev->inst.root, minor ? "renderD128" : "card0");
 	if (shim_real.fstatat(AT_FDCWD, path, st, 0) < 0)
 		return -errno;
 	shim_fs_fake_node_stat(st, minor);
@@ -105,7 +105,7 @@ int shim_fs_node_stat(const struct shim_device *dev, unsigned minor, struct stat
 
 bool shim_fs_is_node_dir(const struct shim_device *dev, const char *redirected)
 {
-	const char *rest = redirected + dev->root_len;
-	return strncmp(redirected, dev->root, dev->root_len) == 0 &&
+	const char *rest = redirected + dev->inst.root_len;
+	return strncmp(redirected, dev->inst.root, dev->inst.root_len) == 0 &&
 	       (strcmp(rest, "/dev/dri") == 0 || strcmp(rest, "/dev/dri/") == 0);
 }

@@ -39,7 +39,7 @@ int shim_gt_reset_control_minor(struct shim_device *dev, const char *path)
 {
 	char prefix[PATH_MAX + 32];
 	unsigned minor;
-	int n = snprintf(prefix, sizeof(prefix), "%s/sys/kernel/debug/dri/", dev->root);
+	int n = snprintf(prefix, sizeof(prefix), "%s/sys/kernel/debug/dri/", dev->inst.root);
 	if (n < 0 || (size_t)n >= sizeof(prefix) || strncmp(path, prefix, (size_t)n))
 		return -1;
 	const char *rest = path + n;
@@ -55,7 +55,7 @@ static void read_text(struct shim_device *dev, const char *rel, char *text, size
 {
 	char path[PATH_MAX + 64];
 	text[0] = 0;
-	snprintf(path, sizeof(path), "%s%s", dev->root, rel);
+	snprintf(path, sizeof(path), "%s%s", dev->inst.root, rel);
 	int fd = shim_real.openat(AT_FDCWD, path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return;
@@ -69,7 +69,7 @@ static uint64_t mtime_ns(struct shim_device *dev, const char *rel)
 {
 	char path[PATH_MAX + 64];
 	struct stat st;
-	snprintf(path, sizeof(path), "%s%s", dev->root, rel);
+	snprintf(path, sizeof(path), "%s%s", dev->inst.root, rel);
 	if (shim_real.fstatat(AT_FDCWD, path, &st, 0) < 0)
 		return 0;
 	return (uint64_t)st.st_mtim.tv_sec * 1000000000u + (uint64_t)st.st_mtim.tv_nsec;
@@ -79,7 +79,7 @@ static uint64_t mtime_ns(struct shim_device *dev, const char *rel)
 static uint64_t write_text(struct shim_device *dev, const char *rel, const char *text)
 {
 	char path[PATH_MAX + 64];
-	snprintf(path, sizeof(path), "%s%s", dev->root, rel);
+	snprintf(path, sizeof(path), "%s%s", dev->inst.root, rel);
 	int fd = shim_real.openat(AT_FDCWD, path, O_WRONLY | O_TRUNC | O_CLOEXEC);
 	if (fd < 0)
 		return 0;

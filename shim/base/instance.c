@@ -1,0 +1,178 @@
+/*
+ * Finding, making and opening device instances (instance.h).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "base/instance.h"
+#include "base/mem_pool.h"
+#include "base/real.h"
+#include "base/valgrind_hide.h"
+
+#define SHIM_STATE_MAGIC 0x6d6968735f353139ull	/* "915_shim" */
+
+/* out = a + b; the instance directory's length was checked, so this cannot truncate. */
+static void path_join(char *out, size_t len, const char *a, const char *b)
+{
+	if ((size_t)snprintf(out, len, "%s%s", a, b) >= len)
+		out[0] = '\0';
+}
+
+void shim_instance_path(const struct shim_instance *inst, char *out, size_t len, const char *rel)
+{
+	path_join(out, len, inst->dir, rel);
+}
+
+static int remove_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+	return remove(path);
+}
+
+static int init_state_file(const char *path, const struct shim_instance_type *type)
+{
+	int fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+	if (fd < 0)
+		return -errno;
+	fchmod(fd, 0666);
+	if (ftruncate(fd, (off_t)type->state_size) < 0) {
+		int err = -errno;
+		shim_real.close(fd);
+		return err;
+	}
+	size_t len = (type->header_size + 4095) & ~(size_t)4095;
+	struct shim_instance_header *h = shim_real.mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	shim_real.close(fd);
+	if (h == MAP_FAILED)
+		return -errno;
+
+	pthread_mutexattr_t attr;
+	pthread_mutexattr_init(&attr);
+	pthread_mutexattr_setpshared(&attr, PTHREAD_PROCESS_SHARED);
+	pthread_mutexattr_setrobust(&attr, PTHREAD_MUTEX_ROBUST);
+	pthread_mutex_init(&h->lock, &attr);
+	pthread_mutexattr_destroy(&attr);
+	h->layout_version = type->layout_version;
+	h->key = type->key;
+	type->init_state(h);
+	__atomic_store_n(&h->magic, SHIM_STATE_MAGIC, __ATOMIC_RELEASE);
+	shim_real.munmap(h, len);
+	return 0;
+}
+
+/* Builds a complete instance in a private directory and renames it into place. */
+static int create_instance(const char *dir, const struct shim_instance_type *type)
+{
+	char tmp[PATH_MAX], path[PATH_MAX];
+	int ret;
+
+	if ((size_t)snprintf(tmp, sizeof(tmp), "%s.tmp.%d.%ld", dir, getpid(),
+			     (long)syscall(SYS_gettid)) >= sizeof(tmp))
+		return -ENAMETOOLONG;
+	if (mkdir(tmp, 0777) < 0)
+		return -errno;
+	chmod(tmp, 0777);
+	path_join(path, sizeof(path), tmp, "/state");
+	ret = init_state_file(path, type);
+	if (!ret) {
+		path_join(path, sizeof(path), tmp, "/files");
+		int fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+		if (fd < 0)
+			ret = -errno;
+		else {
+			fchmod(fd, 0666);
+			shim_real.close(fd);
+		}
+	}
+	if (!ret) {
+		path_join(path, sizeof(path), tmp, "/memory");
+		ret = shim_mem_create_file(path);
+	}
+	if (!ret) {
+		path_join(path, sizeof(path), tmp, "/root");
+		ret = type->populate(path, type->populate_arg);
+	}
+	if (!ret && rename(tmp, dir) < 0 && errno != EEXIST && errno != ENOTEMPTY)
+		ret = -errno;
+	nftw(tmp, remove_entry, 16, FTW_DEPTH | FTW_PHYS);	/* gone if renamed */
+	return ret;
+}
+
+int shim_instance_open(struct shim_instance *inst, const struct shim_instance_type *type,
+		       const char *name)
+{
+	const char *base = getenv("I915_SHIM_DIR");
+	char path[PATH_MAX], real_dir[PATH_MAX];
+	struct stat st;
+	int ret;
+
+	if (!base || !*base)
+		base = "/dev/shm";
+	if (strchr(name, '/'))
+		return -EINVAL;
+	if ((size_t)snprintf(inst->dir, sizeof(inst->dir), "%s/%s", base, name) >= sizeof(inst->dir) - 64)
+		return -ENAMETOOLONG;
+
+	path_join(path, sizeof(path), inst->dir, "/state");
+	if (shim_real.fstatat(AT_FDCWD, path, &st, 0) < 0) {
+		ret = create_instance(inst->dir, type);
+		if (ret)
+			return ret;
+	}
+	if (!shim_real.realpath(inst->dir, real_dir))
+		return -errno;
+	snprintf(inst->dir, sizeof(inst->dir), "%s", real_dir);
+	path_join(inst->root, sizeof(inst->root), inst->dir, "/root");
+	inst->root_len = strlen(inst->root);
+	path_join(inst->files_path, sizeof(inst->files_path), inst->dir, "/files");
+
+	path_join(path, sizeof(path), inst->dir, "/state");
+	int fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	void *map = shim_real.mmap(NULL, type->state_size, PROT_READ | PROT_WRITE,
+				   MAP_SHARED | MAP_NORESERVE, fd, 0);
+	shim_real.close(fd);
+	if (map == MAP_FAILED)
+		return -errno;
+	/* The header (with the lock, which futex() must see) stays visible; the arena is hidden. */
+	size_t header = (type->header_size + 4095) & ~(size_t)4095;
+	shim_valgrind_hide((char *)map + header, type->state_size - header);
+	inst->state = map;
+	const struct shim_instance_header *h = map;
+	if (__atomic_load_n(&h->magic, __ATOMIC_ACQUIRE) != SHIM_STATE_MAGIC ||
+	    h->layout_version != type->layout_version || h->key != type->key) {
+		fprintf(stderr, "i915-shim: %s holds an incompatible device state\n", inst->dir);
+		return -EINVAL;
+	}
+
+	inst->probe_fd = shim_private_fd(shim_real.openat(AT_FDCWD, inst->files_path, O_RDWR | O_CLOEXEC));
+	if (inst->probe_fd < 0)
+		return -errno;
+	if (shim_real.fstat(inst->probe_fd, &st) < 0)
+		return -errno;
+	inst->files_dev = st.st_dev;
+	inst->files_ino = st.st_ino;
+	return 0;
+}
+
+void shim_instance_lock(struct shim_instance_header *h)
+{
+	int ret = pthread_mutex_lock(&h->lock);
+	if (ret == EOWNERDEAD)	/* its holder died; the state is ours to carry on with */
+		pthread_mutex_consistent(&h->lock);
+}
+
+void shim_instance_unlock(struct shim_instance_header *h)
+{
+	pthread_mutex_unlock(&h->lock);
+}

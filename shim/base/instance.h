@@ -1,0 +1,80 @@
+/*
+ * A device instance on disk and in this process: the directory every process
+ * of one emulated device shares, its state mapping with the robust lock at
+ * its head, and the "files" file whose open descriptions are the device's
+ * open files.
+ *
+ * An instance lives in ${I915_SHIM_DIR:-/dev/shm}/<name>, holding:
+ *   state   the shared mapping: struct shim_instance_header, then the
+ *           caller's state, then the allocator's space (sparse);
+ *   files   opened once per open file of the device (drm_file.c says why);
+ *   memory  the object pages (mem_pool.h);
+ *   root/   the fake file-system tree the caller's populate step writes.
+ * It is built complete in a private directory and renamed into place, so a
+ * process sees a whole instance or none. It outlives its processes, as a
+ * kernel outlives its clients.
+ *
+ * Lifetime: struct shim_instance is this process's, filled once by
+ * shim_instance_open and kept until exit; the mapping and descriptors it
+ * holds are never released. Libc only.
+ */
+#ifndef SHIM_INSTANCE_H
+#define SHIM_INSTANCE_H
+
+#include <limits.h>
+#include <pthread.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "base/shared_mem.h"
+
+/* First in every state mapping: what it is, and the lock that guards the rest. */
+struct shim_instance_header {
+	uint64_t magic;
+	uint32_t layout_version;
+	uint32_t key;			/* what else must match (the emulated device id) */
+	pthread_mutex_t lock;		/* robust, process-shared */
+};
+SHIM_SHARED_LAYOUT(struct shim_instance_header, 56);
+
+/* What kind of instance to find or make. */
+struct shim_instance_type {
+	uint32_t layout_version;
+	uint32_t key;
+	size_t state_size;		/* the whole mapping, sparse */
+	size_t header_size;		/* the part valgrind may see (the rest is hidden) */
+	/* A new state (zeroed, header already set up but not yet marked valid). */
+	void (*init_state)(void *state);
+	/* Writes the fake tree of a new instance under root. 0 or -errno. */
+	int (*populate)(const char *root, const void *arg);
+	const void *populate_arg;
+};
+
+struct shim_instance {
+	char dir[PATH_MAX];
+	char root[PATH_MAX];
+	size_t root_len;
+	char files_path[PATH_MAX];
+	dev_t files_dev;
+	ino_t files_ino;
+	int probe_fd;			/* our own description of "files", holds no locks */
+	void *state;			/* the shared mapping */
+};
+
+/*
+ * Finds the instance called name (I915_SHIM_DIR, else /dev/shm) or makes it,
+ * maps its state and checks it is of this type. 0 or -errno (-EINVAL for a
+ * state of another layout or key, said on stderr).
+ */
+int shim_instance_open(struct shim_instance *inst, const struct shim_instance_type *type,
+		       const char *name);
+
+/* out = inst's directory + rel, truncated to "" if it cannot fit. */
+void shim_instance_path(const struct shim_instance *inst, char *out, size_t len, const char *rel);
+
+/* The robust lock: a holder that died leaves the state to the next locker. */
+void shim_instance_lock(struct shim_instance_header *h);
+void shim_instance_unlock(struct shim_instance_header *h);
+
+#endif
