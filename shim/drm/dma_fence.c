@@ -14,9 +14,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "drm/drm_device.h"
-#include "drm/dma_fence.h"
 #include "base/valgrind_hide.h"
+#include "drm/dma_fence.h"
+#include "drm/drm_device.h"
 
 uint64_t shim_now_ns(void)
 {

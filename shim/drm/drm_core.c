@@ -13,9 +13,9 @@
 #include <unistd.h>
 #include <drm.h>
 
+#include "base/user_copy.h"
 #include "drm/drm_drv.h"
 #include "drm/drm_ioctl.h"
-#include "base/user_copy.h"
 
 
 #define DRM_IF_MAJOR 1

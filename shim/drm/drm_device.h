@@ -30,10 +30,10 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "hw/device_model.h"
 #include "base/instance.h"
 #include "base/mem_pool.h"
 #include "base/shared_mem.h"
+#include "hw/device_model.h"
 
 #define SHIM_LAYOUT_VERSION 6
 #define SHIM_MAX_FILES 4096

@@ -16,15 +16,15 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "drm/drm_device.h"
-#include "drm/drm_ioctl.h"
-#include "drm/drm_sysfs.h"
-#include "drm/drm_gem.h"
-#include "drm/drm_drv.h"
-#include "drm/drm_prime.h"
 #include "base/real.h"
-#include "drm/drm_syncobj.h"
 #include "base/valgrind_hide.h"
+#include "drm/drm_device.h"
+#include "drm/drm_drv.h"
+#include "drm/drm_gem.h"
+#include "drm/drm_ioctl.h"
+#include "drm/drm_prime.h"
+#include "drm/drm_syncobj.h"
+#include "drm/drm_sysfs.h"
 
 static struct shim_device the_device;
 

@@ -13,9 +13,9 @@
 
 #include <stdint.h>
 
+#include "base/shared_mem.h"
 #include "drm/drm_device.h"
 #include "drm/drm_ioctl.h"
-#include "base/shared_mem.h"
 
 /*
  * The core's part of an object; a driver embeds it first in its own object

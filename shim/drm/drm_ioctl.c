@@ -14,13 +14,13 @@
 #include <string.h>
 #include <drm.h>
 
+#include "base/user_copy.h"
 #include "drm/drm_drv.h"
-#include "drm/drm_ioctl.h"
 #include "drm/drm_gem.h"
+#include "drm/drm_ioctl.h"
 #include "drm/drm_prime.h"
 #include "drm/drm_syncobj.h"
 #include "drm/drm_trace.h"
-#include "base/user_copy.h"
 
 int shim_ioctl_noop(struct shim_call *call, void *data)
 {

@@ -28,12 +28,12 @@
 #include <linux/dma-buf.h>
 
 #include "base/fd_table.h"
-#include "drm/dma_fence.h"
-#include "drm/drm_gem.h"
-#include "drm/drm_drv.h"
-#include "drm/drm_prime.h"
 #include "base/real.h"
 #include "base/user_copy.h"
+#include "drm/dma_fence.h"
+#include "drm/drm_drv.h"
+#include "drm/drm_gem.h"
+#include "drm/drm_prime.h"
 
 static void dmabuf_path(struct shim_device *dev, char *buf, size_t len, uint32_t id)
 {

@@ -27,11 +27,11 @@
 #include <unistd.h>
 #include <drm.h>
 
-#include "drm/dma_fence.h"
 #include "base/real.h"
-#include "drm/drm_syncobj.h"
 #include "base/user_copy.h"
 #include "base/valgrind_hide.h"
+#include "drm/dma_fence.h"
+#include "drm/drm_syncobj.h"
 
 #define MAX_HANDLES (1u << 22)		/* beyond: the kernel's kmalloc_array fails */
 #define SUBMIT_TIMEOUT_NS 5000000000ull	/* find_fence's WAIT_FOR_SUBMIT limit */

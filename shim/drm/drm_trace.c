@@ -14,10 +14,10 @@
 #include <unistd.h>
 #include <drm.h>
 
+#include "base/real.h"
 #include "drm/drm_device.h"
 #include "drm/drm_drv.h"
 #include "drm/drm_ioctl.h"
-#include "base/real.h"
 #include "drm/drm_trace.h"
 
 static int key_args(char *buf, size_t len, unsigned long cmd, const void *data)

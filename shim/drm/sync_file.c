@@ -39,10 +39,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "drm/dma_fence.h"
 #include "base/real.h"
-#include "drm/drm_syncobj.h"
 #include "base/user_copy.h"
+#include "drm/dma_fence.h"
+#include "drm/drm_syncobj.h"
 
 struct shim_sync_registry *shim_sync_registry(struct shim_device *dev)
 {

@@ -14,12 +14,12 @@
 #include <i915_drm.h>
 
 #include "drm/drm_drv.h"
-#include "i915/i915_gem_object.h"
 #include "drm/drm_ioctl.h"
 #include "i915/gt/intel_reset.h"
 #include "i915/i915_driver.h"
 #include "i915/i915_gem_context.h"
 #include "i915/i915_gem_mmap.h"
+#include "i915/i915_gem_object.h"
 
 int shim_i915_getparam_ioctl(struct shim_call *call, void *data);
 

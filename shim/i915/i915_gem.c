@@ -10,9 +10,9 @@
 #include <drm.h>
 #include <i915_drm.h>
 
+#include "base/user_copy.h"
 #include "drm/dma_fence.h"
 #include "i915/i915_gem_object.h"
-#include "base/user_copy.h"
 
 #define GPU_DOMAINS 0x3eu
 

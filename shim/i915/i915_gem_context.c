@@ -13,13 +13,13 @@
 #include <drm.h>
 #include <i915_drm.h>
 
+#include "base/user_copy.h"
+#include "drm/dma_fence.h"
+#include "i915/gt/intel_engine.h"
+#include "i915/gt/intel_reset.h"
 #include "i915/i915_drv.h"
 #include "i915/i915_gem_context.h"
-#include "i915/gt/intel_engine.h"
-#include "drm/dma_fence.h"
 #include "i915/i915_gem_object.h"
-#include "i915/gt/intel_reset.h"
-#include "base/user_copy.h"
 
 static shim_off vm_create(struct shim_device *dev)
 {

@@ -21,10 +21,10 @@
 #include <errno.h>
 #include <linux/capability.h>
 
-#include "i915/i915_gem_context.h"
-#include "i915/i915_gem_object.h"
 #include "base/log.h"
 #include "base/user_copy.h"
+#include "i915/i915_gem_context.h"
+#include "i915/i915_gem_object.h"
 
 #define SCHED_CAP_PRIORITY (1u << 1)
 #define SCHED_CAP_PREEMPTION (1u << 2)

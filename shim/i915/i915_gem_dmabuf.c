@@ -9,8 +9,8 @@
 #include <errno.h>
 #include <i915_drm.h>
 
-#include "i915/i915_gem_object.h"
 #include "i915/i915_driver.h"
+#include "i915/i915_gem_object.h"
 
 /* Userptr objects have no pages of their own to share: EINVAL (R7, 5.13+). */
 int i915_gem_prime_export(struct shim_device *dev, struct shim_gem_object *gem)

@@ -19,8 +19,8 @@
 #include <errno.h>
 #include <i915_drm.h>
 
-#include "i915/i915_gem_object.h"
 #include "hw/tiling.h"
+#include "i915/i915_gem_object.h"
 
 bool shim_gem_needs_view(const struct i915_gem_object *obj)
 {

@@ -28,17 +28,17 @@
 #include <drm.h>
 #include <i915_drm.h>
 
+#include "base/log.h"
+#include "base/real.h"
+#include "base/user_copy.h"
+#include "drm/dma_fence.h"
 #include "hw/blt.h"
 #include "hwdefs/intel_commands.h"
-#include "i915/i915_gem_context.h"
 #include "i915/gt/intel_engine.h"
-#include "i915/i915_gem_execbuffer_fence.h"
-#include "drm/dma_fence.h"
-#include "i915/i915_gem_object.h"
 #include "i915/gt/intel_reset.h"
-#include "base/real.h"
-#include "base/log.h"
-#include "base/user_copy.h"
+#include "i915/i915_gem_context.h"
+#include "i915/i915_gem_execbuffer_fence.h"
+#include "i915/i915_gem_object.h"
 
 #define EXEC_UNKNOWN_FLAGS (~0ull << 22)
 #define OBJ_UNKNOWN_FLAGS (~0ull << 8)

@@ -12,11 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "i915/i915_gem_execbuffer_fence.h"
-#include "drm/dma_fence.h"
 #include "base/real.h"
-#include "drm/drm_syncobj.h"
 #include "base/user_copy.h"
+#include "drm/dma_fence.h"
+#include "drm/drm_syncobj.h"
+#include "i915/i915_gem_execbuffer_fence.h"
 
 #define FENCE_KNOWN (I915_EXEC_FENCE_WAIT | I915_EXEC_FENCE_SIGNAL)
 #define MAX_EXTENSIONS 512

@@ -24,11 +24,11 @@
 #include <drm.h>
 #include <i915_drm.h>
 
-#include "i915/i915_drv.h"
-#include "i915/i915_gem_object.h"
-#include "i915/i915_gem_mmap.h"
 #include "base/real.h"
 #include "base/user_copy.h"
+#include "i915/i915_drv.h"
+#include "i915/i915_gem_mmap.h"
+#include "i915/i915_gem_object.h"
 
 struct map_ref {
 	shim_off obj;

@@ -12,11 +12,11 @@
 
 #include <errno.h>
 
-#include "i915/i915_drv.h"
 #include "base/mem_pool.h"
-#include "i915/i915_gem_object.h"
 #include "i915/i915_driver.h"
+#include "i915/i915_drv.h"
 #include "i915/i915_gem_context.h"
+#include "i915/i915_gem_object.h"
 
 int shim_gem_object_get_pages(struct shim_device *dev, struct i915_gem_object *obj)
 {

@@ -21,9 +21,9 @@
 #include <unistd.h>
 #include <i915_drm.h>
 
+#include "base/real.h"
 #include "i915/i915_drv.h"
 #include "i915/i915_gem_object.h"
-#include "base/real.h"
 
 static void unlink_purgeable(struct shim_device *dev, struct i915_gem_object *obj)
 {

@@ -10,9 +10,9 @@
 #include <drm.h>
 #include <i915_drm.h>
 
-#include "i915/i915_gem_object.h"
-#include "i915/i915_gem_mmap.h"
 #include "base/user_copy.h"
+#include "i915/i915_gem_mmap.h"
+#include "i915/i915_gem_object.h"
 
 static bool tiling_ok(const struct shim_device_model *m, uint32_t tiling, uint32_t stride)
 {

@@ -13,9 +13,9 @@
 #include <drm.h>
 #include <i915_drm.h>
 
-#include "i915/i915_gem_object.h"
-#include "i915/i915_gem_mmap.h"
 #include "base/user_copy.h"
+#include "i915/i915_gem_mmap.h"
+#include "i915/i915_gem_object.h"
 
 /*
  * Could the kernel pin [ptr, ptr+size) of this process? Every page must be

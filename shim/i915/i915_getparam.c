@@ -9,8 +9,8 @@
 #include <drm.h>
 #include <i915_drm.h>
 
-#include "drm/drm_ioctl.h"
 #include "base/user_copy.h"
+#include "drm/drm_ioctl.h"
 
 int shim_i915_getparam_ioctl(struct shim_call *call, void *data);
 

@@ -20,10 +20,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/real.h"
+#include "i915/gt/intel_engine.h"
 #include "i915/i915_drv.h"
 #include "i915/i915_gem_context.h"
-#include "i915/gt/intel_engine.h"
-#include "base/real.h"
 
 #define REPORT_MAGIC "GPU HANG: "
 

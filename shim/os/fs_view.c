@@ -17,8 +17,8 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-#include "os/fs_view.h"
 #include "base/real.h"
+#include "os/fs_view.h"
 
 #include "drm/drm_sysfs.h"
 

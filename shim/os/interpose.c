@@ -31,15 +31,15 @@
 #include <linux/dma-buf.h>
 #include <linux/sync_file.h>
 
+#include "base/fd_table.h"
+#include "base/real.h"
 #include "drm/drm_device.h"
 #include "drm/drm_ioctl.h"
-#include "base/fd_table.h"
-#include "os/fs_view.h"
-#include "os/interpose.h"
 #include "drm/drm_prime.h"
-#include "base/real.h"
 #include "drm/drm_syncobj.h"
 #include "drm/drm_trace.h"
+#include "os/fs_view.h"
+#include "os/interpose.h"
 
 
 /* Lets tests (and programs) tell that the shim is loaded. */

@@ -20,11 +20,11 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "base/real.h"
 #include "drm/drm_device.h"
 #include "drm/drm_ioctl.h"
 #include "os/fs_view.h"
 #include "os/interpose.h"
-#include "base/real.h"
 
 /* --- stat ------------------------------------------------------------------- */
 

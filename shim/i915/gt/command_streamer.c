@@ -16,13 +16,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/log.h"
+#include "drm/dma_fence.h"
 #include "hw/blt.h"
 #include "hwdefs/intel_commands.h"
-#include "i915/i915_gem_context.h"
 #include "i915/gt/intel_engine.h"
-#include "drm/dma_fence.h"
 #include "i915/gt/intel_reset.h"
-#include "base/log.h"
+#include "i915/i915_gem_context.h"
 
 #define MAX_DEPTH 2	/* batch levels: the first, and one second-level call */
 

@@ -14,12 +14,12 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "drm/dma_fence.h"
+#include "i915/gt/intel_engine.h"
+#include "i915/gt/intel_reset.h"
 #include "i915/i915_drv.h"
 #include "i915/i915_gem_context.h"
-#include "i915/gt/intel_engine.h"
-#include "drm/dma_fence.h"
 #include "i915/i915_gem_object.h"
-#include "i915/gt/intel_reset.h"
 
 struct engine {
 	pthread_mutex_t lock;

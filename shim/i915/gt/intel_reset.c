@@ -27,11 +27,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "i915/i915_drv.h"
+#include "base/real.h"
 #include "drm/drm_device.h"
 #include "i915/gt/intel_engine.h"
 #include "i915/gt/intel_reset.h"
-#include "base/real.h"
+#include "i915/i915_drv.h"
 
 static const char *const control_name = "/i915_wedged";
 

@@ -7,8 +7,8 @@
 
 #include <stdbool.h>
 
-#include "i915/i915_drv.h"
 #include "drm/drm_device.h"
+#include "i915/i915_drv.h"
 
 /* The mtime (s) of a freshly built i915_wedged file: nobody has written it yet. */
 #define SHIM_GT_RESET_BUILT_S 1
