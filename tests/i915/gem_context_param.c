@@ -48,7 +48,7 @@ static int open_skl(void)
 {
 	int fd = i915_open();
 	if ((i915_devid(fd) & 0xff00) != 0x1900)
-		SKIP("the answers are Skylake's");
+		SKIP_DEVICE("the answers are Skylake's");
 	return fd;
 }
 
@@ -260,8 +260,7 @@ static int fault(int fd, uint32_t ctx)
 /* X75: a non-recoverable context is banned at its first hang. */
 TEST(non_recoverable_banned_at_first_hang)
 {
-	if (!shim_present())
-		SKIP("shim only");
+	REQUIRE_SHIM("GPU page faults are the shim's");
 	int fd = i915_open_gen8();
 	uint32_t ctx = gem_context_create(fd);
 	ASSERT_OK(setparam(fd, ctx, I915_CONTEXT_PARAM_RECOVERABLE, 0));
@@ -273,10 +272,9 @@ TEST(non_recoverable_banned_at_first_hang)
 /* X78: a context that is not bannable is never banned (CAP_SYS_ADMIN to set it). */
 TEST(unbannable_never_banned)
 {
-	if (!shim_present())
-		SKIP("shim only");
+	REQUIRE_SHIM("GPU page faults are the shim's");
 	if (!capable(CAP_SYS_ADMIN))
-		SKIP("needs CAP_SYS_ADMIN");
+		SKIP("needs CAP_SYS_ADMIN");	/* external: privileges */
 	int fd = i915_open_gen8();
 	uint32_t ctx = gem_context_create(fd);
 	ASSERT_OK(setparam(fd, ctx, I915_CONTEXT_PARAM_BANNABLE, 0));
@@ -293,8 +291,7 @@ TEST(unbannable_never_banned)
  * its existing contexts, and other files, carry on. */
 TEST(file_ban_score)
 {
-	if (!shim_present())
-		SKIP("shim only");
+	REQUIRE_SHIM("GPU page faults are the shim's");
 	int fd = i915_open_gen8();
 	uint32_t spare = gem_context_create(fd);
 	for (int i = 0; i < 3; i++) {
@@ -317,8 +314,7 @@ TEST(file_ban_score)
 /* NO_ERROR_CAPTURE: a fault of such a context leaves no error state (shim only). */
 TEST(no_error_capture)
 {
-	if (!shim_present())
-		SKIP("shim only");
+	REQUIRE_SHIM("GPU page faults are the shim's");
 	int fd = i915_open_gen8();
 	int w = open("/sys/class/drm/card0/error", O_WRONLY | O_TRUNC);
 	ASSERT(w >= 0);

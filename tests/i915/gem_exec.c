@@ -255,10 +255,10 @@ TEST(in_order_and_implicit_sync)
 TEST(blitter_parser_wants_an_end)
 {
 	int fd = i915_open_gen8();
-	int version = 0;
-	struct drm_i915_getparam gp = { .param = I915_PARAM_CMD_PARSER_VERSION, .value = &version };
-	if (ioctl(fd, DRM_IOCTL_I915_GETPARAM, &gp) || version == 0)
-		SKIP("no command parser");
+	if (i915_gen(fd) != 9)
+		SKIP_DEVICE("the gen9 blitter's rule");
+	if (gem_getparam(fd, I915_PARAM_CMD_PARSER_VERSION) == 0)	/* 0: no engine parses */
+		SKIP_UNSUPPORTED(false, "no command parser");
 	uint32_t batch = gem_create(fd, 4096);
 	struct drm_i915_gem_exec_object2 o = { .handle = batch };
 	ASSERT_ERRNO(execbuf(fd, &o, 1, I915_EXEC_BLT), EINVAL);
@@ -269,8 +269,7 @@ TEST(blitter_parser_wants_an_end)
  * An engine reset (gen8+) touches no other context: none counts as a victim (RS6). */
 TEST(hang_is_reset)
 {
-	if (!shim_present())
-		SKIP("shim only (hangcheck timing)");
+	REQUIRE_SHIM("hangcheck timing");
 	setenv("I915_SHIM_HANGCHECK_MS", "100", 1);
 	int fd = i915_open_gen8();
 	uint32_t batch = gem_create(fd, 4096);
@@ -297,8 +296,7 @@ TEST(hang_is_reset)
  * (X76), and a banned context gets EIO (X26). */
 TEST(faults_are_contained_and_ban)
 {
-	if (!shim_present())
-		SKIP("shim only");
+	REQUIRE_SHIM("GPU page faults are the shim's");
 	int fd = i915_open_gen8();
 	struct drm_i915_gem_context_create_ext c = { 0 };
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, &c));
@@ -340,8 +338,7 @@ static void read_error_state(char *buf, size_t len)
 /* Shim only: a reset leaves i915's error state in sysfs, kept until a write clears it. */
 TEST(error_state_records_faults)
 {
-	if (!shim_present())
-		SKIP("shim only (a real kernel needs a real hang)");
+	REQUIRE_SHIM("a real kernel needs a real hang");
 	char text[4096];
 	int fd = i915_open_gen8();
 	int w = open("/sys/class/drm/card0/error", O_WRONLY | O_TRUNC);	/* start from a cleared state */

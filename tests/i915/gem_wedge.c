@@ -43,7 +43,7 @@ static int nop(int fd, uint32_t batch)
 static void require_controls(void)
 {
 	if (access(DEBUGFS "i915_wedged", W_OK) || access(DEBUGFS "i915_params/reset", W_OK))
-		SKIP("debugfs i915_wedged and i915_params/reset not writable");
+		SKIP_MISSING("debugfs i915_wedged and i915_params/reset not writable (root)");
 }
 
 /* Wedge, see everything refuse new work, then reset back to health. */

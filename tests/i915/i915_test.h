@@ -21,18 +21,25 @@ static inline int i915_open(void)
 {
 	int fd = test_open_render();
 	if (fd < 0)
-		SKIP("no render node");
+		SKIP_MISSING("no render node %s", test_render_path());
 	if (!test_is_i915(fd))
-		SKIP("not i915");
+		SKIP_MISSING("%s is not i915", test_render_path());
 	return fd;
 }
 
-static inline int i915_devid(int fd)
+/* The generation of the device models the shim emulates, from the devid (others: 9). */
+static inline int i915_gen(int fd)
 {
-	int devid = 0;
-	struct drm_i915_getparam gp = { .param = I915_PARAM_CHIPSET_ID, .value = &devid };
-	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GETPARAM, &gp));
-	return devid;
+	int devid = i915_devid(fd);
+	switch (devid & 0xff00) {
+	case 0x2700: case 0x2900: case 0x2a00: return devid == 0x2772 ? 3 : 4;
+	case 0x0100: return devid == 0x0126 ? 6 : 7;
+	case 0x0400: return 7;
+	case 0x1600: return 8;
+	case 0x1900: return 9;
+	case 0x8a00: return 11;
+	default: return 9;
+	}
 }
 
 /* A device whose command encodings are gen8's (the batches of these tests use them). */
@@ -41,7 +48,7 @@ static inline int i915_open_gen8(void)
 	int fd = i915_open();
 	int family = i915_devid(fd) & 0xff00;
 	if (family != 0x1900 && family != 0x1600 && family != 0x8a00)
-		SKIP("these batches use gen8+ encodings");
+		SKIP_DEVICE("these batches use gen8+ encodings");
 	return fd;
 }
 
@@ -58,8 +65,8 @@ static inline int gem_getparam(int fd, int param)
 static inline uint32_t gem_userptr_or_skip(int fd, void *ptr, uint64_t size)
 {
 	struct drm_i915_gem_userptr u = { .user_ptr = (uintptr_t)ptr, .user_size = size };
-	if (ioctl(fd, DRM_IOCTL_I915_GEM_USERPTR, &u) && errno == ENODEV)
-		SKIP("no userptr on this device (U1)");
+	if (ioctl(fd, DRM_IOCTL_I915_GEM_USERPTR, &u))
+		skip_no_userptr(fd, errno);
 	ASSERT(u.handle != 0);
 	return u.handle;
 }
@@ -133,6 +140,26 @@ static inline uint32_t gem_spinner(int fd, uint32_t ctx, uint64_t ring, volatile
 	struct drm_i915_gem_exec_object2 o = { .handle = batch, .flags = EXEC_OBJECT_PINNED, .offset = 0x800000 };
 	ASSERT_OK(gem_execbuf_ctx(fd, &o, 1, ring, ctx));
 	return batch;
+}
+
+/*
+ * Opens i915's debugfs file name (relative to the opened directory of the device: dri/0, where
+ * Linux puts i915's files, or dri/128); -1 where there is none or it may not be opened
+ * (a real kernel wants root).
+ */
+static inline int i915_debugfs_open(const char *name, int flags)
+{
+	static const char *const dirs[] = { "/sys/kernel/debug/dri/0", "/sys/kernel/debug/dri/128" };
+	for (size_t i = 0; i < ARRAY_SIZE(dirs); i++) {
+		int dir = open(dirs[i], O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (dir < 0)
+			continue;
+		int fd = openat(dir, name, flags | O_CLOEXEC);
+		close(dir);
+		if (fd >= 0)
+			return fd;
+	}
+	return -1;
 }
 
 static inline uint32_t gem_context_create(int fd)

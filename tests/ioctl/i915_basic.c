@@ -15,7 +15,7 @@ static int open_i915_render(void)
 {
 	int fd = open_render();
 	if (!test_is_i915(fd))
-		SKIP("not i915");
+		SKIP_MISSING("not i915");
 	return fd;
 }
 
@@ -149,7 +149,7 @@ TEST(getparam_skl_llc_ppgtt)
 {
 	int fd = open_i915_render();
 	if (!is_skl(fd))
-		SKIP("values pinned for Skylake only");
+		SKIP_DEVICE("values pinned for Skylake only");
 	ASSERT_EQ(must_getparam(fd, I915_PARAM_HAS_LLC), 1);
 	ASSERT_EQ(must_getparam(fd, I915_PARAM_HAS_ALIASING_PPGTT), 2);
 }
@@ -160,7 +160,7 @@ TEST(getparam_primary_unauthenticated)
 	become_unprivileged();
 	int m = open_master();
 	if (!test_is_i915(m))
-		SKIP("not i915");
+		SKIP_MISSING("not i915");
 	int c = open_primary();
 	ASSERT_EQ(must_getparam(c, I915_PARAM_HAS_GEM), 1);
 }

@@ -18,7 +18,7 @@ static inline int open_primary(void)
 	int fd = test_open_primary();
 
 	if (fd < 0)
-		SKIP("cannot open %s: %s", test_primary_path(), strerror(errno));
+		SKIP_MISSING("cannot open %s: %s", test_primary_path(), strerror(errno));
 	return fd;
 }
 
@@ -27,7 +27,7 @@ static inline int open_render(void)
 	int fd = test_open_render();
 
 	if (fd < 0)
-		SKIP("cannot open %s: %s", test_render_path(), strerror(errno));
+		SKIP_MISSING("cannot open %s: %s", test_render_path(), strerror(errno));
 	return fd;
 }
 

@@ -51,7 +51,7 @@ static int open_i915(void)
 	int fd = open_render();
 
 	if (!test_is_i915(fd))
-		SKIP("not an i915 device");
+		SKIP_MISSING("not an i915 device");
 	return fd;
 }
 

@@ -119,7 +119,7 @@ TEST(r7_userptr_export)
 	ASSERT(mem != MAP_FAILED);
 	struct drm_i915_gem_userptr u = { .user_ptr = (uintptr_t)mem, .user_size = 4096 };
 	if (ioctl(fd, DRM_IOCTL_I915_GEM_USERPTR, &u) < 0)
-		SKIP("no userptr: %s", strerror(errno));
+		skip_no_userptr(fd, errno);
 	int d = -1;
 	ASSERT_ERRNO(prime_export(fd, u.handle, DRM_CLOEXEC | DRM_RDWR, &d), EINVAL);
 	ASSERT_ERRNO(prime_export(fd, u.handle, 0, &d), EINVAL);
