@@ -192,8 +192,9 @@ static int wait_ns(int fd, uint32_t h, int64_t ns)
 /* Closing a persistent context leaves its work running; a non-persistent one takes it along. */
 TEST(persistence)
 {
-	setenv("I915_SHIM_HANGCHECK_MS", "60000", 1);	/* what stops the spinner must not be hangcheck */
 	int fd = i915_open_gen8();
+	struct heartbeat hb;
+	heartbeat_hold_off(fd, "rcs0", &hb);	/* what stops the spinner must not be a hang reset */
 	uint32_t keep = gem_context_create(fd), drop = gem_context_create(fd);
 	ASSERT_OK(setparam(fd, drop, I915_CONTEXT_PARAM_PERSISTENCE, 0));
 	volatile uint32_t *map;
@@ -209,6 +210,7 @@ TEST(persistence)
 	ASSERT_ERRNO(wait_ns(fd, a, 100000000), ETIME);		/* still spinning */
 	map[0] = MI_BATCH_BUFFER_END;				/* let it finish */
 	ASSERT_OK(wait_ns(fd, a, 5000000000ll));
+	heartbeat_restore(&hb);
 	close(fd);
 }
 
@@ -216,8 +218,9 @@ TEST(persistence)
  * and when the file that owns it is closed. */
 TEST(non_persistent_running_work_stops)
 {
-	setenv("I915_SHIM_HANGCHECK_MS", "60000", 1);
 	int fd = i915_open_gen8();
+	struct heartbeat hb;
+	heartbeat_hold_off(fd, "rcs0", &hb);
 	uint32_t ctx = gem_context_create(fd);
 	ASSERT_OK(setparam(fd, ctx, I915_CONTEXT_PARAM_PERSISTENCE, 0));
 	uint32_t a = gem_spinner(fd, ctx, 0, NULL);
@@ -238,6 +241,7 @@ TEST(non_persistent_running_work_stops)
 	ASSERT_ERRNO(wait_ns(fd, im.handle, 50000000), ETIME);
 	close(other);
 	ASSERT_OK(wait_ns(fd, im.handle, 5000000000ll));
+	heartbeat_restore(&hb);
 	close(fd);
 }
 

@@ -265,13 +265,13 @@ TEST(blitter_parser_wants_an_end)
 	close(fd);
 }
 
-/* Shim only: a runaway batch is reset by hangcheck; its context is blamed (X73, X74, RS5).
+/* A runaway batch is reset (a short heartbeat); its context is blamed (X73, X74, RS5).
  * An engine reset (gen8+) touches no other context: none counts as a victim (RS6). */
 TEST(hang_is_reset)
 {
-	REQUIRE_SHIM("hangcheck timing");
-	setenv("I915_SHIM_HANGCHECK_MS", "100", 1);
 	int fd = i915_open_gen8();
+	struct heartbeat hb;
+	heartbeat_require(fd, "rcs0", 100, &hb);
 	uint32_t batch = gem_create(fd, 4096);
 	uint32_t spin[] = { MI_BATCH_BUFFER_START_GEN8, 0x800000, 0 };
 	gem_write(fd, batch, 0, spin, sizeof(spin));
@@ -289,6 +289,7 @@ TEST(hang_is_reset)
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GET_RESET_STATS, &rs));
 	ASSERT_EQ(rs.batch_active, 0);					/* others are innocent */
 	ASSERT_EQ(rs.batch_pending, 0);
+	heartbeat_restore(&hb);
 	close(fd);
 }
 

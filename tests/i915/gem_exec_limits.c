@@ -122,15 +122,14 @@ TEST(blitter_parser_refusals)
 	close(fd);
 }
 
-/* Shim only (a real kernel takes seconds to reset it): a blitter batch that jumps to itself
- * passes the parser; the engine runs the parsed copy, so rewriting the batch does not stop
- * it, and hangcheck does. */
+/* A blitter batch that jumps to itself passes the parser; the engine runs the parsed copy,
+ * so rewriting the batch does not stop it, and a hang reset (a short heartbeat) does. */
 TEST(blitter_runs_the_parsed_copy)
 {
-	REQUIRE_SHIM("hangcheck timing");
-	setenv("I915_SHIM_HANGCHECK_MS", "200", 1);
 	int fd = i915_open_gen8();
 	require_blt_parser(fd);
+	struct heartbeat hb;
+	heartbeat_require(fd, "bcs0", 200, &hb);
 	uint32_t spin[] = { MI_BATCH_BUFFER_START_GEN8, 0x800000, 0, MI_BATCH_BUFFER_END };
 	uint32_t batch = gem_batch(fd, spin, sizeof(spin));
 	struct drm_i915_gem_mmap m = { .handle = batch, .size = 4096 };
@@ -143,6 +142,7 @@ TEST(blitter_runs_the_parsed_copy)
 	struct drm_i915_reset_stats rs = { .ctx_id = ctx };
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GET_RESET_STATS, &rs));
 	ASSERT_EQ(rs.batch_active, 1);				/* it was reset as a hang */
+	heartbeat_restore(&hb);
 	close(fd);
 }
 
@@ -247,8 +247,9 @@ static void on_alarm(int sig)
  * EWOULDBLOCK, and a blocking one waits until a signal interrupts it (EINTR). */
 TEST(full_ring)
 {
-	setenv("I915_SHIM_HANGCHECK_MS", "20000", 1);
 	int fd = i915_open_gen8();
+	struct heartbeat hb;
+	heartbeat_hold_off(fd, "rcs0", &hb);	/* the spinner must outlast the test */
 	uint32_t ctx = gem_context_create(fd);
 	uint32_t nop = gem_batch(fd, end_cmds, sizeof(end_cmds));
 	volatile uint32_t *spin;
@@ -267,15 +268,17 @@ TEST(full_ring)
 	spin[0] = MI_BATCH_BUFFER_END;
 	ASSERT_OK(gem_execbuf_ctx(fd, &o, 1, 0, ctx));		/* room again */
 	gem_wait(fd, nop);
+	heartbeat_restore(&hb);
 	close(fd);
 }
 
 /* X49: a render batch without MI_BATCH_BUFFER_END is accepted; it runs off its end into a
- * hang, is reset, and its context is blamed. Shim only: a real kernel takes seconds. */
+ * hang, is reset (a short heartbeat), and its context is blamed. */
 TEST(render_batch_without_end)
 {
-	REQUIRE_SHIM("hangcheck timing");
 	int fd = i915_open_gen8();
+	struct heartbeat hb;
+	heartbeat_require(fd, "rcs0", 100, &hb);
 	uint32_t ctx = gem_context_create(fd);
 	uint32_t cmd[] = { MI_NOOP, MI_NOOP };
 	uint32_t batch = gem_batch(fd, cmd, sizeof(cmd));
@@ -287,6 +290,7 @@ TEST(render_batch_without_end)
 	struct drm_i915_reset_stats rs = { .ctx_id = ctx };
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GET_RESET_STATS, &rs));
 	ASSERT_EQ(rs.batch_active, 1);
+	heartbeat_restore(&hb);
 	close(fd);
 }
 

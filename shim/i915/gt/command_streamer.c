@@ -18,6 +18,7 @@
 #include "i915/gt/intel_engine.h"
 #include "drm/dma_fence.h"
 #include "i915/gt/intel_reset.h"
+#include "i915/gt/sysfs_engines.h"
 #include "base/log.h"
 
 #define MI_OPCODE(dw) (((dw) >> 23) & 0x3f)
@@ -25,7 +26,7 @@
 struct cs {
 	struct shim_request *rq;
 	unsigned gen;
-	uint64_t deadline;
+	uint64_t start;		/* when the batch started: hangcheck counts from here */
 	struct shim_blt_state blt;
 	uint32_t regs[64];		/* the few registers batches load and store */
 	uint32_t reg_addr[64];
@@ -202,15 +203,21 @@ static bool semaphore_true(unsigned op, uint32_t mem, uint32_t data)
 	}
 }
 
+/* Has the batch run a full heartbeat interval of its engine (0: heartbeats off)? The interval
+ * is looked up at each check, so a new value applies to the batch already running. */
+static bool hung(const struct cs *cs)
+{
+	uint64_t ms = shim_engine_heartbeat_ms(cs->rq->dev, cs->rq->engine);
+	return ms && shim_now_ns() - cs->start > ms * 1000000ull;
+}
+
 #define MAX_DEPTH 2
 
 int shim_batch_run(struct shim_request *rq, uint32_t *bcs_swctrl, struct shim_batch_fault *fault)
 {
 	struct cs cs = { .rq = rq, .gen = rq->dev->model->gen };
 	const struct shim_context *ctx = shim_ptr(rq->ctx);
-	const char *hc = getenv("I915_SHIM_HANGCHECK_MS");
-	uint64_t hang_ms = hc && *hc ? strtoull(hc, NULL, 0) : 2000;
-	cs.deadline = shim_now_ns() + hang_ms * 1000000ull;
+	cs.start = shim_now_ns();
 	shim_blt_state_init(&cs.blt, cs.gen);
 	cs.blt.bcs_swctrl = *bcs_swctrl;
 	struct shim_gpu_vm vm = { .ctx = &cs, .translate = translate };
@@ -226,7 +233,7 @@ int shim_batch_run(struct shim_request *rq, uint32_t *bcs_swctrl, struct shim_ba
 
 	for (;;) {
 		if ((++steps & 1023) == 0) {
-			if (shim_now_ns() > cs.deadline) {
+			if (hung(&cs)) {
 				ret = -ETIME;	/* hangcheck */
 				break;
 			}
@@ -378,7 +385,7 @@ int shim_batch_run(struct shim_request *rq, uint32_t *bcs_swctrl, struct shim_ba
 				uint32_t mem = __atomic_load_n((uint32_t *)p, __ATOMIC_ACQUIRE);
 				if (semaphore_true((dw >> 12) & 7, mem, c[1]))
 					break;
-				if (shim_now_ns() > cs.deadline) {
+				if (hung(&cs)) {
 					ret = -ETIME;
 					goto done;
 				}
