@@ -1,13 +1,18 @@
 /*
  * Helpers for kernel-agnostic tests: where the device nodes are and whether
- * the shim is underneath. Tests use only open/ioctl/mmap through these, so
+ * the shim is underneath, when a test may skip, opening nodes (or skipping),
+ * GEM_CLOSE, fd passing, and the i915 facts the skip rules need. Tests use
+ * only open/ioctl/mmap through these, so
  * they run unchanged on a real kernel (DRM_TEST_DEVICE=/dev/dri/card0,
  * DRM_TEST_RENDER_DEVICE=/dev/dri/renderD128 by default).
  */
 #ifndef TESTS_DRM_TEST_UTIL_H
 #define TESTS_DRM_TEST_UTIL_H
 
+#include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
+#include <sys/socket.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,6 +101,64 @@ static inline int test_open_render(void)
 	return open(test_render_path(), O_RDWR | O_CLOEXEC);
 }
 
+/* A primary-node fd, or SKIP_MISSING when there is no such node. */
+static inline int open_primary(void)
+{
+	int fd = test_open_primary();
+	if (fd < 0)
+		SKIP_MISSING("cannot open %s: %s", test_primary_path(), strerror(errno));
+	return fd;
+}
+
+static inline int open_render(void)
+{
+	int fd = test_open_render();
+	if (fd < 0)
+		SKIP_MISSING("cannot open %s: %s", test_render_path(), strerror(errno));
+	return fd;
+}
+
+/* GEM_CLOSE, the generic DRM ioctl: 0 or -1 with errno. */
+static inline int gem_close(int fd, uint32_t handle)
+{
+	struct drm_gem_close c = { .handle = handle };
+	return ioctl(fd, DRM_IOCTL_GEM_CLOSE, &c);
+}
+
+/* Passes fd over a UNIX socket (SCM_RIGHTS) with one byte of data. */
+static inline void send_fd(int sock, int fd)
+{
+	char byte = 'f';
+	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
+	union { struct cmsghdr h; char buf[CMSG_SPACE(sizeof(int))]; } u;
+	memset(&u, 0, sizeof(u));
+	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = u.buf,
+			      .msg_controllen = sizeof(u.buf) };
+	struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
+	c->cmsg_level = SOL_SOCKET;
+	c->cmsg_type = SCM_RIGHTS;
+	c->cmsg_len = CMSG_LEN(sizeof(int));
+	memcpy(CMSG_DATA(c), &fd, sizeof(int));
+	ASSERT_EQ(sendmsg(sock, &msg, 0), 1);
+}
+
+/* Receives an fd send_fd passed (close-on-exec in this process). */
+static inline int recv_fd(int sock)
+{
+	char byte;
+	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
+	union { struct cmsghdr h; char buf[CMSG_SPACE(sizeof(int))]; } u;
+	memset(&u, 0, sizeof(u));
+	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = u.buf,
+			      .msg_controllen = sizeof(u.buf) };
+	ASSERT_EQ(recvmsg(sock, &msg, MSG_CMSG_CLOEXEC), 1);
+	struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
+	ASSERT(c && c->cmsg_type == SCM_RIGHTS);
+	int fd;
+	memcpy(&fd, CMSG_DATA(c), sizeof(int));
+	return fd;
+}
+
 /* The driver name from DRM_IOCTL_VERSION, into buf (NUL-terminated). */
 static inline int test_driver_name(int fd, char *buf, size_t len)
 {
@@ -111,6 +174,15 @@ static inline bool test_is_i915(int fd)
 {
 	char name[16];
 	return test_driver_name(fd, name, sizeof(name)) == 0 && !strcmp(name, "i915");
+}
+
+/* A render-node fd of an i915 device (SKIP_MISSING elsewhere). */
+static inline int i915_open(void)
+{
+	int fd = open_render();
+	if (!test_is_i915(fd))
+		SKIP_MISSING("%s is not i915", test_render_path());
+	return fd;
 }
 
 /* The PCI id of an i915 device. */

@@ -22,16 +22,6 @@
 #define MI_STORE_DWORD_IMM_GEN8 ((0x20 << 23) | 2)
 #define MI_BATCH_BUFFER_START_GEN8 ((0x31 << 23) | (1 << 8) | 1)
 
-static inline int i915_open(void)
-{
-	int fd = test_open_render();
-	if (fd < 0)
-		SKIP_MISSING("no render node %s", test_render_path());
-	if (!test_is_i915(fd))
-		SKIP_MISSING("%s is not i915", test_render_path());
-	return fd;
-}
-
 /* The generation of the device models the shim emulates, from the devid (others: 9). */
 static inline int i915_gen(int fd)
 {
@@ -80,13 +70,8 @@ static inline uint32_t gem_create(int fd, uint64_t size)
 {
 	struct drm_i915_gem_create c = { .size = size };
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_CREATE, &c));
+	ASSERT(c.handle != 0);
 	return c.handle;
-}
-
-static inline int gem_close(int fd, uint32_t h)
-{
-	struct drm_gem_close c = { .handle = h };
-	return ioctl(fd, DRM_IOCTL_GEM_CLOSE, &c);
 }
 
 static inline int gem_pwrite(int fd, uint32_t h, uint64_t off, const void *p, uint64_t len)

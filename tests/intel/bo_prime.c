@@ -152,38 +152,6 @@ TEST(null_arguments)
 	close(fd);
 }
 
-static void send_fd(int sock, int fd)
-{
-	char byte = 'f';
-	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
-	union { struct cmsghdr h; char buf[CMSG_SPACE(sizeof(int))]; } u;
-	memset(&u, 0, sizeof(u));
-	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = u.buf,
-			      .msg_controllen = sizeof(u.buf) };
-	struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
-	c->cmsg_level = SOL_SOCKET;
-	c->cmsg_type = SCM_RIGHTS;
-	c->cmsg_len = CMSG_LEN(sizeof(int));
-	memcpy(CMSG_DATA(c), &fd, sizeof(int));
-	ASSERT_EQ(sendmsg(sock, &msg, 0), 1);
-}
-
-static int recv_fd(int sock)
-{
-	char byte;
-	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
-	union { struct cmsghdr h; char buf[CMSG_SPACE(sizeof(int))]; } u;
-	memset(&u, 0, sizeof(u));
-	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = u.buf,
-			      .msg_controllen = sizeof(u.buf) };
-	ASSERT_EQ(recvmsg(sock, &msg, 0), 1);
-	struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
-	ASSERT(c && c->cmsg_type == SCM_RIGHTS);
-	int fd;
-	memcpy(&fd, CMSG_DATA(c), sizeof(int));
-	return fd;
-}
-
 /* A bo exported in one process is imported, read and written by a bufmgr in another. */
 TEST(across_processes)
 {
