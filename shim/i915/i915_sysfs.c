@@ -2,8 +2,9 @@
  * i915's own files in the instance tree, added while the DRM core builds it
  * (drm/drm_sysfs.h): the module's parameters and state, the per-minor
  * debugfs controls IGT uses (doc/igt-device-probing.md §2: i915_params,
- * i915_gem_drop_caches, i915_wedged) and the error-state file that
- * i915_gpu_error.c fills. Instance creation only.
+ * i915_gem_drop_caches, i915_wedged), the error-state file that
+ * i915_gpu_error.c fills and the per-engine directories (gt/sysfs_engines.c).
+ * Instance creation only.
  */
 #include "config.h"
 
@@ -14,6 +15,7 @@
 
 #include "drm/drm_sysfs.h"
 #include "i915/gt/intel_reset.h"
+#include "i915/gt/sysfs_engines.h"
 #include "i915/i915_driver.h"
 
 static void populate_minor(struct shim_fs_builder *b, unsigned minor)
@@ -43,4 +45,5 @@ void i915_populate_fs(struct shim_fs_builder *b, const struct shim_device_model 
 	populate_minor(b, 0);
 	populate_minor(b, 128);
 	shim_fs_file(b, SHIM_PCI_DEV_DIR "/drm/card0/error", 0666, "No error state collected\n");
+	shim_engines_populate_fs(b, model);
 }

@@ -48,7 +48,7 @@ static int open_skl(void)
 {
 	int fd = i915_open();
 	if ((i915_devid(fd) & 0xff00) != 0x1900)
-		SKIP("the answers are Skylake's");
+		SKIP_DEVICE("the answers are Skylake's");
 	return fd;
 }
 
@@ -192,8 +192,9 @@ static int wait_ns(int fd, uint32_t h, int64_t ns)
 /* Closing a persistent context leaves its work running; a non-persistent one takes it along. */
 TEST(persistence)
 {
-	setenv("I915_SHIM_HANGCHECK_MS", "60000", 1);	/* what stops the spinner must not be hangcheck */
 	int fd = i915_open_gen8();
+	struct heartbeat hb;
+	heartbeat_hold_off(fd, "rcs0", &hb);	/* what stops the spinner must not be a hang reset */
 	uint32_t keep = gem_context_create(fd), drop = gem_context_create(fd);
 	ASSERT_OK(setparam(fd, drop, I915_CONTEXT_PARAM_PERSISTENCE, 0));
 	volatile uint32_t *map;
@@ -209,6 +210,7 @@ TEST(persistence)
 	ASSERT_ERRNO(wait_ns(fd, a, 100000000), ETIME);		/* still spinning */
 	map[0] = MI_BATCH_BUFFER_END;				/* let it finish */
 	ASSERT_OK(wait_ns(fd, a, 5000000000ll));
+	heartbeat_restore(&hb);
 	close(fd);
 }
 
@@ -216,8 +218,9 @@ TEST(persistence)
  * and when the file that owns it is closed. */
 TEST(non_persistent_running_work_stops)
 {
-	setenv("I915_SHIM_HANGCHECK_MS", "60000", 1);
 	int fd = i915_open_gen8();
+	struct heartbeat hb;
+	heartbeat_hold_off(fd, "rcs0", &hb);
 	uint32_t ctx = gem_context_create(fd);
 	ASSERT_OK(setparam(fd, ctx, I915_CONTEXT_PARAM_PERSISTENCE, 0));
 	uint32_t a = gem_spinner(fd, ctx, 0, NULL);
@@ -238,6 +241,7 @@ TEST(non_persistent_running_work_stops)
 	ASSERT_ERRNO(wait_ns(fd, im.handle, 50000000), ETIME);
 	close(other);
 	ASSERT_OK(wait_ns(fd, im.handle, 5000000000ll));
+	heartbeat_restore(&hb);
 	close(fd);
 }
 
@@ -260,8 +264,7 @@ static int fault(int fd, uint32_t ctx)
 /* X75: a non-recoverable context is banned at its first hang. */
 TEST(non_recoverable_banned_at_first_hang)
 {
-	if (!shim_present())
-		SKIP("shim only");
+	REQUIRE_SHIM("GPU page faults are the shim's");
 	int fd = i915_open_gen8();
 	uint32_t ctx = gem_context_create(fd);
 	ASSERT_OK(setparam(fd, ctx, I915_CONTEXT_PARAM_RECOVERABLE, 0));
@@ -273,10 +276,9 @@ TEST(non_recoverable_banned_at_first_hang)
 /* X78: a context that is not bannable is never banned (CAP_SYS_ADMIN to set it). */
 TEST(unbannable_never_banned)
 {
-	if (!shim_present())
-		SKIP("shim only");
+	REQUIRE_SHIM("GPU page faults are the shim's");
 	if (!capable(CAP_SYS_ADMIN))
-		SKIP("needs CAP_SYS_ADMIN");
+		SKIP("needs CAP_SYS_ADMIN");	/* external: privileges */
 	int fd = i915_open_gen8();
 	uint32_t ctx = gem_context_create(fd);
 	ASSERT_OK(setparam(fd, ctx, I915_CONTEXT_PARAM_BANNABLE, 0));
@@ -293,8 +295,7 @@ TEST(unbannable_never_banned)
  * its existing contexts, and other files, carry on. */
 TEST(file_ban_score)
 {
-	if (!shim_present())
-		SKIP("shim only");
+	REQUIRE_SHIM("GPU page faults are the shim's");
 	int fd = i915_open_gen8();
 	uint32_t spare = gem_context_create(fd);
 	for (int i = 0; i < 3; i++) {
@@ -317,8 +318,7 @@ TEST(file_ban_score)
 /* NO_ERROR_CAPTURE: a fault of such a context leaves no error state (shim only). */
 TEST(no_error_capture)
 {
-	if (!shim_present())
-		SKIP("shim only");
+	REQUIRE_SHIM("GPU page faults are the shim's");
 	int fd = i915_open_gen8();
 	int w = open("/sys/class/drm/card0/error", O_WRONLY | O_TRUNC);
 	ASSERT(w >= 0);

@@ -72,44 +72,86 @@ TEST(bad_arguments)
 	close(fd);
 }
 
-/* X28, X30–X32, X35, X45, X46, X54–X56, X58: object entries. */
-TEST(bad_objects)
+/* X28: an object entry naming an unknown handle is ENOENT. */
+TEST(exec_object_unknown_handle_x28)
+{
+	int fd = i915_open_gen8();
+	uint32_t batch = batch_end(fd);
+	struct drm_i915_gem_exec_object2 o[2] = { { .handle = 999 }, { .handle = batch } };
+	ASSERT_ERRNO(execbuf(fd, o, 2, 0), ENOENT);
+	close(fd);
+}
+
+/* X30, X31: an unknown object flag (bit 8), and NEEDS_GTT with full PPGTT, are EINVAL. */
+TEST(exec_object_bad_flags_x30_x31)
 {
 	int fd = i915_open_gen8();
 	uint32_t batch = batch_end(fd), other = gem_create(fd, 8192);
-	struct drm_i915_gem_exec_object2 o[2] = { { .handle = other }, { .handle = batch } };
-	o[0].handle = 999;
-	ASSERT_ERRNO(execbuf(fd, o, 2, 0), ENOENT);
-	o[0] = (struct drm_i915_gem_exec_object2){ .handle = other, .flags = 1ull << 8 };
-	ASSERT_ERRNO(execbuf(fd, o, 2, 0), EINVAL);
+	struct drm_i915_gem_exec_object2 o[2] = { { .handle = other, .flags = 1ull << 8 }, { .handle = batch } };
+	ASSERT_ERRNO(execbuf(fd, o, 2, 0), EINVAL);		/* X30 */
 	o[0] = (struct drm_i915_gem_exec_object2){ .handle = other, .flags = EXEC_OBJECT_NEEDS_GTT };
-	ASSERT_ERRNO(execbuf(fd, o, 2, 0), EINVAL);
-	o[0] = (struct drm_i915_gem_exec_object2){ .handle = other, .alignment = 3 };
-	ASSERT_ERRNO(execbuf(fd, o, 2, 0), EINVAL);
+	ASSERT_ERRNO(execbuf(fd, o, 2, 0), EINVAL);		/* X31 */
+	close(fd);
+}
+
+/* X32, X35: an alignment that is not a power of two, and a pad_to_size that is not
+ * page-aligned, are EINVAL. */
+TEST(exec_object_alignment_and_padding_x32_x35)
+{
+	int fd = i915_open_gen8();
+	uint32_t batch = batch_end(fd), other = gem_create(fd, 8192);
+	struct drm_i915_gem_exec_object2 o[2] = { { .handle = other, .alignment = 3 }, { .handle = batch } };
+	ASSERT_ERRNO(execbuf(fd, o, 2, 0), EINVAL);		/* X32 */
 	o[0] = (struct drm_i915_gem_exec_object2){ .handle = other, .flags = EXEC_OBJECT_PAD_TO_SIZE,
 						   .pad_to_size = 100 };
-	ASSERT_ERRNO(execbuf(fd, o, 2, 0), EINVAL);
-	o[0] = (struct drm_i915_gem_exec_object2){ .handle = other };
-	o[1].flags = EXEC_OBJECT_WRITE;
+	ASSERT_ERRNO(execbuf(fd, o, 2, 0), EINVAL);		/* X35 */
+	close(fd);
+}
+
+/* X45, X46: a batch entry marked for writing, and a batch_start_offset past the batch, are
+ * EINVAL. */
+TEST(exec_batch_write_and_start_offset_x45_x46)
+{
+	int fd = i915_open_gen8();
+	uint32_t batch = batch_end(fd), other = gem_create(fd, 8192);
+	struct drm_i915_gem_exec_object2 o[2] = { { .handle = other },
+						  { .handle = batch, .flags = EXEC_OBJECT_WRITE } };
 	ASSERT_ERRNO(execbuf(fd, o, 2, 0), EINVAL);		/* X45 */
 	o[1].flags = 0;
 	struct drm_i915_gem_execbuffer2 eb = { .buffers_ptr = (uintptr_t)o, .buffer_count = 2,
 					       .batch_start_offset = 4096 };
 	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb), EINVAL);	/* X46 */
-	o[0] = (struct drm_i915_gem_exec_object2){ .handle = other, .flags = EXEC_OBJECT_PINNED,
-						   .offset = 0x10800 };
+	close(fd);
+}
+
+/* X54, X56: a pinned offset must be page-aligned and canonical, and without the 48-bit flag
+ * end below 4 GiB - 4 KiB. */
+TEST(exec_pinned_offsets_x54_x56)
+{
+	int fd = i915_open_gen8();
+	uint32_t batch = batch_end(fd), other = gem_create(fd, 8192);
+	struct drm_i915_gem_exec_object2 o[2] = { { .handle = other, .flags = EXEC_OBJECT_PINNED,
+						    .offset = 0x10800 }, { .handle = batch } };
 	ASSERT_ERRNO(execbuf(fd, o, 2, 0), EINVAL);		/* X54 */
 	o[0].offset = 1ull << 47;				/* not canonical */
 	o[0].flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_SUPPORTS_48B_ADDRESS;
-	ASSERT_ERRNO(execbuf(fd, o, 2, 0), EINVAL);
+	ASSERT_ERRNO(execbuf(fd, o, 2, 0), EINVAL);		/* X54 */
 	o[0] = (struct drm_i915_gem_exec_object2){ .handle = other, .flags = EXEC_OBJECT_PINNED,
 						   .offset = (1ull << 32) - 4096 };
 	ASSERT_ERRNO(execbuf(fd, o, 2, 0), EINVAL);		/* X56: past 4 GiB - 4 KiB */
-	o[0] = (struct drm_i915_gem_exec_object2){ .handle = other, .flags = EXEC_OBJECT_PINNED,
-						   .offset = 0x100000 };
-	o[1] = (struct drm_i915_gem_exec_object2){ .handle = batch, .flags = EXEC_OBJECT_PINNED,
-						   .offset = 0x101000 };
-	ASSERT_ERRNO(execbuf(fd, o, 2, 0), ENOSPC);		/* X58 */
+	close(fd);
+}
+
+/* X58: two pinned objects of one execbuf that overlap are ENOSPC. */
+TEST(exec_pinned_overlap_x58)
+{
+	int fd = i915_open_gen8();
+	uint32_t batch = batch_end(fd), other = gem_create(fd, 8192);
+	struct drm_i915_gem_exec_object2 o[2] = {
+		{ .handle = other, .flags = EXEC_OBJECT_PINNED, .offset = 0x100000 },
+		{ .handle = batch, .flags = EXEC_OBJECT_PINNED, .offset = 0x101000 },
+	};
+	ASSERT_ERRNO(execbuf(fd, o, 2, 0), ENOSPC);
 	close(fd);
 }
 
@@ -255,24 +297,23 @@ TEST(in_order_and_implicit_sync)
 TEST(blitter_parser_wants_an_end)
 {
 	int fd = i915_open_gen8();
-	int version = 0;
-	struct drm_i915_getparam gp = { .param = I915_PARAM_CMD_PARSER_VERSION, .value = &version };
-	if (ioctl(fd, DRM_IOCTL_I915_GETPARAM, &gp) || version == 0)
-		SKIP("no command parser");
+	if (i915_gen(fd) != 9)
+		SKIP_DEVICE("the gen9 blitter's rule");
+	if (gem_getparam(fd, I915_PARAM_CMD_PARSER_VERSION) == 0)	/* 0: no engine parses */
+		SKIP_UNSUPPORTED(false, "no command parser");
 	uint32_t batch = gem_create(fd, 4096);
 	struct drm_i915_gem_exec_object2 o = { .handle = batch };
 	ASSERT_ERRNO(execbuf(fd, &o, 1, I915_EXEC_BLT), EINVAL);
 	close(fd);
 }
 
-/* Shim only: a runaway batch is reset by hangcheck; its context is blamed (X73, X74, RS5).
+/* A runaway batch is reset (a short heartbeat); its context is blamed (X73, X74, RS5).
  * An engine reset (gen8+) touches no other context: none counts as a victim (RS6). */
 TEST(hang_is_reset)
 {
-	if (!shim_present())
-		SKIP("shim only (hangcheck timing)");
-	setenv("I915_SHIM_HANGCHECK_MS", "100", 1);
 	int fd = i915_open_gen8();
+	struct heartbeat hb;
+	heartbeat_require(fd, "rcs0", 100, &hb);
 	uint32_t batch = gem_create(fd, 4096);
 	uint32_t spin[] = { MI_BATCH_BUFFER_START_GEN8, 0x800000, 0 };
 	gem_write(fd, batch, 0, spin, sizeof(spin));
@@ -290,6 +331,7 @@ TEST(hang_is_reset)
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GET_RESET_STATS, &rs));
 	ASSERT_EQ(rs.batch_active, 0);					/* others are innocent */
 	ASSERT_EQ(rs.batch_pending, 0);
+	heartbeat_restore(&hb);
 	close(fd);
 }
 
@@ -297,8 +339,7 @@ TEST(hang_is_reset)
  * (X76), and a banned context gets EIO (X26). */
 TEST(faults_are_contained_and_ban)
 {
-	if (!shim_present())
-		SKIP("shim only");
+	REQUIRE_SHIM("GPU page faults are the shim's");
 	int fd = i915_open_gen8();
 	struct drm_i915_gem_context_create_ext c = { 0 };
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, &c));
@@ -340,8 +381,7 @@ static void read_error_state(char *buf, size_t len)
 /* Shim only: a reset leaves i915's error state in sysfs, kept until a write clears it. */
 TEST(error_state_records_faults)
 {
-	if (!shim_present())
-		SKIP("shim only (a real kernel needs a real hang)");
+	REQUIRE_SHIM("a real kernel needs a real hang");
 	char text[4096];
 	int fd = i915_open_gen8();
 	int w = open("/sys/class/drm/card0/error", O_WRONLY | O_TRUNC);	/* start from a cleared state */
@@ -672,6 +712,8 @@ TEST_MAIN(T(implicit_sync_between_contexts), T(harmless_object_flags), T(batch_f
 	  T(bias_alignment_and_size), T(relocation_skip_and_order), T(sol_reset_not_gen7),
 	  T(flags_and_reserved_fields), T(rings), T(duplicates_and_batch_len),
 	  T(alignment_padding_and_zones), T(eviction_and_hints), T(no_reloc_and_write_domain),
-	  T(error_state_records_faults), T(bad_arguments), T(bad_objects), T(placement_and_softpin), T(store_dword_with_relocation),
+	  T(error_state_records_faults), T(bad_arguments), T(exec_object_unknown_handle_x28), T(exec_object_bad_flags_x30_x31),
+	  T(exec_object_alignment_and_padding_x32_x35), T(exec_batch_write_and_start_offset_x45_x46),
+	  T(exec_pinned_offsets_x54_x56), T(exec_pinned_overlap_x58), T(placement_and_softpin), T(store_dword_with_relocation),
 	  T(bad_relocations), T(busy_while_spinning), T(in_order_and_implicit_sync),
 	  T(blitter_parser_wants_an_end), T(hang_is_reset), T(faults_are_contained_and_ban))

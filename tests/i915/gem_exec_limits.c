@@ -66,14 +66,13 @@ TEST(four_gib_batch)
 	close(fd);
 }
 
-static int blt_parser_version(int fd)
+/* Skylake's blitter parses every batch (the parser is mandatory there); skips elsewhere. */
+static void require_blt_parser(int fd)
 {
-	int v = 0, blt = 0;
-	struct drm_i915_getparam gp = { .param = I915_PARAM_CMD_PARSER_VERSION, .value = &v };
-	struct drm_i915_getparam gb = { .param = I915_PARAM_HAS_BLT, .value = &blt };
-	if (ioctl(fd, DRM_IOCTL_I915_GETPARAM, &gp) || ioctl(fd, DRM_IOCTL_I915_GETPARAM, &gb) || !blt)
-		return 0;
-	return (i915_devid(fd) & 0xff00) == 0x1900 ? v : 0;	/* Skylake: the parser is mandatory */
+	if ((i915_devid(fd) & 0xff00) != 0x1900 || !gem_getparam(fd, I915_PARAM_HAS_BLT))
+		SKIP_DEVICE("the mandatory blitter command parser is Skylake's");
+	if (gem_getparam(fd, I915_PARAM_CMD_PARSER_VERSION) == 0)	/* 0: no engine parses */
+		SKIP_UNSUPPORTED(false, "no command parser");
 }
 
 static int run_blt(int fd, const uint32_t *cmd, size_t bytes, uint32_t batch_len, uint64_t offset)
@@ -96,8 +95,7 @@ static int run_blt(int fd, const uint32_t *cmd, size_t bytes, uint32_t batch_len
 TEST(blitter_parser_refusals)
 {
 	int fd = i915_open_gen8();
-	if (!blt_parser_version(fd))
-		SKIP("no mandatory blitter command parser");
+	require_blt_parser(fd);
 	const uint64_t at = 0x800000;
 	uint32_t lri_bad[] = { MI_LOAD_REGISTER_IMM_N(1), 0x7000, 1, MI_NOOP, MI_BATCH_BUFFER_END, MI_NOOP };
 	ASSERT_ERRNO(run_blt(fd, lri_bad, sizeof(lri_bad), 0, at), EACCES);	/* forbidden register */
@@ -122,17 +120,14 @@ TEST(blitter_parser_refusals)
 	close(fd);
 }
 
-/* Shim only (a real kernel takes seconds to reset it): a blitter batch that jumps to itself
- * passes the parser; the engine runs the parsed copy, so rewriting the batch does not stop
- * it, and hangcheck does. */
+/* A blitter batch that jumps to itself passes the parser; the engine runs the parsed copy,
+ * so rewriting the batch does not stop it, and a hang reset (a short heartbeat) does. */
 TEST(blitter_runs_the_parsed_copy)
 {
-	if (!shim_present())
-		SKIP("shim only (hangcheck timing)");
-	setenv("I915_SHIM_HANGCHECK_MS", "200", 1);
 	int fd = i915_open_gen8();
-	if (!blt_parser_version(fd))
-		SKIP("no mandatory blitter command parser");
+	require_blt_parser(fd);
+	struct heartbeat hb;
+	heartbeat_require(fd, "bcs0", 200, &hb);
 	uint32_t spin[] = { MI_BATCH_BUFFER_START_GEN8, 0x800000, 0, MI_BATCH_BUFFER_END };
 	uint32_t batch = gem_batch(fd, spin, sizeof(spin));
 	struct drm_i915_gem_mmap m = { .handle = batch, .size = 4096 };
@@ -145,6 +140,7 @@ TEST(blitter_runs_the_parsed_copy)
 	struct drm_i915_reset_stats rs = { .ctx_id = ctx };
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GET_RESET_STATS, &rs));
 	ASSERT_EQ(rs.batch_active, 1);				/* it was reset as a hang */
+	heartbeat_restore(&hb);
 	close(fd);
 }
 
@@ -249,8 +245,9 @@ static void on_alarm(int sig)
  * EWOULDBLOCK, and a blocking one waits until a signal interrupts it (EINTR). */
 TEST(full_ring)
 {
-	setenv("I915_SHIM_HANGCHECK_MS", "20000", 1);
 	int fd = i915_open_gen8();
+	struct heartbeat hb;
+	heartbeat_hold_off(fd, "rcs0", &hb);	/* the spinner must outlast the test */
 	uint32_t ctx = gem_context_create(fd);
 	uint32_t nop = gem_batch(fd, end_cmds, sizeof(end_cmds));
 	volatile uint32_t *spin;
@@ -269,16 +266,17 @@ TEST(full_ring)
 	spin[0] = MI_BATCH_BUFFER_END;
 	ASSERT_OK(gem_execbuf_ctx(fd, &o, 1, 0, ctx));		/* room again */
 	gem_wait(fd, nop);
+	heartbeat_restore(&hb);
 	close(fd);
 }
 
 /* X49: a render batch without MI_BATCH_BUFFER_END is accepted; it runs off its end into a
- * hang, is reset, and its context is blamed. Shim only: a real kernel takes seconds. */
+ * hang, is reset (a short heartbeat), and its context is blamed. */
 TEST(render_batch_without_end)
 {
-	if (!shim_present())
-		SKIP("shim only (hangcheck timing)");
 	int fd = i915_open_gen8();
+	struct heartbeat hb;
+	heartbeat_require(fd, "rcs0", 100, &hb);
 	uint32_t ctx = gem_context_create(fd);
 	uint32_t cmd[] = { MI_NOOP, MI_NOOP };
 	uint32_t batch = gem_batch(fd, cmd, sizeof(cmd));
@@ -290,6 +288,7 @@ TEST(render_batch_without_end)
 	struct drm_i915_reset_stats rs = { .ctx_id = ctx };
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GET_RESET_STATS, &rs));
 	ASSERT_EQ(rs.batch_active, 1);
+	heartbeat_restore(&hb);
 	close(fd);
 }
 

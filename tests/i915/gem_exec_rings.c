@@ -51,7 +51,7 @@ TEST(bsd_selector)
 {
 	int fd = i915_open();
 	if (!has(fd, I915_PARAM_HAS_BSD))
-		SKIP("no video engine");
+		SKIP_DEVICE("no video engine");
 	static const uint32_t end[] = { MI_BATCH_BUFFER_END, MI_NOOP };
 	uint32_t batch = gem_batch(fd, end, sizeof(end));
 	ASSERT_OK(run_on(fd, batch, I915_EXEC_BSD | I915_EXEC_BSD_RING1));
@@ -69,7 +69,7 @@ TEST(blits_on_the_render_ring_before_gen6)
 {
 	int fd = i915_open();
 	if (has(fd, I915_PARAM_HAS_BLT))
-		SKIP("this device has a blitter ring");
+		SKIP_DEVICE("this device has a blitter ring");
 	uint32_t dst = gem_create(fd, 4096), batch = gem_create(fd, 4096);
 	uint32_t cmd[] = {
 		XY_COLOR_BLT | INTEL_BLT_WRITE_RGBA | INTEL_LEN(6),	/* 32-bit addresses before gen8 */

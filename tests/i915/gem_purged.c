@@ -100,11 +100,9 @@ TEST(touching_a_purged_object_is_sigbus)
  */
 TEST(purge_takes_the_data_from_old_mappings)
 {
-	int dc = open("/sys/kernel/debug/dri/128/i915_gem_drop_caches", O_WRONLY);
+	int dc = i915_debugfs_open("i915_gem_drop_caches", O_WRONLY);
 	if (dc < 0)
-		dc = open("/sys/kernel/debug/dri/0/i915_gem_drop_caches", O_WRONLY);
-	if (dc < 0)
-		SKIP("no writable i915_gem_drop_caches");
+		SKIP_MISSING("no writable i915_gem_drop_caches (debugfs, root)");
 	int fd = i915_open();
 	uint32_t h = gem_create(fd, 4096);
 	struct drm_i915_gem_mmap m = { .handle = h, .size = 4096 };
@@ -137,11 +135,11 @@ TEST(gtt_map_of_snooped_object_without_llc)
 {
 	int fd = i915_open();
 	if (gem_getparam(fd, I915_PARAM_HAS_LLC))
-		SKIP("the device has an LLC: GTT maps of cached objects are coherent");
+		SKIP_DEVICE("the device has an LLC: GTT maps of cached objects are coherent");
 	uint32_t h = gem_create(fd, 4096);
 	struct drm_i915_gem_caching c = { .handle = h, .caching = I915_CACHING_CACHED };
-	if (ioctl(fd, DRM_IOCTL_I915_GEM_SET_CACHING, &c) && errno == ENODEV)
-		SKIP("the device cannot snoop");
+	if (ioctl(fd, DRM_IOCTL_I915_GEM_SET_CACHING, &c))	/* ENODEV: no snooping (CACHED needs it) */
+		SKIP_ON_ERRNO(errno, ENODEV, !i915_cpu_cache_coherent(fd), "the device cannot snoop");
 	struct drm_i915_gem_mmap_offset a = { .handle = h, .flags = I915_MMAP_OFFSET_GTT };
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP_OFFSET, &a));
 	char *p = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd, (off_t)a.offset);

@@ -39,7 +39,7 @@ TEST(alloc_tiled_geometry)
 		if (expected[e].devid == devid)
 			break;
 	if (e == ARRAY_SIZE(expected))
-		SKIP("no figures for devid 0x%04x", devid);
+		SKIP_DEVICE("no figures for devid 0x%04x", devid);
 	printf("# devid 0x%04x\n", devid);
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		const struct tiled_result *want = &expected[e].r[i];

@@ -270,7 +270,7 @@ TEST(same_as_debian)
 	OURS_ONLY("compares the two libraries");
 	struct decoder deb;
 	if (!load_debian(&deb))
-		SKIP("no Debian libdrm_intel.so.1: %s", dlerror());
+		SKIP("no Debian libdrm_intel.so.1: %s", dlerror());	/* external */
 	/* libdrm-defined decodes: the whole text is the same. */
 	char *o = run(&linked, SNB, blt_gen6, ARRAY_SIZE(blt_gen6), 0);
 	char *d = run(&deb, SNB, blt_gen6, ARRAY_SIZE(blt_gen6), 0);

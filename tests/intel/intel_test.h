@@ -27,9 +27,9 @@ static inline int open_i915(void)
 {
 	int fd = test_open_primary();
 	if (fd < 0)
-		SKIP("no DRM device at %s", test_primary_path());
+		SKIP_MISSING("no DRM device at %s", test_primary_path());
 	if (!test_is_i915(fd))
-		SKIP("%s is not i915", test_primary_path());
+		SKIP_MISSING("%s is not i915", test_primary_path());
 	return fd;
 }
 

@@ -20,7 +20,7 @@ TEST(userptr_object_is_user_memory)
 	drm_intel_bo *bo = drm_intel_bo_alloc_userptr(mgr, "u", mem, I915_TILING_NONE, 0,
 						      65536, 0);
 	if (!bo)
-		SKIP("userptr not supported");
+		skip_unless_userptr_works(fd);
 	ASSERT(bo->virtual == mem);
 	ASSERT_EQ(bo->size, 65536);
 	ASSERT_EQ(drm_intel_bo_is_reusable(bo), 0);
@@ -53,14 +53,15 @@ TEST(userptr_object_is_user_memory)
 
 TEST(userptr_map_calls)
 {
-	drm_intel_bufmgr *mgr = open_bufmgr(NULL);
+	int fd;
+	drm_intel_bufmgr *mgr = open_bufmgr(&fd);
 	char *mem = page_aligned(8192);
 	drm_intel_bo *bo = drm_intel_bo_alloc_userptr(mgr, "u", mem, I915_TILING_NONE, 0,
 						      8192, 0);
 	uint32_t mode = I915_TILING_X;
 	char c;
 	if (!bo)
-		SKIP("userptr not supported");
+		skip_unless_userptr_works(fd);
 	ASSERT_OK(drm_intel_bo_map(bo, 1));
 	ASSERT(bo->virtual == mem);
 	ASSERT_OK(drm_intel_bo_unmap(bo));
@@ -79,11 +80,12 @@ TEST(userptr_map_calls)
 
 TEST(userptr_refusals)
 {
-	drm_intel_bufmgr *mgr = open_bufmgr(NULL);
+	int fd;
+	drm_intel_bufmgr *mgr = open_bufmgr(&fd);
 	char *mem = page_aligned(3 * 4096);
 	drm_intel_bo *ok = drm_intel_bo_alloc_userptr(mgr, "u", mem, I915_TILING_NONE, 0, 4096, 0);
 	if (!ok)
-		SKIP("userptr not supported");
+		skip_unless_userptr_works(fd);
 	ASSERT(drm_intel_bo_alloc_userptr(mgr, "u", mem, I915_TILING_X, 512, 4096, 0) == NULL);
 	ASSERT(drm_intel_bo_alloc_userptr(mgr, "u", mem + 1, I915_TILING_NONE, 0, 4096, 0) == NULL);
 	ASSERT(drm_intel_bo_alloc_userptr(mgr, "u", mem, I915_TILING_NONE, 0, 100, 0) == NULL);
@@ -94,14 +96,15 @@ TEST(userptr_refusals)
 
 TEST(userptr_many_objects)
 {
-	drm_intel_bufmgr *mgr = open_bufmgr(NULL);
+	int fd;
+	drm_intel_bufmgr *mgr = open_bufmgr(&fd);
 	char *mem = page_aligned(64 * 4096);
 	drm_intel_bo *bo[64];
 	for (int i = 0; i < 64; i++) {
 		bo[i] = drm_intel_bo_alloc_userptr(mgr, "u", mem + i * 4096, I915_TILING_NONE, 0,
 						   4096, 0);
 		if (!bo[i])
-			SKIP("userptr not supported");
+			skip_unless_userptr_works(fd);
 	}
 	for (int i = 1; i < 64; i++)
 		ASSERT_NE(bo[i]->handle, bo[i - 1]->handle);

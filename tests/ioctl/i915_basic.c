@@ -11,14 +11,6 @@
 
 #include "tests/ioctl/ioctl_util.h"
 
-static int open_i915_render(void)
-{
-	int fd = open_render();
-	if (!test_is_i915(fd))
-		SKIP("not i915");
-	return fd;
-}
-
 static int getparam(int fd, int param, int *value)
 {
 	struct drm_i915_getparam gp = { .param = param, .value = value };
@@ -59,7 +51,7 @@ static uint32_t must_gem_create(int fd, uint64_t size)
 /* GP1: unknown params (0, far past the table, negative) are EINVAL. */
 TEST(getparam_unknown_einval)
 {
-	int fd = open_i915_render();
+	int fd = i915_open();
 	int v = 0;
 	ASSERT_ERRNO(getparam(fd, 0, &v), EINVAL);
 	ASSERT_ERRNO(getparam(fd, 1000, &v), EINVAL);
@@ -70,7 +62,7 @@ TEST(getparam_unknown_einval)
 /* GP2: the retired UMS params IRQ_ACTIVE, ALLOW_BATCHBUFFER, LAST_DISPATCH, HAS_EXEC_CONSTANTS are ENODEV. */
 TEST(getparam_ums_enodev)
 {
-	int fd = open_i915_render();
+	int fd = i915_open();
 	int v = 0;
 	ASSERT_ERRNO(getparam(fd, I915_PARAM_IRQ_ACTIVE, &v), ENODEV);
 	ASSERT_ERRNO(getparam(fd, I915_PARAM_ALLOW_BATCHBUFFER, &v), ENODEV);
@@ -81,7 +73,7 @@ TEST(getparam_ums_enodev)
 /* GP3: an unwritable value pointer is EFAULT. */
 TEST(getparam_bad_value_efault)
 {
-	int fd = open_i915_render();
+	int fd = i915_open();
 	ASSERT_ERRNO(getparam(fd, I915_PARAM_CHIPSET_ID, (int *)8), EFAULT);
 	long pg = sysconf(_SC_PAGESIZE);
 	int *ro = mmap(NULL, pg, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -93,7 +85,7 @@ TEST(getparam_bad_value_efault)
 /* GP4, GP5: CHIPSET_ID is the PCI device id, REVISION the PCI revision (a byte). */
 TEST(getparam_chipset_revision)
 {
-	int fd = open_i915_render();
+	int fd = i915_open();
 	int id = must_getparam(fd, I915_PARAM_CHIPSET_ID);
 	ASSERT(id > 0 && id <= 0xffff);
 	int rev = must_getparam(fd, I915_PARAM_REVISION);
@@ -105,7 +97,7 @@ TEST(getparam_chipset_revision)
 /* GP6: the unconditional feature params are 1. */
 TEST(getparam_unconditional_ones)
 {
-	int fd = open_i915_render();
+	int fd = i915_open();
 	static const struct { int param; const char *name; } ones[] = {
 		{ I915_PARAM_HAS_GEM, "HAS_GEM" },
 		{ I915_PARAM_HAS_PAGEFLIPPING, "HAS_PAGEFLIPPING" },
@@ -139,7 +131,7 @@ TEST(getparam_unconditional_ones)
 /* GP7, GP8: MMAP_VERSION is 1, MMAP_GTT_VERSION is 4. */
 TEST(getparam_mmap_versions)
 {
-	int fd = open_i915_render();
+	int fd = i915_open();
 	ASSERT_EQ(must_getparam(fd, I915_PARAM_MMAP_VERSION), 1);
 	ASSERT_EQ(must_getparam(fd, I915_PARAM_MMAP_GTT_VERSION), 4);
 }
@@ -147,9 +139,9 @@ TEST(getparam_mmap_versions)
 /* GP16, GP18: on Skylake HAS_LLC is 1 and HAS_ALIASING_PPGTT is 2 (full PPGTT), not 1. */
 TEST(getparam_skl_llc_ppgtt)
 {
-	int fd = open_i915_render();
+	int fd = i915_open();
 	if (!is_skl(fd))
-		SKIP("values pinned for Skylake only");
+		SKIP_DEVICE("values pinned for Skylake only");
 	ASSERT_EQ(must_getparam(fd, I915_PARAM_HAS_LLC), 1);
 	ASSERT_EQ(must_getparam(fd, I915_PARAM_HAS_ALIASING_PPGTT), 2);
 }
@@ -160,7 +152,7 @@ TEST(getparam_primary_unauthenticated)
 	become_unprivileged();
 	int m = open_master();
 	if (!test_is_i915(m))
-		SKIP("not i915");
+		SKIP_MISSING("not i915");
 	int c = open_primary();
 	ASSERT_EQ(must_getparam(c, I915_PARAM_HAS_GEM), 1);
 }
@@ -168,7 +160,7 @@ TEST(getparam_primary_unauthenticated)
 /* GC1: size 0 is EINVAL and the handle is left 0. */
 TEST(create_size_zero_einval)
 {
-	int fd = open_i915_render();
+	int fd = i915_open();
 	struct drm_i915_gem_create c = { .size = 0 };
 	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_CREATE, &c), EINVAL);
 	ASSERT_EQ(c.handle, 0);
@@ -177,7 +169,7 @@ TEST(create_size_zero_einval)
 /* GC2: a size that wraps to 0 when rounded up to a page is EINVAL. */
 TEST(create_size_wraps_einval)
 {
-	int fd = open_i915_render();
+	int fd = i915_open();
 	struct drm_i915_gem_create c = { .size = ~0ull };
 	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_CREATE, &c), EINVAL);
 	ASSERT_EQ(c.handle, 0);
@@ -188,7 +180,7 @@ TEST(create_size_wraps_einval)
 /* GC3: a page count beyond INT_MAX (>= 8 TiB) is E2BIG. */
 TEST(create_massive_e2big)
 {
-	int fd = open_i915_render();
+	int fd = i915_open();
 	struct drm_i915_gem_create c = { .size = 0xFFFFFFFF00000000ull };
 	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_CREATE, &c), E2BIG);
 	ASSERT_EQ(c.handle, 0);
@@ -199,7 +191,7 @@ TEST(create_massive_e2big)
 /* GC5: an unaligned size is rounded up to 4096 and written back. */
 TEST(create_rounds_size_up)
 {
-	int fd = open_i915_render();
+	int fd = i915_open();
 	uint64_t size = 1;
 	uint32_t h = 0;
 	ASSERT_OK(gem_create(fd, &size, &h));
@@ -215,7 +207,7 @@ TEST(create_rounds_size_up)
 /* GC6 + D17: handles start at 1 and reuse the lowest free number; per open file. */
 TEST(create_handles_lowest_free)
 {
-	int fd = open_i915_render();
+	int fd = i915_open();
 	ASSERT_EQ(must_gem_create(fd, 4096), 1);
 	ASSERT_EQ(must_gem_create(fd, 4096), 2);
 	ASSERT_EQ(must_gem_create(fd, 4096), 3);
@@ -236,7 +228,7 @@ TEST(create_handles_lowest_free)
 /* GC6: a new object reads back as zeroes (over its whole rounded size). */
 TEST(create_contents_zero)
 {
-	int fd = open_i915_render();
+	int fd = i915_open();
 	uint64_t size = 5000;
 	uint32_t h = 0;
 	ASSERT_OK(gem_create(fd, &size, &h));

@@ -98,7 +98,7 @@ TEST(version_i915_values)
 {
 	int fd = open_primary();
 	if (!test_is_i915(fd))
-		SKIP("not i915");
+		SKIP_MISSING("not i915");
 	struct drm_version v;
 	char name[32], date[32], desc[64];
 	memset(&v, 0, sizeof(v));
@@ -232,7 +232,7 @@ TEST(get_cap_vgem_no_modeset)
 {
 	int fd = open_primary();
 	if (!driver_is(fd, "vgem"))
-		SKIP("not vgem");
+		SKIP_DEVICE("not vgem: a vgem rule (tools/realkernel-run)");
 	uint64_t v;
 	ASSERT_ERRNO(get_cap(fd, DRM_CAP_DUMB_BUFFER, &v), EOPNOTSUPP);
 	ASSERT_ERRNO(get_cap(fd, DRM_CAP_CURSOR_WIDTH, &v), EOPNOTSUPP);
@@ -246,7 +246,7 @@ TEST(get_cap_i915_values)
 {
 	int fd = open_primary();
 	if (!test_is_i915(fd))
-		SKIP("not i915");
+		SKIP_MISSING("not i915");
 	fetch_date(fd);
 	ASSERT_EQ(must_cap(fd, DRM_CAP_DUMB_BUFFER), 1);		/* C2 */
 	ASSERT_EQ(must_cap(fd, DRM_CAP_VBLANK_HIGH_CRTC), 1);		/* C3 */
@@ -274,7 +274,7 @@ TEST(get_cap_i915_unknown)
 {
 	int fd = open_primary();
 	if (!test_is_i915(fd))
-		SKIP("not i915");
+		SKIP_MISSING("not i915");
 	uint64_t v;
 	ASSERT_ERRNO(get_cap(fd, 0, &v), EINVAL);
 	ASSERT_ERRNO(get_cap(fd, 0x99, &v), EINVAL);
@@ -286,7 +286,7 @@ TEST(get_cap_i915_render)
 {
 	int fd = open_render();
 	if (!test_is_i915(fd))
-		SKIP("not i915");
+		SKIP_MISSING("not i915");
 	ASSERT_EQ(must_cap(fd, DRM_CAP_DUMB_BUFFER), 1);
 	ASSERT_EQ(must_cap(fd, DRM_CAP_SYNCOBJ), 1);
 	uint64_t v;
@@ -306,7 +306,7 @@ TEST(set_client_cap_vgem_no_modeset)
 {
 	int fd = open_primary();
 	if (!driver_is(fd, "vgem"))
-		SKIP("not vgem");
+		SKIP_DEVICE("not vgem: a vgem rule (tools/realkernel-run)");
 	ASSERT_ERRNO(set_client_cap(fd, DRM_CLIENT_CAP_STEREO_3D, 1), EOPNOTSUPP);
 	ASSERT_ERRNO(set_client_cap(fd, DRM_CLIENT_CAP_UNIVERSAL_PLANES, 1), EOPNOTSUPP);
 	ASSERT_ERRNO(set_client_cap(fd, 0x99, 0), EOPNOTSUPP);
@@ -317,7 +317,7 @@ TEST(set_client_cap_i915_boolean_caps)
 {
 	int fd = open_primary();
 	if (!test_is_i915(fd))
-		SKIP("not i915");
+		SKIP_MISSING("not i915");
 	static const uint64_t caps[] = { DRM_CLIENT_CAP_STEREO_3D, DRM_CLIENT_CAP_UNIVERSAL_PLANES,
 					 DRM_CLIENT_CAP_ASPECT_RATIO };
 	for (size_t i = 0; i < ARRAY_SIZE(caps); i++) {
@@ -333,7 +333,7 @@ TEST(set_client_cap_i915_atomic)
 {
 	int fd = open_primary();
 	if (!test_is_i915(fd))
-		SKIP("not i915");
+		SKIP_MISSING("not i915");
 	ASSERT_OK(prctl(PR_SET_NAME, "ioctl-test"));
 	ASSERT_OK(set_client_cap(fd, DRM_CLIENT_CAP_ATOMIC, 1));
 	ASSERT_OK(set_client_cap(fd, DRM_CLIENT_CAP_ATOMIC, 2));
@@ -346,7 +346,7 @@ TEST(set_client_cap_i915_atomic_x_blacklist)
 {
 	int fd = open_primary();
 	if (!test_is_i915(fd))
-		SKIP("not i915");
+		SKIP_MISSING("not i915");
 	ASSERT_OK(prctl(PR_SET_NAME, "Xorg"));
 	ASSERT_ERRNO(set_client_cap(fd, DRM_CLIENT_CAP_ATOMIC, 1), EOPNOTSUPP);
 	ASSERT_OK(set_client_cap(fd, DRM_CLIENT_CAP_ATOMIC, 2));
@@ -357,7 +357,7 @@ TEST(set_client_cap_i915_writeback)
 {
 	int fd = open_primary();
 	if (!test_is_i915(fd))
-		SKIP("not i915");
+		SKIP_MISSING("not i915");
 	ASSERT_OK(prctl(PR_SET_NAME, "ioctl-test"));
 	ASSERT_ERRNO(set_client_cap(fd, DRM_CLIENT_CAP_WRITEBACK_CONNECTORS, 1), EINVAL);
 	ASSERT_OK(set_client_cap(fd, DRM_CLIENT_CAP_ATOMIC, 1));
@@ -374,7 +374,7 @@ TEST(set_client_cap_i915_unknown)
 {
 	int fd = open_primary();
 	if (!test_is_i915(fd))
-		SKIP("not i915");
+		SKIP_MISSING("not i915");
 	ASSERT_ERRNO(set_client_cap(fd, 0, 0), EINVAL);
 	ASSERT_ERRNO(set_client_cap(fd, 0x99, 1), EINVAL);
 }

@@ -1,6 +1,6 @@
 /*
- * Helpers shared by the libdrm core library tests: open a node or skip the
- * test, and an fd number that is certainly closed.
+ * Helpers shared by the libdrm core library tests: an fd number that is
+ * certainly closed (opening nodes: tests/drm_test_util.h).
  */
 #ifndef TESTS_LIB_LIB_TEST_H
 #define TESTS_LIB_LIB_TEST_H
@@ -12,24 +12,6 @@
 
 #include "tests/harness.h"
 #include "tests/drm_test_util.h"
-
-static inline int open_primary(void)
-{
-	int fd = test_open_primary();
-
-	if (fd < 0)
-		SKIP("cannot open %s: %s", test_primary_path(), strerror(errno));
-	return fd;
-}
-
-static inline int open_render(void)
-{
-	int fd = test_open_render();
-
-	if (fd < 0)
-		SKIP("cannot open %s: %s", test_render_path(), strerror(errno));
-	return fd;
-}
 
 /* The number of an fd that was just closed: EBADF for whatever uses it. */
 static inline int closed_fd(void)

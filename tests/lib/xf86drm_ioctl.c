@@ -60,15 +60,6 @@ static void fake(unsigned long request, const int *errnos, int n)
 	calls = 0;
 }
 
-static int open_i915(void)
-{
-	int fd = open_render();
-
-	if (!test_is_i915(fd))
-		SKIP("not an i915 device");
-	return fd;
-}
-
 static uint32_t create_bo(int fd)
 {
 	struct drm_i915_gem_create create;
@@ -138,7 +129,7 @@ TEST(ioctl_errors_passed_through)
 
 TEST(command_write_read_getparam)
 {
-	int fd = open_i915();
+	int fd = i915_open();
 	int value = 0;
 	struct drm_i915_getparam gp = { I915_PARAM_CHIPSET_ID, &value };
 
@@ -154,7 +145,7 @@ TEST(command_write_read_getparam)
 
 TEST(command_read_aperture)
 {
-	int fd = open_i915();
+	int fd = i915_open();
 	struct drm_i915_gem_get_aperture ap;
 
 	memset(&ap, 0, sizeof(ap));
@@ -166,7 +157,7 @@ TEST(command_read_aperture)
 
 TEST(command_write_sw_finish)
 {
-	int fd = open_i915();
+	int fd = i915_open();
 	struct drm_i915_gem_sw_finish fin;
 
 	memset(&fin, 0, sizeof(fin));
@@ -180,7 +171,7 @@ TEST(command_write_sw_finish)
 
 TEST(command_none)
 {
-	int fd = open_i915();
+	int fd = i915_open();
 
 	/* D4: 0x10 is a hole in the i915 table. */
 	ASSERT_EQ(drmCommandNone(fd, 0x10), -EINVAL);
@@ -191,7 +182,7 @@ TEST(command_none)
 
 TEST(command_errors)
 {
-	int fd = open_i915();
+	int fd = i915_open();
 	int p[2];
 	int value;
 	struct drm_i915_getparam gp;
@@ -217,7 +208,7 @@ TEST(command_errors)
 TEST(command_restarts)
 {
 	static const int errs[] = { EINTR, EAGAIN };
-	int fd = open_i915();
+	int fd = i915_open();
 	int value = 0;
 	struct drm_i915_getparam gp = { I915_PARAM_CHIPSET_ID, &value };
 
@@ -230,7 +221,7 @@ TEST(command_restarts)
 
 TEST(close_buffer_handle)
 {
-	int fd = open_i915();
+	int fd = i915_open();
 	uint32_t h = create_bo(fd);
 
 	ASSERT_EQ(drmCloseBufferHandle(fd, h), 0);

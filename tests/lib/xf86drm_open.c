@@ -20,7 +20,7 @@ static void device_driver(char *buf, size_t len)
 	int fd = test_open_render();
 
 	if (fd < 0)
-		SKIP("no render node %s", test_render_path());
+		SKIP_MISSING("no render node %s", test_render_path());
 	if (test_driver_name(fd, buf, len))
 		TEST_FAIL("VERSION on the render node failed: %s", strerror(errno));
 	close(fd);
@@ -33,10 +33,10 @@ static void device_busid(char *buf, size_t len)
 	int fd = test_open_render();
 
 	if (fd < 0)
-		SKIP("no render node");
+		SKIP_MISSING("no render node");
 	ASSERT_EQ(drmGetDevice2(fd, 0, &dev), 0);
 	if (dev->bustype != DRM_BUS_PCI)
-		SKIP("not a PCI device");
+		SKIP_MISSING("not a PCI device");
 	snprintf(buf, len, "pci:%04x:%02x:%02x.%u", dev->businfo.pci->domain,
 		 dev->businfo.pci->bus, dev->businfo.pci->dev, dev->businfo.pci->func);
 	drmFreeDevice(&dev);
@@ -171,7 +171,7 @@ TEST(open_by_busid_old_style)
 	device_busid(busid, sizeof(busid));
 	ASSERT_EQ(sscanf(busid, "pci:%x:%x:%x.%u", &dom, &bus, &dev, &func), 4);
 	if (dom)
-		SKIP("old-style ids have no domain");
+		SKIP_MISSING("old-style ids have no domain");
 	snprintf(old, sizeof(old), "PCI:%u:%u:%u", bus, dev, func);
 	fd = drmOpen(NULL, old);
 	ASSERT(fd >= 0);
@@ -208,7 +208,7 @@ TEST(open_by_name_skips_claimed_device)
 	master = drmOpen(NULL, busid);
 	ASSERT(master >= 0);
 	if (!drmIsMaster(master))
-		SKIP("another process is master");
+		SKIP_MISSING("another process is master");
 	/* A name lookup only takes devices no master has claimed. */
 	ASSERT_EQ(drmOpen(name, NULL), -1);
 	/* A bus-id lookup still finds it. */
@@ -224,7 +224,7 @@ TEST(open_render_by_minor)
 	int fd;
 
 	if (stat(test_render_path(), &st) || !S_ISCHR(st.st_mode))
-		SKIP("no render node");
+		SKIP_MISSING("no render node");
 	fd = drmOpenRender((int)minor(st.st_rdev));
 	ASSERT(fd >= 0);
 	ASSERT_EQ(node_minor(fd), (int)minor(st.st_rdev));
@@ -254,7 +254,7 @@ TEST(available)
 	struct stat st;
 
 	if (stat(test_primary_path(), &st))
-		SKIP("no primary node");
+		SKIP_MISSING("no primary node");
 	ASSERT_EQ(drmAvailable(), 1);
 }
 

@@ -46,15 +46,6 @@ __attribute__((visibility("default"))) int ioctl(int fd, unsigned long request, 
 	return next(fd, request, arg);
 }
 
-static int open_i915(void)
-{
-	int fd = open_render();
-
-	if (!test_is_i915(fd))
-		SKIP("not an i915 device");
-	return fd;
-}
-
 static uint32_t create(int fd, uint64_t size)
 {
 	struct drm_i915_gem_create c = { .size = size };
@@ -65,7 +56,7 @@ static uint32_t create(int fd, uint64_t size)
 
 TEST(handle_to_fd)
 {
-	int fd = open_i915();
+	int fd = i915_open();
 	uint32_t h = create(fd, 8192);
 	int d = 12345;
 
@@ -87,7 +78,7 @@ TEST(handle_to_fd)
 
 TEST(handle_to_fd_errors)
 {
-	int fd = open_i915();
+	int fd = i915_open();
 	uint32_t h = create(fd, 4096);
 	int d = 12345;
 
@@ -106,7 +97,7 @@ TEST(handle_to_fd_errors)
 
 TEST(fd_to_handle)
 {
-	int fa = open_i915(), fb = open_i915();
+	int fa = i915_open(), fb = i915_open();
 	uint32_t h = create(fa, 4096), hb = 0, again = 0, self = 0;
 	int d = -1;
 
@@ -125,7 +116,7 @@ TEST(fd_to_handle)
 
 TEST(fd_to_handle_errors)
 {
-	int fd = open_i915();
+	int fd = i915_open();
 	uint32_t h = 777;
 
 	errno = 0;
@@ -142,7 +133,7 @@ TEST(fd_to_handle_errors)
 /* Where libdrm would write through NULL, ours fails first, making nothing. */
 TEST(null_outputs)
 {
-	int fd = open_i915();
+	int fd = i915_open();
 	uint32_t h = create(fd, 4096);
 	int d = -1;
 

@@ -125,7 +125,7 @@ TEST(get_cap_unknown_leaves_value)
 	uint64_t value = 77;
 
 	if (!test_is_i915(fd))
-		SKIP("unknown caps are EINVAL on i915 only (vgem: EOPNOTSUPP)");
+		SKIP_MISSING("unknown caps are EINVAL on i915 only (vgem: EOPNOTSUPP)");
 	ASSERT_ERRNO(drmGetCap(fd, 0x99, &value), EINVAL);
 	ASSERT_ERRNO(drmGetCap(fd, 0, &value), EINVAL);
 	ASSERT_EQ(value, 77);
@@ -150,7 +150,7 @@ TEST(set_client_cap)
 	int fd = open_primary();
 
 	if (!test_is_i915(fd))
-		SKIP("needs a modesetting driver");
+		SKIP_MISSING("needs a modesetting driver");
 	ASSERT_EQ(drmSetClientCap(fd, DRM_CLIENT_CAP_UNIVERSAL_PLANES, 1), 0);
 	ASSERT_EQ(drmSetClientCap(fd, DRM_CLIENT_CAP_UNIVERSAL_PLANES, 0), 0);
 	ASSERT_EQ(drmSetClientCap(fd, DRM_CLIENT_CAP_STEREO_3D, 1), 0);
@@ -181,7 +181,7 @@ TEST(busid_empty_until_interface_set)
 	drmSetVersion sv = { 1, 4, -1, -1 };
 
 	if (!drmIsMaster(fd))
-		SKIP("not master");
+		SKIP_MISSING("not master");
 	id = drmGetBusid(fd);
 	ASSERT(id != NULL);
 	ASSERT_STREQ(id, "");
@@ -206,10 +206,10 @@ TEST(busid_matches_device)
 	char want[64], *id;
 
 	if (!drmIsMaster(fd))
-		SKIP("not master");
+		SKIP_MISSING("not master");
 	ASSERT_EQ(drmGetDevice2(fd, 0, &dev), 0);
 	if (dev->bustype != DRM_BUS_PCI)
-		SKIP("not PCI");
+		SKIP_MISSING("not PCI");
 	snprintf(want, sizeof(want), "pci:%04x:%02x:%02x.%u", dev->businfo.pci->domain,
 		 dev->businfo.pci->bus, dev->businfo.pci->dev, dev->businfo.pci->func);
 	ASSERT_EQ(drmSetInterfaceVersion(fd, &sv), 0);
@@ -264,7 +264,7 @@ TEST(set_interface_version_query)
 	drmSetVersion sv = { -1, -1, -1, -1 };
 
 	if (!drmIsMaster(fd))
-		SKIP("not master");
+		SKIP_MISSING("not master");
 	/* -1 asks for nothing and reports the current versions. */
 	ASSERT_EQ(drmSetInterfaceVersion(fd, &sv), 0);
 	ASSERT_EQ(sv.drm_di_major, 1);

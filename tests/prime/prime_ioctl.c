@@ -13,8 +13,8 @@
 /* R1: unknown flags are EINVAL, before the handle is looked at. */
 TEST(r1_flags_checked_first)
 {
-	int fd = open_i915();
-	uint32_t h = bo_create(fd, 4096);
+	int fd = i915_open();
+	uint32_t h = gem_create(fd, 4096);
 	int d = -1;
 	ASSERT_ERRNO(prime_export(fd, 9999, 0x4, &d), EINVAL);
 	ASSERT_ERRNO(prime_export(fd, h, 0x4, &d), EINVAL);
@@ -30,11 +30,11 @@ TEST(r1_flags_checked_first)
 /* R2: an unknown handle is ENOENT. */
 TEST(r2_bad_handle)
 {
-	int fd = open_i915();
+	int fd = i915_open();
 	int d = -1;
 	ASSERT_ERRNO(prime_export(fd, 1, DRM_CLOEXEC, &d), ENOENT);
 	ASSERT_ERRNO(prime_export(fd, 0, DRM_CLOEXEC, &d), ENOENT);
-	uint32_t h = bo_create(fd, 4096);
+	uint32_t h = gem_create(fd, 4096);
 	ASSERT_OK(gem_close(fd, h));
 	ASSERT_ERRNO(prime_export(fd, h, 0, &d), ENOENT);
 	close(fd);
@@ -43,8 +43,8 @@ TEST(r2_bad_handle)
 /* R3: an fd >= 0, the lowest free one; close-on-exec only with DRM_CLOEXEC. */
 TEST(r3_fd_and_cloexec)
 {
-	int fd = open_i915();
-	uint32_t h = bo_create(fd, 4096);
+	int fd = i915_open();
+	uint32_t h = gem_create(fd, 4096);
 	int d1 = -1, d2 = -1;
 	int probe = dup(0);
 	ASSERT(probe >= 0);
@@ -63,8 +63,8 @@ TEST(r3_fd_and_cloexec)
 /* R4: without DRM_RDWR the dma-buf is read-only: a shared writable mmap is refused. */
 TEST(r4_read_only_export)
 {
-	int fd = open_i915();
-	uint32_t h = bo_create(fd, 8192);
+	int fd = i915_open();
+	uint32_t h = gem_create(fd, 8192);
 	bo_fill(fd, h, 8192, 0x1000);
 	int d = -1;
 	ASSERT_OK(prime_export(fd, h, DRM_CLOEXEC, &d));
@@ -83,8 +83,8 @@ TEST(r4_read_only_export)
 /* R5: a second export of one object is the same dma-buf (one inode); another object's is not. */
 TEST(r5_one_dmabuf_per_object)
 {
-	int fd = open_i915();
-	uint32_t a = bo_create(fd, 4096), b = bo_create(fd, 4096);
+	int fd = i915_open();
+	uint32_t a = gem_create(fd, 4096), b = gem_create(fd, 4096);
 	int a1 = must_export(fd, a), a2 = must_export(fd, a), b1 = must_export(fd, b);
 	ASSERT_NE(a1, a2);
 	ASSERT_EQ(inode_of(a1), inode_of(a2));
@@ -98,8 +98,8 @@ TEST(r5_one_dmabuf_per_object)
 /* R6/R12: an import exported again from the importing file is the same dma-buf. */
 TEST(r6_reexport_of_import)
 {
-	int fa = open_i915(), fb = open_i915();
-	uint32_t h = bo_create(fa, 4096);
+	int fa = i915_open(), fb = i915_open();
+	uint32_t h = gem_create(fa, 4096);
 	int d = must_export(fa, h);
 	uint32_t hb = must_import(fb, d);
 	int d2 = must_export(fb, hb);
@@ -114,12 +114,12 @@ TEST(r6_reexport_of_import)
 /* R7 (5.13+): a userptr object cannot be exported. */
 TEST(r7_userptr_export)
 {
-	int fd = open_i915();
+	int fd = i915_open();
 	void *mem = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	ASSERT(mem != MAP_FAILED);
 	struct drm_i915_gem_userptr u = { .user_ptr = (uintptr_t)mem, .user_size = 4096 };
 	if (ioctl(fd, DRM_IOCTL_I915_GEM_USERPTR, &u) < 0)
-		SKIP("no userptr: %s", strerror(errno));
+		skip_no_userptr(fd, errno);
 	int d = -1;
 	ASSERT_ERRNO(prime_export(fd, u.handle, DRM_CLOEXEC | DRM_RDWR, &d), EINVAL);
 	ASSERT_ERRNO(prime_export(fd, u.handle, 0, &d), EINVAL);
@@ -131,7 +131,7 @@ TEST(r7_userptr_export)
 /* R8: an fd that is not open is EBADF. */
 TEST(r8_fd_not_open)
 {
-	int fd = open_i915();
+	int fd = i915_open();
 	uint32_t h = 0;
 	int spare = dup(0);
 	ASSERT(spare >= 0);
@@ -140,7 +140,7 @@ TEST(r8_fd_not_open)
 	ASSERT_ERRNO(prime_import(fd, -1, &h), EBADF);
 	ASSERT_ERRNO(prime_import(fd, 100000, &h), EBADF);
 	/* a closed dma-buf fd is just as closed */
-	int d = must_export(fd, bo_create(fd, 4096));
+	int d = must_export(fd, gem_create(fd, 4096));
 	close(d);
 	ASSERT_ERRNO(prime_import(fd, d, &h), EBADF);
 	ASSERT_EQ(h, 0);
@@ -150,7 +150,7 @@ TEST(r8_fd_not_open)
 /* R9: an fd that is not a dma-buf is EINVAL. */
 TEST(r9_not_a_dmabuf)
 {
-	int fd = open_i915();
+	int fd = i915_open();
 	uint32_t h = 0;
 	int pipefd[2];
 	ASSERT_OK(pipe(pipefd));
@@ -170,8 +170,8 @@ TEST(r9_not_a_dmabuf)
 /* R10: importing one dma-buf twice into one file gives one handle, through any of its fds. */
 TEST(r10_reimport_same_handle)
 {
-	int fa = open_i915(), fb = open_i915();
-	uint32_t h = bo_create(fa, 4096);
+	int fa = i915_open(), fb = i915_open();
+	uint32_t h = gem_create(fa, 4096);
 	int d1 = must_export(fa, h), d2 = must_export(fa, h);
 	uint32_t hb = must_import(fb, d1);
 	ASSERT_EQ(must_import(fb, d1), hb);
@@ -188,8 +188,8 @@ TEST(r10_reimport_same_handle)
 /* R11: an export imported back into the exporting file is the original handle. */
 TEST(r11_self_import)
 {
-	int fd = open_i915();
-	uint32_t h1 = bo_create(fd, 4096), h2 = bo_create(fd, 4096);
+	int fd = i915_open();
+	uint32_t h1 = gem_create(fd, 4096), h2 = gem_create(fd, 4096);
 	int d = must_export(fd, h2);
 	ASSERT_EQ(must_import(fd, d), h2);
 	ASSERT_EQ(must_import(fd, d), h2);
@@ -201,8 +201,8 @@ TEST(r11_self_import)
 /* R12: another file of the device gets a new handle to the same object (no copy). */
 TEST(r12_other_file_same_object)
 {
-	int fa = open_i915(), fb = open_i915();
-	uint32_t h = bo_create(fa, 16384);
+	int fa = i915_open(), fb = i915_open();
+	uint32_t h = gem_create(fa, 16384);
 	bo_fill(fa, h, 16384, 0xabc000);
 	int d = must_export(fa, h);
 	uint32_t hb = must_import(fb, d);
@@ -224,7 +224,7 @@ TEST(r13_flink_open_and_import)
 	int m = open_master();
 	int c = open_authenticated(m);
 	int c2 = open_authenticated(m);
-	uint32_t h = bo_create(m, 4096), name = 0, ho = 0, ho2 = 0;
+	uint32_t h = gem_create(m, 4096), name = 0, ho = 0, ho2 = 0;
 	ASSERT_OK(gem_flink(m, h, &name));
 	ASSERT_OK(gem_open(c, name, &ho, NULL));
 	int dc = must_export(c, ho);
@@ -246,8 +246,8 @@ TEST(r13_flink_open_and_import)
 /* R14: an imported handle outlives the dma-buf fd and the exporter's handle. */
 TEST(r14_handle_outlives_fd)
 {
-	int fa = open_i915(), fb = open_i915();
-	uint32_t h = bo_create(fa, 8192);
+	int fa = i915_open(), fb = i915_open();
+	uint32_t h = gem_create(fa, 8192);
 	bo_fill(fa, h, 8192, 77);
 	int d = must_export(fa, h);
 	uint32_t hb = must_import(fb, d);
@@ -261,8 +261,8 @@ TEST(r14_handle_outlives_fd)
 /* R16: only lseek(0, SEEK_END) (the size) and lseek(0, SEEK_SET) work. */
 TEST(r16_lseek)
 {
-	int fd = open_i915();
-	uint32_t h = bo_create(fd, 3 * 4096);
+	int fd = i915_open();
+	uint32_t h = gem_create(fd, 3 * 4096);
 	int d = must_export(fd, h);
 	ASSERT_EQ(lseek(d, 0, SEEK_END), 3 * 4096);
 	ASSERT_EQ(lseek(d, 0, SEEK_SET), 0);
@@ -288,8 +288,8 @@ TEST(r16_lseek)
 /* R17: mmap of the dma-buf maps the object's pages; offsets inside it; past it is EINVAL. */
 TEST(r17_mmap)
 {
-	int fd = open_i915();
-	uint32_t h = bo_create(fd, 4 * 4096);
+	int fd = i915_open();
+	uint32_t h = gem_create(fd, 4 * 4096);
 	bo_fill(fd, h, 4 * 4096, 900);
 	int d = must_export(fd, h);
 	uint32_t *p = mmap(NULL, 4 * 4096, PROT_READ | PROT_WRITE, MAP_SHARED, d, 0);
@@ -327,16 +327,16 @@ TEST(r17_mmap)
 /* G5: GEM_CLOSE drops the handle's prime entry; re-import gives a fresh, lowest free handle. */
 TEST(g5_close_then_reimport)
 {
-	int fa = open_i915(), fb = open_i915();
-	uint32_t h = bo_create(fa, 4096);
+	int fa = i915_open(), fb = i915_open();
+	uint32_t h = gem_create(fa, 4096);
 	bo_fill(fa, h, 4096, 31);
 	int d = must_export(fa, h);
 	uint32_t h1 = must_import(fb, d);
 	ASSERT_EQ(h1, 1);
-	uint32_t other = bo_create(fb, 4096);	/* handle 2 */
+	uint32_t other = gem_create(fb, 4096);	/* handle 2 */
 	ASSERT_EQ(other, 2);
 	ASSERT_OK(gem_close(fb, h1));
-	uint32_t filler = bo_create(fb, 4096);	/* takes 1 */
+	uint32_t filler = gem_create(fb, 4096);	/* takes 1 */
 	ASSERT_EQ(filler, 1);
 	uint32_t h2 = must_import(fb, d);	/* not the stale 1: a new handle, lowest free */
 	ASSERT_EQ(h2, 3);
@@ -361,8 +361,8 @@ TEST(g5_close_then_reimport)
  */
 TEST(dmabuf_lives_with_handles)
 {
-	int fa = open_i915(), fb = open_i915();
-	uint32_t h = bo_create(fa, 4096);
+	int fa = i915_open(), fb = i915_open();
+	uint32_t h = gem_create(fa, 4096);
 	int d1 = must_export(fa, h);
 	ino_t ino = inode_of(d1);
 	uint32_t hb = must_import(fb, d1);
@@ -378,8 +378,8 @@ TEST(dmabuf_lives_with_handles)
 /* An fd's size and identity: fstat reports a regular size-sized file; import via a dup works. */
 TEST(dup_and_fstat)
 {
-	int fd = open_i915();
-	uint32_t h = bo_create(fd, 65536);
+	int fd = i915_open();
+	uint32_t h = gem_create(fd, 65536);
 	int d = must_export(fd, h);
 	struct stat st;
 	ASSERT_OK(fstat(d, &st));
@@ -396,8 +396,8 @@ TEST(dup_and_fstat)
 /* DMA_BUF_IOCTL_SYNC: flags validated as dma_buf_ioctl does. */
 TEST(dmabuf_sync)
 {
-	int fd = open_i915();
-	uint32_t h = bo_create(fd, 4096);
+	int fd = i915_open();
+	uint32_t h = gem_create(fd, 4096);
 	int d = must_export(fd, h);
 	struct dma_buf_sync s;
 	s.flags = 0;
@@ -428,9 +428,9 @@ TEST(dmabuf_sync)
 /* Many exports and imports, then everything closed: nothing is left behind to leak. */
 TEST(churn)
 {
-	int fa = open_i915(), fb = open_i915();
+	int fa = i915_open(), fb = i915_open();
 	for (unsigned i = 0; i < 200; i++) {
-		uint32_t h = bo_create(fa, 4096);
+		uint32_t h = gem_create(fa, 4096);
 		int d = must_export(fa, h);
 		uint32_t hb = must_import(fb, d);
 		ASSERT_EQ(hb, 1);		/* the lowest free handle every time */
@@ -440,9 +440,9 @@ TEST(churn)
 		ASSERT_OK(gem_close(fa, h));
 	}
 	/* a fresh object reads zero: nothing aliases the old ones */
-	uint32_t h = bo_create(fa, 4096);
+	uint32_t h = gem_create(fa, 4096);
 	uint32_t buf[1024];
-	ASSERT_OK(bo_pread(fa, h, 0, buf, sizeof(buf)));
+	ASSERT_OK(gem_pread(fa, h, 0, buf, sizeof(buf)));
 	for (unsigned i = 0; i < 1024; i++)
 		ASSERT_EQ(buf[i], 0);
 	close(fa);

@@ -23,8 +23,8 @@ TEST(write_read_and_back)
 {
 	int sv[2];
 	socket_pair(sv);
-	int fd = open_i915();
-	uint32_t h = bo_create(fd, SIZE);
+	int fd = i915_open();
+	uint32_t h = gem_create(fd, SIZE);
 	bo_fill(fd, h, SIZE, 0x10000);
 	int d = must_export(fd, h);
 	pid_t pid = fork();
@@ -32,7 +32,7 @@ TEST(write_read_and_back)
 	if (pid == 0) {
 		close(fd);
 		close(d);
-		int cfd = open_i915();
+		int cfd = i915_open();
 		int cd = recv_fd(sv[1]);
 		uint32_t ch = must_import(cfd, cd);
 		ASSERT_EQ(lseek(cd, 0, SEEK_END), SIZE);
@@ -64,8 +64,8 @@ TEST(exporter_gone)
 	pid_t pid = fork();
 	ASSERT(pid >= 0);
 	if (pid == 0) {
-		int cfd = open_i915();
-		uint32_t ch = bo_create(cfd, SIZE);
+		int cfd = i915_open();
+		uint32_t ch = gem_create(cfd, SIZE);
 		bo_fill(cfd, ch, SIZE, 0x30000);
 		int cd = must_export(cfd, ch);
 		send_fd(sv[1], cd);
@@ -76,7 +76,7 @@ TEST(exporter_gone)
 	}
 	int d = recv_fd(sv[0]);
 	reap_child(pid);
-	int fd = open_i915();
+	int fd = i915_open();
 	uint32_t h = must_import(fd, d);
 	ASSERT_EQ(lseek(d, 0, SEEK_END), SIZE);
 	ASSERT(bo_check(fd, h, SIZE, 0x30000));
@@ -94,8 +94,8 @@ TEST(exporter_exits_with_everything_open)
 	pid_t pid = fork();
 	ASSERT(pid >= 0);
 	if (pid == 0) {
-		int cfd = open_i915();
-		uint32_t ch = bo_create(cfd, SIZE);
+		int cfd = i915_open();
+		uint32_t ch = gem_create(cfd, SIZE);
 		bo_fill(cfd, ch, SIZE, 0x40000);
 		int cd = must_export(cfd, ch);
 		send_fd(sv[1], cd);
@@ -107,10 +107,10 @@ TEST(exporter_exits_with_everything_open)
 	void *p = mmap(NULL, SIZE, PROT_READ, MAP_SHARED, d, 0);
 	ASSERT(p != MAP_FAILED);
 	ASSERT(map_check(p, SIZE, 0x40000));
-	int fd = open_i915();	/* another device fd open and close: a reaping point */
+	int fd = i915_open();	/* another device fd open and close: a reaping point */
 	close(fd);
 	ASSERT(map_check(p, SIZE, 0x40000));
-	fd = open_i915();
+	fd = i915_open();
 	uint32_t h = must_import(fd, d);
 	ASSERT(bo_check(fd, h, SIZE, 0x40000));
 	munmap(p, SIZE);
@@ -123,8 +123,8 @@ TEST(mmap_in_two_processes)
 {
 	int sv[2];
 	socket_pair(sv);
-	int fd = open_i915();
-	uint32_t h = bo_create(fd, SIZE);
+	int fd = i915_open();
+	uint32_t h = gem_create(fd, SIZE);
 	int d = must_export(fd, h);
 	uint32_t *p = mmap(NULL, SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, d, 0);
 	ASSERT(p != MAP_FAILED);
@@ -147,7 +147,7 @@ TEST(mmap_in_two_processes)
 	reap_child(pid);
 	ASSERT_EQ(p[1], 0xfeedface);
 	uint32_t w;
-	ASSERT_OK(bo_pread(fd, h, 4, &w, 4));
+	ASSERT_OK(gem_pread(fd, h, 4, &w, 4));
 	ASSERT_EQ(w, 0xfeedface);
 	munmap(p, SIZE);
 	close(d);
@@ -157,15 +157,15 @@ TEST(mmap_in_two_processes)
 /* A fork child inherits the dma-buf fd: it imports into its own device fd and reads. */
 TEST(inherited_fd)
 {
-	int fd = open_i915();
-	uint32_t h = bo_create(fd, 8192);
+	int fd = i915_open();
+	uint32_t h = gem_create(fd, 8192);
 	bo_fill(fd, h, 8192, 0x50000);
 	int d = must_export(fd, h);
 	pid_t pid = fork();
 	ASSERT(pid >= 0);
 	if (pid == 0) {
 		ASSERT_EQ(must_import(fd, d), h);	/* the same open file: its own entry */
-		int cfd = open_i915();
+		int cfd = i915_open();
 		uint32_t ch = must_import(cfd, d);
 		ASSERT(bo_check(cfd, ch, 8192, 0x50000));
 		close(d);
@@ -188,8 +188,8 @@ TEST(last_holder)
 {
 	int sv[2];
 	socket_pair(sv);
-	int fd = open_i915();
-	uint32_t h = bo_create(fd, SIZE);
+	int fd = i915_open();
+	uint32_t h = gem_create(fd, SIZE);
 	bo_fill(fd, h, SIZE, 0x60000);
 	int d = must_export(fd, h);
 	pid_t pid = fork();
@@ -197,7 +197,7 @@ TEST(last_holder)
 	if (pid == 0) {
 		close(fd);
 		close(d);
-		int cfd = open_i915();
+		int cfd = i915_open();
 		int cd = recv_fd(sv[1]);
 		uint32_t ch = must_import(cfd, cd);
 		close(cd);
@@ -215,10 +215,10 @@ TEST(last_holder)
 	send_token(sv[0], 'c');
 	reap_child(pid);
 	for (unsigned i = 0; i < 4; i++) {
-		uint32_t n = bo_create(fd, SIZE);
+		uint32_t n = gem_create(fd, SIZE);
 		uint32_t *buf = malloc(SIZE);
 		ASSERT(buf);
-		ASSERT_OK(bo_pread(fd, n, 0, buf, SIZE));
+		ASSERT_OK(gem_pread(fd, n, 0, buf, SIZE));
 		for (unsigned j = 0; j < SIZE / 4; j++)
 			ASSERT_EQ(buf[j], 0);
 		free(buf);

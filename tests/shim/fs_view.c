@@ -27,7 +27,7 @@ TEST(nodes_are_char_devices)
 {
 	struct stat st;
 	if (stat("/dev/dri/card0", &st))
-		SKIP("no card0");
+		SKIP_MISSING("no card0");
 	ASSERT(S_ISCHR(st.st_mode));
 	ASSERT_EQ(major(st.st_rdev), 226);
 	ASSERT_EQ(minor(st.st_rdev), 0);
@@ -44,7 +44,7 @@ TEST(fstat_matches_stat)
 	struct stat a, b;
 	int fd = test_open_render();
 	if (fd < 0)
-		SKIP("no render node");
+		SKIP_MISSING("no render node");
 	ASSERT_OK(fstat(fd, &a));
 	ASSERT_OK(stat("/dev/dri/renderD128", &b));
 	ASSERT(S_ISCHR(a.st_mode));
@@ -65,7 +65,7 @@ TEST(dev_dri_lists_nodes)
 {
 	DIR *d = opendir("/dev/dri");
 	if (!d)
-		SKIP("no /dev/dri");
+		SKIP_MISSING("no /dev/dri");
 	int card = 0, render = 0;
 	struct dirent *e;
 	while ((e = readdir(d))) {
@@ -87,7 +87,7 @@ TEST(sysfs_minor_links_to_pci_device)
 	char buf[PATH_MAX], link[PATH_MAX];
 	struct stat st;
 	if (stat("/sys/dev/char/226:0/device/drm", &st))
-		SKIP("no sysfs for 226:0");
+		SKIP_MISSING("no sysfs for 226:0");
 	ASSERT(S_ISDIR(st.st_mode));
 	ssize_t n = readlink("/sys/dev/char/226:0/device/subsystem", link, sizeof(link) - 1);
 	ASSERT(n > 0);
@@ -112,8 +112,7 @@ TEST(sysfs_minor_links_to_pci_device)
 TEST(emulated_pci_identity)
 {
 	char buf[512], expect[64];
-	if (!shim_present())
-		SKIP("shim only");
+	REQUIRE_SHIM("the emulated device's identity");
 	const char *devid = getenv("I915_SHIM_DEVID");
 	snprintf(expect, sizeof(expect), "0x%04lx\n", devid ? strtoul(devid, NULL, 16) : 0x1912ul);
 	ASSERT(realpath("/sys/dev/char/226:0/device", buf));
@@ -148,8 +147,7 @@ TEST(emulated_pci_identity)
 TEST(debugfs_view)
 {
 	char buf[256];
-	if (!shim_present())
-		SKIP("shim only");
+	REQUIRE_SHIM("a real debugfs wants root, and its writes act on the GPU");
 	read_file("/sys/kernel/debug/dri/0/name", buf, sizeof(buf));
 	ASSERT(!strncmp(buf, "i915 ", 5));
 	read_file("/sys/kernel/debug/dri/128/name", buf, sizeof(buf));

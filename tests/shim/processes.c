@@ -50,7 +50,7 @@ static int primary_or_skip(void)
 {
 	int fd = test_open_primary();
 	if (fd < 0)
-		SKIP("no primary node");
+		SKIP_MISSING("no primary node");
 	return fd;
 }
 
@@ -199,7 +199,7 @@ TEST(master_lives_with_last_fd)
 {
 	int fd = primary_or_skip();
 	if (!is_master(fd))
-		SKIP("another program is the master");
+		SKIP_MISSING("another program is the master");
 	int sv[2];
 	ASSERT_OK(pipe(sv));
 	pid_t pid = fork();
@@ -305,7 +305,7 @@ TEST(threads_open_at_once)
 	for (int i = 0; i < 8; i++) {
 		pthread_join(th[i], NULL);
 		if (fds[i] < 0)
-			SKIP("no render node");
+			SKIP_MISSING("no render node");
 		ASSERT(test_is_i915(fds[i]) || !test_is_i915(fds[i]));
 		char name[16];
 		ASSERT_OK(test_driver_name(fds[i], name, sizeof(name)));
@@ -318,7 +318,7 @@ TEST(threads_open_at_once)
 TEST(uid_change_keeps_working)
 {
 	if (geteuid() != 0)
-		SKIP("needs root to change uid");
+		SKIP("needs root to change uid");	/* external: privileges */
 	int fd = primary_or_skip();	/* the instance is set up by root */
 	pid_t pid = fork();
 	if (pid == 0) {
@@ -343,8 +343,7 @@ TEST(uid_change_keeps_working)
 /* Shim only: a process killed at any point, even inside the emulation, does not stop others. */
 TEST(killed_process_does_not_wedge_device)
 {
-	if (!shim_present())
-		SKIP("shim only");
+	REQUIRE_SHIM("killing a process inside the emulation");
 	for (int round = 0; round < 5; round++) {
 		pid_t pid = fork();
 		if (pid == 0) {
@@ -368,8 +367,7 @@ TEST(killed_process_does_not_wedge_device)
 /* Shim only: I915_SHIM_INSTANCE gives a separate device with its own names. */
 TEST(instances_are_separate)
 {
-	if (!shim_present())
-		SKIP("shim only");
+	REQUIRE_SHIM("I915_SHIM_INSTANCE is the shim's");
 	int fd = primary_or_skip();
 	uint32_t name = flink(fd, create_bo(fd));
 	char arg[16];

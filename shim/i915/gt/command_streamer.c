@@ -22,6 +22,7 @@
 #include "hwdefs/intel_commands.h"
 #include "i915/gt/intel_engine.h"
 #include "i915/gt/intel_reset.h"
+#include "i915/gt/sysfs_engines.h"
 #include "i915/i915_gem_context.h"
 
 #define MAX_DEPTH 2	/* batch levels: the first, and one second-level call */
@@ -31,7 +32,7 @@ struct cs {
 	struct shim_request *rq;
 	const struct shim_context *ctx;
 	unsigned gen;
-	uint64_t deadline;
+	uint64_t start;		/* when the batch started: hangcheck counts from here */
 	struct shim_blt_state blt;
 	struct shim_gpu_vm vm;		/* the blitter's view of the request's objects */
 	uint32_t regs[64];		/* the few registers batches load and store */
@@ -176,10 +177,18 @@ static bool semaphore_true(unsigned op, uint32_t mem, uint32_t data)
 	}
 }
 
+/* Has the batch run a full heartbeat interval of its engine (0: heartbeats off)? The interval
+ * is looked up at each check, so a new value applies to the batch already running. */
+static bool hung(const struct cs *cs)
+{
+	uint64_t ms = shim_engine_heartbeat_ms(cs->rq->dev, cs->rq->engine);
+	return ms && shim_now_ns() - cs->start > ms * 1000000ull;
+}
+
 /* Hangcheck and cancellation: 0 while the batch may go on, else why it stops. */
 static int watchdog(const struct cs *cs)
 {
-	if (shim_now_ns() > cs->deadline)
+	if (hung(cs))
 		return -ETIME;		/* hangcheck */
 	if (__atomic_load_n(&cs->ctx->killed, __ATOMIC_RELAXED) || shim_gt_wedged(cs->rq->dev))
 		return -ECANCELED;	/* its context was closed, or the GPU wedged */
@@ -346,9 +355,7 @@ static int fetch(struct cs *cs, const uint32_t **c, uint64_t *bytes)
 int shim_batch_run(struct shim_request *rq, uint32_t *bcs_swctrl, struct shim_batch_fault *fault)
 {
 	struct cs cs = { .rq = rq, .ctx = shim_ptr(rq->ctx), .gen = rq->dev->model->gen };
-	const char *hc = getenv("I915_SHIM_HANGCHECK_MS");
-	uint64_t hang_ms = hc && *hc ? strtoull(hc, NULL, 0) : 2000;
-	cs.deadline = shim_now_ns() + hang_ms * 1000000ull;
+	cs.start = shim_now_ns();
 	shim_blt_state_init(&cs.blt, cs.gen);
 	cs.blt.bcs_swctrl = *bcs_swctrl;
 	cs.vm = (struct shim_gpu_vm){ .ctx = &cs, .translate = translate };

@@ -7,7 +7,8 @@
  * read/write order of the objects it uses, from any process), then its batch
  * is executed against the objects' memory and its fence is signalled — with
  * -EIO if the batch faulted (touched an address no object of the request is
- * bound at), hung (ran past I915_SHIM_HANGCHECK_MS) or was cancelled (its
+ * bound at), hung (ran a full heartbeat interval, its engine's sysfs
+ * heartbeat_interval_ms) or was cancelled (its
  * context was not persistent and has been closed). Requests of one
  * process on one engine run in submission order.
  *
