@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * libdrm_intel: the Intel GEM buffer manager (libdrm-gem's libdrm_intel.so.1).
  *

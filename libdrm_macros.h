@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Private to the libraries: symbol visibility. Everything is built with
  * -fvisibility=hidden; only functions marked drm_public are exported, so the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * xf86drm.c - the core of libdrm.so.2: drmIoctl(), opening and closing
  * device nodes, driver version and capabilities, bus ids, authentication

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * xf86drm.h - public interface of libdrm.so.2 (libdrm-gem).
  *

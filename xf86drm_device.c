@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * xf86drm_device.c - enumeration of /dev/dri into drmDevice records, with
  * their bus and device information read from sysfs as libdrm 2.4.114 does

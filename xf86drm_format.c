@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * xf86drm_format.c - printable names of DRM pixel formats (fourcc codes)
  * and format modifiers, as defined by the system's drm_fourcc.h.

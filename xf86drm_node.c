@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * xf86drm_node.c - what node an fd is open on: its type (primary, control,
  * render) and the /dev paths of it and of its sibling nodes, found through

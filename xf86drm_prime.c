@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * PRIME in libdrm.so.2: drmPrimeHandleToFD() and drmPrimeFDToHandle(),
  * libdrm 2.4.114's thin wrappers of DRM_IOCTL_PRIME_HANDLE_TO_FD and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The drmSyncobj* functions of libdrm.so.2 (libdrm 2.4.114's xf86drm.c):
  * thin wrappers over the SYNCOBJ ioctls. The library keeps no state; the

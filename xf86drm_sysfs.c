@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * xf86drm_sysfs.c - the sysfs reads shared by node naming and device
  * enumeration (xf86drm_node.c, xf86drm_device.c): is a char device a DRM

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * xf86drm_sysfs.h - private to libdrm.so.2: sysfs helpers shared by
  * xf86drm_node.c and xf86drm_device.c, implemented in xf86drm_sysfs.c.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * libdrm_intel buffer-manager benchmarks: cache churn of mixed 4 KiB-4 MiB
  * objects, map+write+unmap, and subdata/get_subdata bandwidth from 4 KiB to

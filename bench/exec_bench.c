@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Execution costs through libdrm_intel, built against ours and Debian's:
  * relocation-heavy batches (1000 MI_STORE_DWORD_IMMs, each through a

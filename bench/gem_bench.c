@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bench/gem_bench: what the shim's ioctls cost, with anchors measured in the
  * same run: a no-op system call (getppid), memcpy and memset bandwidth.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bench/prime_bench: what PRIME costs under the shim (or a real kernel), with
  * anchors from the same run: a no-op system call (getppid) and a trivial

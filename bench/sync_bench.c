@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bench/sync_bench: cross-process wake-up latency of sync objects against a
  * plain futex ping-pong measured in the same run, and sync_file poll

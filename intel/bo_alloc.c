@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Allocation and release of buffer objects: drm_intel_bo_alloc(),
  * _alloc_for_render(), _alloc_tiled(), _alloc_userptr(), _reference() and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The BO cache: 55 size buckets of idle objects kept for reuse once
  * drm_intel_bufmgr_gem_enable_reuse() has been called.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Data transfer and synchronisation on buffer objects: subdata/get_subdata
  * (PWRITE/PREAD, with a map+copy fallback where the kernel has no

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * CPU access to buffer objects: drm_intel_bo_map()/_unmap(), the GTT and
  * unsynchronized maps, the map__cpu/__gtt/__wc persistent pointers,

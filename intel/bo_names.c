@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Global names and the per-bufmgr tables that keep one drm_intel_bo per
  * kernel object: drm_intel_bo_flink(), drm_intel_bo_gem_create_from_name(),

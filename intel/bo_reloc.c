@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Relocation lists and per-object execution flags: drm_intel_bo_emit_reloc()
  * and _emit_reloc_fence(), get_reloc_count, clear_relocs, references, softpin

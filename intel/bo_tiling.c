@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Tiling: drm_intel_bo_set_tiling()/_get_tiling(), the tiling query on
  * import, the surface geometry alloc_tiled uses (pitch and height rounding

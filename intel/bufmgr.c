@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The buffer manager: drm_intel_bufmgr_gem_init() and _destroy(), the
  * feature probes, set_debug and the small per-bufmgr switches.

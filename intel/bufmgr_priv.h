@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Private to libdrm_intel: the buffer manager and buffer object structures
  * shared by the files in intel/, and the helpers they lend each other.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * PCI device id -> graphics generation, as libdrm 2.4.114 knows them.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Hardware contexts and device queries: context create/destroy/get_id,
  * get_reset_stats, reg_read, get_pipe_from_crtc_id, the aperture sizes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The batch decoder's public API: drm_intel_decode_context_alloc/_free, the
  * setters, and drm_intel_decode(), which walks a batch packet by packet and

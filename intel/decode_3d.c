@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * 3D and media packets (top bits 3): named, with their length checked, for
  * gen4 to gen11; PIPE_CONTROL is decoded field by field (libdrm's text on

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Decoding of MI (memory interface) and 2D blitter packets, field by field,
  * for gen2 to gen11 (doc/blitter.md §2-§6). Gen8+ addresses take two dwords

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Private to the batch decoder (decode.c, decode_mi_blt.c, decode_3d.c).
  *

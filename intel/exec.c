@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Submission: drm_intel_bo_exec(), _mrb_exec(), drm_intel_gem_bo_context_exec(),
  * _fence_exec(), and pin/unpin.

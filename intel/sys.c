@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The system calls libdrm_intel makes on behalf of every other file in
  * intel/: the ioctl door, GETPARAM and the clock (declared in sys.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What libdrm_intel asks of the system, in one leaf that knows nothing of
  * bufmgrs or bos: ioctls with the library's -errno convention, GETPARAM,

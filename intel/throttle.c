@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Throttling on sync objects (intel_bufmgr.h, drm_intel_throttle(3)).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Entry points exported for ABI compatibility that this release never
  * implements (the pre-GEM "fake" buffer manager, AUB dumping). Relocations

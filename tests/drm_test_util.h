@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Helpers for kernel-agnostic tests: where the device nodes are and whether
  * the shim is underneath, when a test may skip, opening nodes (or skipping),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Stands in for a comparison test (a *-debian program, debian_enum) when
  * configure found no Debian libdrm.so.2 / libdrm_intel.so.1 to link it

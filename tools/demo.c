@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * tools/demo: the main job. It finds the GPU the way a driver does and
  * prints what it found (the device nodes, the driver's identity, the PCI

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The demo's font (font.h). Each glyph is drawn as seven rows of five
  * columns ('#' set, '.' clear), placed at the left of an 8x8 cell with an

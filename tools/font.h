@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A tiny built-in bitmap font for the demo: 5x7 glyphs in 8x8 cells, MSB =
  * leftmost pixel, as the blitter's text commands expect.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * PNG output for the demo (png_write.h). Rows are converted to RGB one at
  * a time; nothing is kept after the call.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Writing a 32-bit surface (B, G, R, A bytes per pixel, as the blitter
  * stores XRGB8888) to a PNG file with libpng.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The test card (testcard.h). Commands are gathered in a CPU-side batch,
  * with a relocation for every surface address, and submitted on the blitter

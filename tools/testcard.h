@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The demo's test card, drawn by the GPU's blitter through libdrm_intel:
  * fills, a ROP showcase, copies between linear, X- and Y-tiled surfaces,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The per-process fd table (base/fd_table.h): an array indexed by fd number,
  * grown on demand, under one mutex that fork handlers keep consistent.

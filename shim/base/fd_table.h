@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * This process's view of which fds are the shim's.
  *

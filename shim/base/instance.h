@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A device instance on disk and in this process: the directory every process
  * of one emulated device shares, its state mapping with the robust lock at

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What the shim says about itself (log.h): the I915_SHIM_DEBUG topics, the
  * log descriptor, and the once-per-process "not emulated" notices.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * I915_SHIM_DEBUG: what the shim tells about itself. The variable is a comma
  * separated list of topics (ioctl, exec, cmd, all); lines go to stderr, or

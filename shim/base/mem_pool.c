@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The memory file and its page-range pool (base/mem_pool.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Where object pages live: one sparse file per device instance ("memory"),
  * carved into page ranges. Every process maps the parts it touches, so an

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The real libc functions behind the ones the shim interposes (real.h):
  * resolved once with dlsym(RTLD_NEXT), with raw system calls standing in

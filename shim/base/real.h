@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The real libc functions behind the ones the shim interposes.
  *

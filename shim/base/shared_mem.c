@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The allocator and id allocator of the device-wide shared mapping.
  *

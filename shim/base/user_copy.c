@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Checked copies to and from the calling process's memory (base/user_copy.h).
  *

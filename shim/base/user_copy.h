@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Copying between the caller's memory and the shim, as the kernel's
  * copy_from_user()/copy_to_user() do: a bad pointer is -EFAULT, never a

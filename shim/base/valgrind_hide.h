@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Under memcheck, the shim's big shared mappings (the device state and the
  * windows onto the memory file) must not be scanned by the leak checker:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Fences in shared memory (drm/dma_fence.h). Signalling stores the error, then the
  * state with release order, then wakes futex waiters if any said they wait,

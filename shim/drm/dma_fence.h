@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Fences: the emulated kernel's dma_fence, in the device's shared state.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Magics, authentication and the master: the kernel's drm_auth.c.
  *

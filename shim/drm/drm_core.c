@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The DRM core's informational ioctls: VERSION, GET_UNIQUE, GET_CLIENT,
  * GET_STATS, SET_VERSION, GET_CAP and SET_CLIENT_CAP, answering as the DRM

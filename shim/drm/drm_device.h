@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * One emulated device instance and the device-wide state every process
  * using it shares.

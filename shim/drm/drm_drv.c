@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The registered driver (drm_drv.h). One device, one driver: registering a
  * second one is a bug in the module, reported and ignored.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * DOC: the driver interface
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The device of this process (its instance, base/instance.h, opened on first
  * use with the DRM core's state and tree), the device lock, and the life of

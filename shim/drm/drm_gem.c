@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * GEM objects, handles, flink names (drm/drm_gem.h).
  *

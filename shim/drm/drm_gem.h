@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * GEM objects and handles: the kernel's drm_gem.c.
  *

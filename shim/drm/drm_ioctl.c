@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The DRM ioctl dispatcher and the DRM core's ioctl table (Linux 6.1 flags).
  *

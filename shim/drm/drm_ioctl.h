@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The DRM ioctl dispatcher and the handler contract.
  *

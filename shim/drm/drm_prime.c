@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * PRIME export/import and the dma-buf fds they hand out (drm/drm_prime.h has the
  * model and the lifetime rules).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * PRIME: GEM objects shared as dma-buf fds (the kernel's drm_prime.c and the
  * parts of dma-buf.c a client can see), doc/uapi-conformance.md §9 and G5.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Sync objects: the SYNCOBJ_* ioctls of the DRM core (drm_syncobj.c), with
  * the kernel's checks in its order and its errno (doc/uapi-conformance.md

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Sync objects (the kernel's drm_syncobj.c) and sync_file fds (drm/sync_file.c).
  *

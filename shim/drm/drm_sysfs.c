@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The instance's sysfs, debugfs and /dev/dri tree: built by the DRM core
  * (the kernel's drm_sysfs.c and the PCI core's device entries) once per

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The instance's file-system tree (drm_sysfs.c): the paths of the emulated
  * PCI device, and the builder the core and the driver write the tree with.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * I915_SHIM_DEBUG tracing (drm/drm_trace.h).
  */

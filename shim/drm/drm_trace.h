@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The ioctl trace of I915_SHIM_DEBUG=ioctl: one line per finished DRM ioctl
  * (the topics and the log itself are base/log.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sync_file fds (the kernel's sync_file.c) and the registry of exported
  * sync fds (drm/drm_syncobj.h), with its reaping.

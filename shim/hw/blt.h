@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The blitter execution core (doc/blitter.md §3-8): decodes and executes
  * the 2D (client 2) commands on buffer memory reached through a GPU address

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Decoding of the 2D commands (doc/blitter.md §4-7) into struct blt_op, one
  * handler per command or family: the field layouts per generation come from

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Monochrome expansion and patterns (doc/blitter.md §5): mono source bits
  * (MSB of each byte = leftmost pixel, byte k of the stream = byte k in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Internals of the blitter core shared by hw/blt_exec.c (decoding),
  * hw/blt_surf.c (surfaces and the execution engine), hw/blt_rop.c (ROP3 and byte

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ROP3 on byte streams (doc/blitter.md §3). A raster operation is bitwise,
  * so it acts the same on 8, 16 and 32 bpp pixels once the pattern, source

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Surfaces and the rectangle engine of the blitter core: maps a surface
  * extent through the GPU address space (once per blit), walks rows as runs

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The table of emulated devices. Values are those i915 reports for each part
  * (see doc/uapi-conformance.md §11 for Skylake GT2; the others follow the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The emulated devices: one static, read-only description per supported PCI
  * id. I915_SHIM_DEVID picks one (default 0x1912, Skylake GT2); everything

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Tiled layouts (hw/tiling.h). Detiling walks whole tiles: each tile row of a
  * tile is one contiguous run in both views (X: 512 B rows; Y: 16 B columns),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Tiled surface layouts (doc/blitter.md §8–9): where byte (x, y) of a
  * surface lives in its object, for linear, X and Y tiling, as the GPU sees

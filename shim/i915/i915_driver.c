@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The i915 driver as the DRM core sees it (the kernel's i915_driver.c): its
  * struct shim_driver, registered when the module loads, and its ioctl table

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The i915 driver's hooks behind struct shim_driver (drm/drm_drv.h) that
  * live outside i915_driver.c. Private to i915/. Device lock held unless

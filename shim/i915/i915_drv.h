@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * i915's device-wide and per-file state (the kernel's drm_i915_private and
  * drm_i915_file_private). Both live in the areas the DRM core keeps for its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * i915 object I/O and state: PREAD, PWRITE, SET_DOMAIN, SW_FINISH, MADVISE,
  * BUSY, WAIT, SET/GET_CACHING (doc/uapi-conformance.md §13, §16, §19–21).

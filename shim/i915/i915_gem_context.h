@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * i915 contexts and GPU address spaces.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Context parameters: CONTEXT_GETPARAM and CONTEXT_SETPARAM, and the
  * SETPARAM extension of CONTEXT_CREATE_EXT, as Linux 6.1 answers them.

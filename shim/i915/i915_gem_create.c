@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Creating i915 objects: I915_GEM_CREATE (doc/uapi-conformance.md §12) and
  * the KMS dumb-buffer MODE_CREATE_DUMB, which i915 serves with the same

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What i915 adds to the core's dma-bufs (the kernel's i915_gem_dmabuf.c):
  * which objects may be exported and the CPU-access step of DMA_BUF_IOCTL_SYNC.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * EXECBUFFER2 / EXECBUFFER2_WR: validation in i915's order and with its
  * errno (doc/uapi-conformance.md §27), placement in the context's address

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Execbuffer fences (i915/i915_gem_execbuffer_fence.h): parsing in i915's order — extensions
  * (USE_EXTENSIONS, whose chain reuses cliprects_ptr), the fence array, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Execbuffer fences (i915_gem_execbuffer.c): the in/out sync_files in rsvd2
  * (FENCE_IN, FENCE_SUBMIT, FENCE_OUT), the syncobj fence array (FENCE_ARRAY)

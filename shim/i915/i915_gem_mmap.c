@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * CPU mappings of objects: GEM_MMAP (the legacy CPU/WC mmap ioctl),
  * MMAP_GTT/MMAP_OFFSET and mmap(2) of the device fd at the fake offset

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Object mappings (i915/i915_gem_mmap.c): what the interposed mmap/munmap call.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The driver's part of an object's life (the kernel's i915_gem_object.c and
  * i915_gem_pages.c): its pages, got lazily from the memory pool with the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * i915's GEM object (the kernel's i915_gem_object_types.h): the core object
  * (drm/drm_gem.h) embedded first, then what only i915 knows: where the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Purgeable objects: the shrinker of the emulated kernel.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * SET_TILING / GET_TILING (doc/uapi-conformance.md §17).
  * Tiling is recorded on the object; the layout it implies is what the

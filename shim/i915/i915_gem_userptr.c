@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * USERPTR (doc/uapi-conformance.md §18): objects whose pages are a range of
  * the creating process's memory. The shim reads and writes that memory in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * I915_GETPARAM: the device model's answers (doc/uapi-conformance.md §11,
  * Linux 6.1 rules: unknown params EINVAL, the retired UMS ones ENODEV, a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The GPU error state. When a request is reset — a GPU page fault or a hang
  * — i915 captures what the GPU was doing and shows it as text at

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * i915's own files in the instance tree, added while the DRM core builds it
  * (drm/drm_sysfs.h): the module's parameters and state, the per-minor

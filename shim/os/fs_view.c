@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The fake /dev/dri, sysfs and debugfs trees (see os/fs_view.h).
  *

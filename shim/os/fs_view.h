@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The part of the file system the shim owns: /dev/dri, the sysfs entries of
  * the emulated PCI device and its DRM minors, and a debugfs view.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The libc entry points the shim interposes (LD_PRELOAD), and the glue that
  * routes each call either to the emulated device or to the real function.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Shared between the interposer files (os/interpose.c: start-up, fds, ioctl,
  * mmap; os/interpose_fs.c: the file-system calls). Private to the shim.

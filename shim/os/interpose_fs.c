@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The interposed file-system calls: stat and its variants, access,
  * readlink, realpath, fopen and /dev/dri listings. Owned paths are answered

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Blitter core throughput against memcpy/memset at 1920x1080x32bpp:
  * linear->linear copy, X->Y tiled copy, linear->X, solid fill (linear and

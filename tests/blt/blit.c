@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Golden tests of the blitter commands: tiling per generation (gen2/3
  * fences, gen4 X, gen6/7 BCS_SWCTRL Y, gen9 and XY_FAST_COPY), clipping,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Shared infrastructure of the blitter unit tests: fake GPU objects with
  * guard bytes behind a struct shim_gpu_vm, a description of one blit (the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Golden tests of the blitter's raster operations: all 256 ROP3 codes on
  * random data at 8, 16 and 32 bpp through commands that supply P, S and D

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The i915 GEM object, purging, edge-case and ring-selection tests on every emulated device model
 # (I915_SHIM_DEVID): generation-dependent rules (tiling strides, swizzling,
 # contexts, registers, which engines exist).

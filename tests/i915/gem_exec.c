@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * EXECBUFFER2: validation errno rows (doc/uapi-conformance.md §27), placement
  * and relocations, and what the GPU does with MI commands: results land in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * EXECBUFFER2 rows at the edges (uapi-conformance §27): list sizes, what
  * comes back in the arguments, objects too big for 32-bit addressing, the

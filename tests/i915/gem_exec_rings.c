@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Legacy ring selection in EXECBUFFER2 on whatever device this is
  * (uapi-conformance X15-X23): every ring the device has runs a batch, every

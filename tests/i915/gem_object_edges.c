@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The less travelled rules of i915's object ioctls, as Linux 6.1 has them
  * (doc/uapi-conformance.md §12–26; row ids in the comments): corners of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * i915 GEM object ioctls, as Linux 6.1 answers them on Skylake
  * (doc/uapi-conformance.md §13–26; row ids in the comments). Only

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What is left of an object whose backing store was discarded
  * (doc/uapi-conformance.md §13–16, §21: PR8, SD9, MA8, MM11, MO16, MO17):

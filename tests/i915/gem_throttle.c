@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * GEM_THROTTLE (uapi-conformance §26): a client waits for its own requests
  * submitted more than 20 ms ago, never for younger ones nor for other

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * PREAD/PWRITE payloads in memory the kernel cannot use (uapi-conformance
  * §13, PR5): unmapped, PROT_NONE, read-only as a pread target, a file

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A wedged GPU (uapi-conformance X24, X79, CT3, TH1), wedged the way IGT's
  * gem_eio does it: resets disabled through the device's i915_params/reset,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Helpers for the i915 ioctl tests: opening the device (skipping where there
  * is no i915), objects, pread/pwrite, execbuf and waits, with nothing but

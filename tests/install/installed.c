@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The installed tree, seen as a program that uses it sees it: `make
  * installcheck` compiles this file with nothing but the flags pkg-config

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * drm_intel_bo_alloc/_for_render, reference/unreference: bucket rounding,
  * the public fields, reuse flags, release closing the GEM handle.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The BO cache: reuse of idle objects, alloc_for_render taking busy ones,
  * purge-and-retry, age cleaning, and (ours only) the bound on cached bytes.

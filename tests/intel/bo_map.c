@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Mapping and data transfer: map/unmap counting, map_gtt, unsynchronized
  * maps, map__cpu/__gtt/__wc, the VMA cache, subdata/get_subdata, busy,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * libdrm_intel PRIME: drm_intel_bo_gem_export_to_prime and
  * drm_intel_bo_gem_create_from_prime (doc/libdrm-intel-behavior.md §5):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Tiling: set_tiling/get_tiling, and alloc_tiled's pitch/height/size
  * rounding. alloc_tiled_geometry checks the device the shim emulates

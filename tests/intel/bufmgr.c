@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * drm_intel_bufmgr_gem_init/_destroy: one bufmgr per fd, refcounted; the
  * device id and its override; set_debug output; the simple switches.

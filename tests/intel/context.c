@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Contexts and device queries: create/destroy/get_id, reset stats,
  * reg_read, aperture sizes, EU/subslice getters, pipe lookup.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The batch decoder: golden text for MI and blitter batches (libdrm's format,
  * identical from both libraries), our output compared line by line with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Relocations and execution through libdrm_intel: emit_reloc into batches
  * that the (emulated) GPU really runs, offsets written back, relocation

@@ -1,8 +1,10 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Regenerates tests/intel/intel.am: each program twice, ours and Debian's.
 progs="bufmgr bo_alloc bo_cache bo_tiling bo_map userptr names context exec decode bo_prime"
 {
 cat <<'HDR'
+# SPDX-License-Identifier: MIT
 # libdrm_intel tests. Each program is built twice from the same source: P
 # against our libdrm_intel.la + libdrm.la, P-debian against Debian's
 # libdrm_intel.so.1 + libdrm.so.2 (full paths; tests only) with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Helpers for the libdrm_intel tests. Each test program is built twice from
  * one source: against our libdrm_intel and against Debian's (DEBIAN_LIBDRM

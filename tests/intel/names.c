@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Global names: flink, create_from_name, and the tables that keep one
  * drm_intel_bo per kernel object per bufmgr.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # libdrm_intel.so.1 exports exactly the symbols of Debian's libdrm 2.4.114,
 # plus libdrm-gem's documented additions (the throttling API, drm_intel_throttle(3)).
 echo "1..1"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The throttling API of libdrm-gem's libdrm_intel (drm_intel_throttle(3)),
  * not part of libdrm 2.4.114: at most N submissions in flight, because

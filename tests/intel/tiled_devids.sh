@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # alloc_tiled geometry (tests/intel/bo_tiling) on every emulated device model,
 # with our library and with Debian's. Prints TAP.
 devids="2772 29a2 0126 0166 0416 1616 1912 8a52"

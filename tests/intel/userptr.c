@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * drm_intel_bo_alloc_userptr: the object is the caller's memory; the map
  * calls and their userptr special cases; what is refused.

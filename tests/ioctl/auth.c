@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * GET_MAGIC / AUTH_MAGIC (uapi-conformance §6, A1-A8), authentication state
  * (D15, D16, P4 GET_CLIENT) and the master rules measured on a real kernel

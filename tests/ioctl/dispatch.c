@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The DRM ioctl dispatcher (uapi-conformance §1, D1-D9): type byte, table
  * bounds and holes, short and long argument structs, IN/OUT bits, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * GEM handles and flink names (uapi-conformance §7 G1-G4, §8 F1-F9, D17) and
  * their lifetimes across open files, dup'd fds and forked processes. Objects

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The minimal i915 driver ioctls: I915_GETPARAM (uapi-conformance §11: GP1-GP8,
  * GP16, GP18, GP34) and I915_GEM_CREATE (§12: GC1-GC3, GC5, GC6). Every test

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Helpers shared by the ioctl-level tests in tests/ioctl/: privilege changes,
  * and one-line wrappers around the few ioctls every test needs (dumb-buffer

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The DRM permission layer (uapi-conformance §1 D11-D14 and the §2 matrix,
  * P2-P21): render-node EACCES for ioctls without DRM_RENDER_ALLOW, DRM_AUTH

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * DRM_IOCTL_VERSION, DRM_IOCTL_GET_CAP and DRM_IOCTL_SET_CLIENT_CAP
  * (uapi-conformance §3-5). The string-copy rules (V5-V8) and the generic caps

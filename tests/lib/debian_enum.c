@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Drop-in check: one source, built twice. tests/lib/debian_enum links
  * Debian's libdrm.so.2 (DEBIAN_LIBDRM_SO), tests/lib/debian_enum_ours

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Drop-in check: the device list printed by the same program linked against
 # Debian's libdrm.so.2 (tests/lib/debian_enum) and against ours
 # (tests/lib/debian_enum_ours), both under the shim, must be identical.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Helpers shared by the libdrm core library tests: an fd number that is
  * certainly closed (opening nodes: tests/drm_test_util.h).

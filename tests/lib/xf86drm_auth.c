@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * libdrm core: drmGetMagic, drmAuthMagic, drmSetMaster, drmDropMaster,
  * drmIsMaster. Expectations follow uapi-conformance §6 and the DRM core

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * libdrm core: device enumeration and node names. drmGetDevices2,
  * drmGetDevices, drmGetDevice2, drmGetDevice, drmGetDeviceFromDevId,

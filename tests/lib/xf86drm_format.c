@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * libdrm core: drmGetFormatName, drmGetFormatModifierName,
  * drmGetFormatModifierVendor. Pure functions: no device needed. The

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * libdrm core: drmIoctl (restart on EINTR/EAGAIN, nothing else),
  * drmCommandNone/Read/Write/WriteRead, drmCloseBufferHandle.

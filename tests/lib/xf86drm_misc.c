@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * libdrm core support routines: drmMsg (LIBGL_DEBUG=verbose and the
  * server's debug_print hook), drmSetServerInfo, drmError, drmMalloc,

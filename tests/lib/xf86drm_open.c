@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * libdrm core: drmOpen, drmOpenWithType, drmOpenRender, drmClose,
  * drmAvailable, drmSetServerInfo's load_module hook.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * libdrm core: drmPrimeHandleToFD and drmPrimeFDToHandle, with libdrm
  * 2.4.114's conventions (doc/libdrm-intel-behavior.md §14): the fd field is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * libdrm core: drmGetVersion/drmFreeVersion, drmGetLibVersion, drmGetCap,
  * drmSetClientCap, drmSetInterfaceVersion, drmGetBusid/drmFreeBusid.

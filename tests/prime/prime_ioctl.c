@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * PRIME_HANDLE_TO_FD / PRIME_FD_TO_HANDLE and the dma-buf fd, as Linux 6.1
  * answers them on i915 (doc/uapi-conformance.md §9 rows R1-R17, §7 G5;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Sharing objects between processes as dma-buf fds (fork + socketpair +
  * SCM_RIGHTS), as Linux 6.1 behaves on i915: data written in one process is

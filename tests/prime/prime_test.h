@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Helpers shared by the PRIME tests in tests/prime/: PRIME export/import,
  * object patterns and process tokens (i915 objects: tests/i915/i915_test.h;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What a program finds in the file system: the device nodes, the sysfs
  * description of the PCI device and its DRM minors, the debugfs view. The

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Open files across dup, fork, exec, UNIX sockets, threads and uid changes:
  * an open file of a DRM node is one kernel object however many fds and

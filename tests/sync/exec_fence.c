@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Execbuffer fences (doc/uapi-conformance.md §27g, X70–X72) and what needs a
  * pending fence: out-fences that stay unsignalled while a spinner runs, in-

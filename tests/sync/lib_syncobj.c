@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * drmSyncobj* (libdrm.so.2), built twice: against our library and against
  * Debian's libdrm.so.2 (DEBIAN_LIBDRM_SO; -DEXPECT_SYSTEM_LIBDRM),

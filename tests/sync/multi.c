@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Sync objects and sync_files across processes (fork + socketpair +
  * SCM_RIGHTS): an imported syncobj fd is the same object in the other

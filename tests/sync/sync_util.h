@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Helpers for the sync tests (tests/sync/): render-node fds, one-line
  * syncobj ioctl wrappers returning the ioctl result (0 or -1 with errno),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Sync object ioctls in one process: every errno row of
  * doc/uapi-conformance.md §10 (Y1–Y54) that needs no GPU work, handle

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The command streamer: runs one request's batch, one command at a time,
  * each sized by hwdefs/intel_commands.h and dispatched by its client: MI

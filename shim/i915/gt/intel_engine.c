@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Engine threads and request retirement (i915/gt/intel_engine.h).
  *

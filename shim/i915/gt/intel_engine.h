@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Engines: where requests run.
  *

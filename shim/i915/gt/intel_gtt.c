@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * GPU address spaces (i915/i915_gem_context.h): sorted binding arrays in the shared state.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * GPU-wide resets and wedging, driven as i915 drives them from debugfs.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * GPU-wide resets and wedging (i915/gt/intel_reset.c): the debugfs i915_wedged control
  * and the wedged state that makes new work fail with EIO.
