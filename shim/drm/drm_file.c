@@ -18,7 +18,6 @@
 #include <unistd.h>
 
 #include "base/real.h"
-#include "base/valgrind_hide.h"
 #include "drm/drm_device.h"
 #include "drm/drm_drv.h"
 #include "drm/drm_gem.h"

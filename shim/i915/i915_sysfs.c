@@ -9,10 +9,7 @@
  */
 #include "config.h"
 
-#include <fcntl.h>
-#include <limits.h>
 #include <stdio.h>
-#include <sys/stat.h>
 
 #include "drm/drm_sysfs.h"
 #include "i915/gt/intel_reset.h"
@@ -21,7 +18,7 @@
 
 static void populate_minor(struct shim_fs_builder *b, unsigned minor)
 {
-	char rel[256], path[PATH_MAX];
+	char rel[256];
 
 	snprintf(rel, sizeof(rel), "/sys/kernel/debug/dri/%u/i915_params", minor);
 	shim_fs_dir(b, rel);
@@ -29,9 +26,7 @@ static void populate_minor(struct shim_fs_builder *b, unsigned minor)
 	shim_fs_file(b, rel, 0666, "0x0\n");
 	snprintf(rel, sizeof(rel), "/sys/kernel/debug/dri/%u/i915_wedged", minor);
 	shim_fs_file(b, rel, 0666, "0\n");
-	shim_fs_path(b, path, sizeof(path), rel);	/* gt/intel_reset.c tells writes by the mtime */
-	const struct timespec built[2] = { { SHIM_GT_RESET_BUILT_S, 0 }, { SHIM_GT_RESET_BUILT_S, 0 } };
-	utimensat(AT_FDCWD, path, built, 0);
+	shim_fs_set_mtime(b, rel, SHIM_GT_RESET_BUILT_S);	/* gt/intel_reset.c tells writes by it */
 	snprintf(rel, sizeof(rel), "/sys/kernel/debug/dri/%u/i915_params/reset", minor);
 	shim_fs_file(b, rel, 0666, "3\n");
 	snprintf(rel, sizeof(rel), "/sys/kernel/debug/dri/%u/i915_params/enable_hangcheck", minor);

@@ -30,6 +30,7 @@
 
 #include "base/real.h"
 #include "drm/drm_device.h"
+#include "drm/drm_sysfs.h"
 #include "i915/gt/intel_engine.h"
 #include "i915/gt/intel_reset.h"
 #include "i915/i915_drv.h"
@@ -51,29 +52,11 @@ int shim_gt_reset_control_minor(struct shim_device *dev, const char *path)
 	return (int)minor;
 }
 
-/* Reads a small file under the instance root; "" if it cannot. */
-static void read_text(struct shim_device *dev, const char *rel, char *text, size_t len)
-{
-	char path[PATH_MAX + 64];
-	text[0] = 0;
-	snprintf(path, sizeof(path), "%s%s", dev->inst.root, rel);
-	int fd = shim_real.openat(AT_FDCWD, path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return;
-	ssize_t n = read(fd, text, len - 1);
-	text[n > 0 ? n : 0] = 0;
-	shim_real.close(fd);
-}
-
 /* When the file was last modified, in ns; 0 if it cannot be looked at. */
 static uint64_t mtime_ns(struct shim_device *dev, const char *rel)
 {
-	char path[PATH_MAX + 64];
 	struct stat st;
-	snprintf(path, sizeof(path), "%s%s", dev->inst.root, rel);
-	if (shim_real.fstatat(AT_FDCWD, path, &st, 0) < 0)
-		return 0;
-	return (uint64_t)st.st_mtim.tv_sec * 1000000000u + (uint64_t)st.st_mtim.tv_nsec;
+	return shim_fs_stat(dev, rel, &st) < 0 ? 0 : shim_fs_mtime_ns(&st);
 }
 
 /* Writes text and returns the file's new mtime (0 if it could not). */
@@ -96,9 +79,9 @@ static bool resets_enabled(struct shim_device *dev, unsigned minor)
 {
 	char rel[96], text[32];
 	snprintf(rel, sizeof(rel), "/sys/kernel/debug/dri/%u/i915_params/reset", minor);
-	read_text(dev, rel, text, sizeof(text));
+	shim_fs_read(dev, rel, text, sizeof(text));
 	if (!text[0])
-		read_text(dev, "/sys/module/i915/parameters/reset", text, sizeof(text));
+		shim_fs_read(dev, "/sys/module/i915/parameters/reset", text, sizeof(text));
 	return !text[0] || strtol(text, NULL, 0) != 0;
 }
 
@@ -126,7 +109,7 @@ void shim_gt_reset_control_closed(struct shim_device *dev, unsigned minor)
 		shim_device_unlock(dev);
 		return;		/* closed without a write (or a dup of it was) */
 	}
-	read_text(dev, rel, text, sizeof(text));
+	shim_fs_read(dev, rel, text, sizeof(text));
 	char *end;
 	strtoull(text, &end, 0);
 	if (end == text) {

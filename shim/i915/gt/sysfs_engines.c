@@ -16,15 +16,11 @@
  */
 #include "config.h"
 
-#include <fcntl.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <time.h>
-#include <unistd.h>
 
-#include "base/real.h"
 #include "drm/drm_sysfs.h"
 #include "hw/device_model.h"
 #include "i915/gt/sysfs_engines.h"
@@ -49,12 +45,10 @@ static const unsigned uapi_class[4] = {
 
 static void add_props(struct shim_fs_builder *b, const char *dir, mode_t mode)
 {
-	char rel[256], path[PATH_MAX];
+	char rel[256];
 	snprintf(rel, sizeof(rel), "%s/heartbeat_interval_ms", dir);
 	shim_fs_file(b, rel, mode, "%u\n", SHIM_HEARTBEAT_INTERVAL_MS);
-	shim_fs_path(b, path, sizeof(path), rel);
-	const struct timespec built[2] = { { BUILT_MTIME_S, 0 }, { BUILT_MTIME_S, 0 } };
-	utimensat(AT_FDCWD, path, built, 0);
+	shim_fs_set_mtime(b, rel, BUILT_MTIME_S);
 	snprintf(rel, sizeof(rel), "%s/preempt_timeout_ms", dir);
 	shim_fs_file(b, rel, mode, "%u\n", SHIM_PREEMPT_TIMEOUT_MS);
 	snprintf(rel, sizeof(rel), "%s/stop_timeout_ms", dir);
@@ -111,40 +105,34 @@ struct heartbeat_cache {
 uint64_t shim_engine_heartbeat_ms(struct shim_device *dev, unsigned cls)
 {
 	static __thread struct heartbeat_cache cache[4];
-	char path[PATH_MAX + 128], text[32];
+	char rel[128], text[32];
 	struct stat st;
 
 	if (cls >= 4)
 		return SHIM_HEARTBEAT_INTERVAL_MS;
 	struct heartbeat_cache *c = &cache[cls];
+	bool cached = c->valid && c->dev == dev;
+	/* What to answer when the file cannot be read now: the last value, else the default. */
+	uint64_t fallback = cached ? c->ms : SHIM_HEARTBEAT_INTERVAL_MS;
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
 	uint64_t tick = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-	if (c->valid && c->dev == dev && tick == c->checked)
+	if (cached && tick == c->checked)
 		return c->ms;	/* looked at within this clock tick (a few ms) */
 	c->checked = tick;
-	snprintf(path, sizeof(path), "%s" ENGINE_DIR "/%s0/heartbeat_interval_ms", dev->inst.root,
-		 class_prefix[cls]);
-	if (shim_real.fstatat(AT_FDCWD, path, &st, 0) < 0)
+	snprintf(rel, sizeof(rel), ENGINE_DIR "/%s0/heartbeat_interval_ms", class_prefix[cls]);
+	if (shim_fs_stat(dev, rel, &st) < 0)
 		return SHIM_HEARTBEAT_INTERVAL_MS;	/* an instance built before the file existed */
-	uint64_t mtime = (uint64_t)st.st_mtim.tv_sec * 1000000000ull + (uint64_t)st.st_mtim.tv_nsec;
+	uint64_t mtime = shim_fs_mtime_ns(&st);
 	clock_gettime(CLOCK_REALTIME_COARSE, &ts);	/* the clock file-system times come from */
 	uint64_t now = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-	if (c->valid && c->dev == dev && c->mtime_ns == mtime && c->size == st.st_size &&
-	    mtime + MTIME_GRANULE_NS < now)
+	if (cached && c->mtime_ns == mtime && c->size == st.st_size && mtime + MTIME_GRANULE_NS < now)
 		return c->ms;
-	int fd = shim_real.openat(AT_FDCWD, path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return c->valid && c->dev == dev ? c->ms : SHIM_HEARTBEAT_INTERVAL_MS;
-	ssize_t n = read(fd, text, sizeof(text) - 1);
-	shim_real.close(fd);
-	if (n <= 0)
-		return c->valid && c->dev == dev ? c->ms : SHIM_HEARTBEAT_INTERVAL_MS;
-	text[n] = 0;
+	shim_fs_read(dev, rel, text, sizeof(text));
 	char *end;
 	unsigned long long ms = strtoull(text, &end, 0);
 	if (end == text)
-		return c->valid && c->dev == dev ? c->ms : SHIM_HEARTBEAT_INTERVAL_MS;
+		return fallback;	/* unreadable, or no number */
 	*c = (struct heartbeat_cache){ .dev = dev, .mtime_ns = mtime, .size = st.st_size, .ms = ms,
 				       .checked = tick, .valid = true };
 	return ms;
