@@ -45,7 +45,7 @@ static int init_state_file(const char *path, const struct shim_instance_type *ty
 	if (fd < 0)
 		return -errno;
 	fchmod(fd, 0666);
-	if (ftruncate(fd, (off_t)type->state_size) < 0) {
+	if (ftruncate(fd, (off_t)(type->state_size + shim_journal_area_size(type->journal_cap))) < 0) {
 		int err = -errno;
 		shim_real.close(fd);
 		return err;
@@ -64,6 +64,7 @@ static int init_state_file(const char *path, const struct shim_instance_type *ty
 	pthread_mutexattr_destroy(&attr);
 	h->layout_version = type->layout_version;
 	h->key = type->key;
+	shim_journal_init(&h->journal, type->journal_cap);
 	type->init_state(h);
 	__atomic_store_n(&h->magic, SHIM_STATE_MAGIC, __ATOMIC_RELEASE);
 	shim_real.munmap(h, len);
@@ -140,14 +141,15 @@ int shim_instance_open(struct shim_instance *inst, const struct shim_instance_ty
 	int fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
-	void *map = shim_real.mmap(NULL, type->state_size, PROT_READ | PROT_WRITE,
+	size_t map_len = type->state_size + shim_journal_area_size(type->journal_cap);
+	void *map = shim_real.mmap(NULL, map_len, PROT_READ | PROT_WRITE,
 				   MAP_SHARED | MAP_NORESERVE, fd, 0);
 	shim_real.close(fd);
 	if (map == MAP_FAILED)
 		return -errno;
 	/* The header (with the lock, which futex() must see) stays visible; the arena is hidden. */
 	size_t header = (type->header_size + 4095) & ~(size_t)4095;
-	shim_valgrind_hide((char *)map + header, type->state_size - header);
+	shim_valgrind_hide((char *)map + header, map_len - header);
 	inst->state = map;
 	const struct shim_instance_header *h = map;
 	if (__atomic_load_n(&h->magic, __ATOMIC_ACQUIRE) != SHIM_STATE_MAGIC ||
@@ -155,6 +157,7 @@ int shim_instance_open(struct shim_instance *inst, const struct shim_instance_ty
 		fprintf(stderr, "i915-shim: %s holds an incompatible device state\n", inst->dir);
 		return -EINVAL;
 	}
+	shim_journal_attach(&((struct shim_instance_header *)map)->journal, map, type->state_size);
 
 	inst->probe_fd = shim_private_fd(shim_real.openat(AT_FDCWD, inst->files_path, O_RDWR | O_CLOEXEC));
 	if (inst->probe_fd < 0)
@@ -169,11 +172,14 @@ int shim_instance_open(struct shim_instance *inst, const struct shim_instance_ty
 void shim_instance_lock(struct shim_instance_header *h)
 {
 	int ret = pthread_mutex_lock(&h->lock);
-	if (ret == EOWNERDEAD)	/* its holder died; the state is ours to carry on with */
+	/* Its holder died mid-section: undo what it half did, then the state is whole again. */
+	shim_journal_begin(ret == EOWNERDEAD);
+	if (ret == EOWNERDEAD)
 		pthread_mutex_consistent(&h->lock);
 }
 
 void shim_instance_unlock(struct shim_instance_header *h)
 {
+	shim_journal_commit();
 	pthread_mutex_unlock(&h->lock);
 }

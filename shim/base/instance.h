@@ -7,7 +7,8 @@
  *
  * An instance lives in ${I915_SHIM_DIR:-/dev/shm}/<name>, holding:
  *   state   the shared mapping: struct shim_instance_header, then the
- *           caller's state, then the allocator's space (sparse);
+ *           caller's state, then the allocator's space, then the undo
+ *           journal's notes (sparse; base/journal.h);
  *   files   opened once per open file of the device (drm_file.c says why);
  *   memory  the object pages (mem_pool.h);
  *   root/   the fake file-system tree the caller's populate step writes.
@@ -28,6 +29,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "base/journal.h"
 #include "base/shared_mem.h"
 
 /* First in every state mapping: what it is, and the lock that guards the rest. */
@@ -36,14 +38,16 @@ struct shim_instance_header {
 	uint32_t layout_version;
 	uint32_t key;			/* what else must match (the emulated device id) */
 	pthread_mutex_t lock;		/* robust, process-shared */
+	struct shim_journal journal;	/* undo notes of the section in progress (base/journal.h) */
 };
-SHIM_SHARED_LAYOUT(struct shim_instance_header, 56);
+SHIM_SHARED_LAYOUT(struct shim_instance_header, 104);
 
 /* What kind of instance to find or make. */
 struct shim_instance_type {
 	uint32_t layout_version;
 	uint32_t key;
-	size_t state_size;		/* the whole mapping, sparse */
+	size_t state_size;		/* the state, sparse (the journal area follows it) */
+	uint64_t journal_cap;		/* undo notes one section may make */
 	size_t header_size;		/* the part valgrind may see (the rest is hidden) */
 	/* A new state (zeroed, header already set up but not yet marked valid). */
 	void (*init_state)(void *state);
@@ -74,7 +78,11 @@ int shim_instance_open(struct shim_instance *inst, const struct shim_instance_ty
 /* out = inst's directory + rel, truncated to "" if it cannot fit. */
 void shim_instance_path(const struct shim_instance *inst, char *out, size_t len, const char *rel);
 
-/* The robust lock: a holder that died leaves the state to the next locker. */
+/*
+ * The robust lock. A holder that died left a half-made change: the next
+ * locker rolls it back from the journal before it goes on, so every locked
+ * section is all or nothing.
+ */
 void shim_instance_lock(struct shim_instance_header *h);
 void shim_instance_unlock(struct shim_instance_header *h);
 

@@ -15,6 +15,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "base/journal.h"
 #include "base/mem_pool.h"
 #include "base/real.h"
 #include "base/user_copy.h"
@@ -126,10 +127,10 @@ static void push(struct shim_mem *m, shim_off *list, uint64_t off, uint64_t size
 	if (!node)
 		return;	/* the range is lost to reuse, not to correctness */
 	struct range *r = shim_ptr(node);
-	r->off = off;
-	r->size = size;
-	r->next = *list;
-	*list = node;
+	SHIM_SET(r->off, off);
+	SHIM_SET(r->size, size);
+	SHIM_SET(r->next, *list);
+	SHIM_SET(*list, node);
 }
 
 static shim_off *clean_list(struct shim_mem_pool *pool, uint64_t size)
@@ -150,9 +151,9 @@ static void flush_dirty(struct shim_mem *m)
 		push(m, clean_list(pool, r->size), r->off, r->size, node);
 		node = next;
 	}
-	pool->dirty = 0;
-	pool->dirty_count = 0;
-	pool->dirty_bytes = 0;
+	SHIM_SET(pool->dirty, 0);
+	SHIM_SET(pool->dirty_count, 0);
+	SHIM_SET(pool->dirty_bytes, 0);
 }
 
 static int take_clean(struct shim_mem *m, uint64_t size, uint64_t *off)
@@ -165,7 +166,7 @@ static int take_clean(struct shim_mem *m, uint64_t size, uint64_t *off)
 			continue;
 		shim_off node = *link;
 		*off = r->off;
-		*link = r->next;
+		SHIM_SET(*link, r->next);
 		if (r->size > size)
 			push(m, clean_list(pool, r->size - size), r->off + size, r->size - size, 0);
 		shim_free(m->arena, node, sizeof(struct range));
@@ -179,15 +180,15 @@ int shim_mem_alloc(struct shim_mem *m, uint64_t size, uint64_t *off)
 	struct shim_mem_pool *pool = m->pool;
 	size = (size + PAGE - 1) & ~(PAGE - 1);
 	if (!pool->limit)
-		pool->limit = SHIM_MEM_FILE_SIZE;
+		SHIM_SET(pool->limit, SHIM_MEM_FILE_SIZE);
 	if (take_clean(m, size, off) == 0)
 		goto done;
 	/* Ranges up to a window never straddle two, so this process can reach them in one piece. */
 	if (size <= WINDOW_SIZE && (pool->top & (WINDOW_SIZE - 1)) + size > WINDOW_SIZE)
-		pool->top = (pool->top + WINDOW_SIZE - 1) & ~(WINDOW_SIZE - 1);
+		SHIM_SET(pool->top, (pool->top + WINDOW_SIZE - 1) & ~(WINDOW_SIZE - 1));
 	if (pool->top + size <= pool->limit && pool->top + size >= pool->top) {
 		*off = pool->top;
-		pool->top += size;
+		SHIM_ADD(pool->top, size);
 		goto done;
 	}
 	if (!pool->dirty)
@@ -196,7 +197,7 @@ int shim_mem_alloc(struct shim_mem *m, uint64_t size, uint64_t *off)
 	if (take_clean(m, size, off))
 		return -ENOMEM;
 done:
-	pool->bytes_in_use += size;
+	SHIM_ADD(pool->bytes_in_use, size);
 	return 0;
 }
 
@@ -204,10 +205,10 @@ void shim_mem_free(struct shim_mem *m, uint64_t off, uint64_t size)
 {
 	struct shim_mem_pool *pool = m->pool;
 	size = (size + PAGE - 1) & ~(PAGE - 1);
-	pool->bytes_in_use -= size;
+	SHIM_SUB(pool->bytes_in_use, size);
 	push(m, &pool->dirty, off, size, 0);
-	pool->dirty_count++;
-	pool->dirty_bytes += size;
+	SHIM_INC(pool->dirty_count);
+	SHIM_ADD(pool->dirty_bytes, size);
 	/* Frees are punched out in batches: 64 ranges or 32 MiB at a time, whichever comes first. */
 	if (pool->dirty_count >= 64 || pool->dirty_bytes >= (32ull << 20))
 		flush_dirty(m);

@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "base/journal.h"
 #include "base/shared_mem.h"
 
 char *shim_shm_base;
@@ -46,15 +47,18 @@ shim_off shim_alloc(struct shim_arena *a, size_t size)
 		return 0;
 	if (a->free_head[c]) {
 		off = a->free_head[c];
-		a->free_head[c] = *(uint64_t *)shim_ptr(off);
+		uint64_t *link = shim_ptr(off);
+		SHIM_SET(a->free_head[c], *link);
+		SHIM_NOTE(link);	/* a rolled-back allocation puts the block back as it was */
 	} else {
 		if (a->top + bytes > a->limit)
 			return 0;
 		off = a->top;
-		a->top += bytes;
+		SHIM_ADD(a->top, bytes);
 	}
 	memset(shim_ptr(off), 0, bytes);
-	a->bytes_in_use += bytes;
+	shim_journal_fresh(off, bytes);
+	SHIM_ADD(a->bytes_in_use, bytes);
 	return off;
 }
 
@@ -63,9 +67,9 @@ void shim_free(struct shim_arena *a, shim_off off, size_t size)
 	unsigned c = size_class(size);
 	if (!off)
 		return;
-	*(uint64_t *)shim_ptr(off) = a->free_head[c];
-	a->free_head[c] = off;
-	a->bytes_in_use -= 16ull << c;
+	SHIM_SET(*(uint64_t *)shim_ptr(off), a->free_head[c]);
+	SHIM_SET(a->free_head[c], off);
+	SHIM_SUB(a->bytes_in_use, 16ull << c);
 }
 
 static int idr_grow(struct shim_arena *a, struct shim_idr *idr, uint32_t need)
@@ -83,8 +87,8 @@ static int idr_grow(struct shim_arena *a, struct shim_idr *idr, uint32_t need)
 		memcpy(shim_ptr(slots), shim_ptr(idr->slots), (size_t)idr->cap * sizeof(uint64_t));
 		shim_free(a, idr->slots, (size_t)idr->cap * sizeof(uint64_t));
 	}
-	idr->slots = slots;
-	idr->cap = cap;
+	SHIM_SET(idr->slots, slots);
+	SHIM_SET(idr->cap, cap);
 	return 0;
 }
 
@@ -106,10 +110,10 @@ int64_t shim_idr_alloc(struct shim_arena *a, struct shim_idr *idr, uint64_t valu
 			return ret;
 		slots = shim_ptr(idr->slots);
 	}
-	slots[id] = value;
-	idr->count++;
+	SHIM_SET(slots[id], value);
+	SHIM_INC(idr->count);
 	if (hint >= min)	/* every id in [hint, id) was found in use */
-		idr->hint = id + 1;
+		SHIM_SET(idr->hint, id + 1);
 	return id;
 }
 
@@ -123,7 +127,7 @@ uint64_t shim_idr_find(const struct shim_idr *idr, uint32_t id)
 void shim_idr_replace(struct shim_idr *idr, uint32_t id, uint64_t value)
 {
 	if (id < idr->cap)
-		((uint64_t *)shim_ptr(idr->slots))[id] = value;
+		SHIM_SET(((uint64_t *)shim_ptr(idr->slots))[id], value);
 }
 
 uint64_t shim_idr_remove(struct shim_idr *idr, uint32_t id)
@@ -133,10 +137,10 @@ uint64_t shim_idr_remove(struct shim_idr *idr, uint32_t id)
 	uint64_t *slots = shim_ptr(idr->slots);
 	uint64_t old = slots[id];
 	if (old) {
-		slots[id] = 0;
-		idr->count--;
+		SHIM_SET(slots[id], 0);
+		SHIM_DEC(idr->count);
 		if (id < idr->hint)
-			idr->hint = id;
+			SHIM_SET(idr->hint, id);
 	}
 	return old;
 }
@@ -145,7 +149,7 @@ void shim_idr_destroy(struct shim_arena *a, struct shim_idr *idr)
 {
 	if (idr->slots)
 		shim_free(a, idr->slots, (size_t)idr->cap * sizeof(uint64_t));
-	memset(idr, 0, sizeof(*idr));
+	shim_journal_memset(idr, 0, sizeof(*idr));
 }
 
 uint32_t shim_idr_next(const struct shim_idr *idr, uint32_t from)

@@ -36,9 +36,10 @@
 #include "base/shared_mem.h"
 #include "hw/device_model.h"
 
-#define SHIM_LAYOUT_VERSION 6
+#define SHIM_LAYOUT_VERSION 7
 #define SHIM_MAX_FILES 4096
 #define SHIM_STATE_SIZE (256ull << 20)	/* sparse */
+#define SHIM_JOURNAL_NOTES (1ull << 22)	/* 64 MiB of undo notes after the state, sparse */
 
 enum shim_file_state { SHIM_FILE_FREE = 0, SHIM_FILE_OPEN = 1 };
 
@@ -96,7 +97,7 @@ struct shim_shared {
 	uint64_t driver[SHIM_DRIVER_SHARED_SIZE / 8];	/* the driver's device-wide state */
 	struct shim_file files[SHIM_MAX_FILES];
 };
-SHIM_SHARED_LAYOUT(struct shim_shared, 822024);
+SHIM_SHARED_LAYOUT(struct shim_shared, 822072);
 
 struct shim_device {
 	const struct shim_device_model *model;

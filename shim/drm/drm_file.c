@@ -106,6 +106,7 @@ static int open_instance(struct shim_device *dev)
 		.layout_version = SHIM_LAYOUT_VERSION,
 		.key = dev->model->devid,
 		.state_size = SHIM_STATE_SIZE,
+		.journal_cap = SHIM_JOURNAL_NOTES,
 		.header_size = sizeof(struct shim_shared),
 		.init_state = init_state,
 		.populate = populate,
@@ -116,6 +117,7 @@ static int open_instance(struct shim_device *dev)
 		return ret;
 	dev->shared = dev->inst.state;
 	shim_shm_base = dev->inst.state;
+	shim_journal_set_arena(&dev->shared->arena);
 	dev->mem = (struct shim_mem){ .pool = &dev->shared->mem, .arena = &dev->shared->arena, .fd = -1 };
 	shim_instance_path(&dev->inst, path, sizeof(path), "/memory");
 	ret = shim_mem_open(&dev->mem, path);

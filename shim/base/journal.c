@@ -1,0 +1,264 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The undo journal of the shared state (base/journal.h has the model).
+ *
+ * The journal area follows the state in the state file: a page for the
+ * verifier's registry of lock-free fields, then the notes. Sections are
+ * serialised by the instance lock, so this process's bookkeeping of the open
+ * section (the verifier's snapshot, the blocks it allocated) needs no lock of
+ * its own: only the thread holding the instance lock touches it.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/journal.h"
+
+#define REGISTRY_BYTES 4096
+#define REGISTRY_SLOTS (REGISTRY_BYTES / sizeof(uint64_t))
+
+static struct shim_journal *journal;
+static char *state_base;
+static size_t state_len;		/* bytes of state before the journal area */
+static size_t header_len;		/* bytes at the start the verifier leaves alone (the lock) */
+static const struct shim_arena *state_arena;
+static uint64_t *registry;		/* lock-free fields, offset << 4 | length */
+static struct shim_journal_note *notes;
+
+static __thread bool in_section;
+
+/* The verifier (I915_SHIM_JOURNAL_VERIFY=1). */
+static bool verify;
+static char *snapshot;
+static size_t snapshot_len, snapshot_cap;
+static struct { shim_off off; size_t bytes; } *fresh;
+static size_t nfresh, fresh_cap;
+
+size_t shim_journal_area_size(uint64_t cap)
+{
+	return REGISTRY_BYTES + (size_t)cap * sizeof(struct shim_journal_note);
+}
+
+void shim_journal_init(struct shim_journal *j, uint64_t cap)
+{
+	memset(j, 0, sizeof(*j));
+	j->cap = cap;
+}
+
+void shim_journal_set_arena(const struct shim_arena *arena)
+{
+	state_arena = arena;
+}
+
+void shim_journal_attach(struct shim_journal *j, char *base, size_t len)
+{
+	journal = j;
+	state_base = base;
+	state_len = len;
+	header_len = (size_t)((char *)(j + 1) - base);
+	registry = (uint64_t *)(base + len);
+	notes = (struct shim_journal_note *)(base + len + REGISTRY_BYTES);
+	const char *v = getenv("I915_SHIM_JOURNAL_VERIFY");
+	verify = v && *v && *v != '0';
+}
+
+bool shim_journal_in_section(void)
+{
+	return in_section;
+}
+
+/* Puts back what a dead holder's section changed, newest note first. */
+static void roll_back(void)
+{
+	uint64_t n = journal->count;
+	if (n > journal->cap)
+		n = journal->cap;
+	for (uint64_t i = n; i-- > 0;) {
+		uint64_t off = notes[i].where >> 4;
+		size_t len = notes[i].where & 15;
+		if (len && len <= 8 && off >= header_len && off + len <= state_len)
+			memcpy(state_base + off, &notes[i].old, len);
+	}
+	if (journal->pad)
+		journal->torn++;	/* what outgrew the journal stays as the dead holder left it */
+	journal->restored += n;
+	journal->recoveries++;
+	journal->pad = 0;
+	__atomic_store_n(&journal->count, 0, __ATOMIC_RELEASE);
+}
+
+static void take_snapshot(void)
+{
+	size_t len = state_arena ? (size_t)state_arena->top : 0;
+	if (len > state_len)
+		len = state_len;
+	if (len > snapshot_cap) {
+		char *p = realloc(snapshot, len);
+		if (!p) {
+			snapshot_len = 0;
+			return;
+		}
+		snapshot = p;
+		snapshot_cap = len;
+	}
+	memcpy(snapshot, state_base, len);
+	snapshot_len = len;
+	nfresh = 0;
+}
+
+void shim_journal_begin(bool dead_holder)
+{
+	in_section = true;
+	if (!journal)
+		return;
+	if (dead_holder || journal->count)
+		roll_back();
+	if (verify)
+		take_snapshot();
+}
+
+static bool covered(uint64_t off)
+{
+	for (size_t i = 0; i < nfresh; i++)
+		if (off >= fresh[i].off && off < fresh[i].off + fresh[i].bytes)
+			return true;
+	for (uint64_t i = 0; i < journal->count && i < journal->cap; i++) {
+		uint64_t o = notes[i].where >> 4;
+		if (off >= o && off < o + (notes[i].where & 15))
+			return true;
+	}
+	for (size_t i = 0; i < REGISTRY_SLOTS; i++) {
+		uint64_t r = __atomic_load_n(&registry[i], __ATOMIC_ACQUIRE);
+		if (r && off >= (r >> 4) && off < (r >> 4) + (r & 15))
+			return true;
+	}
+	return false;
+}
+
+/* Every byte the section changed must be noted, fresh, or lock-free. */
+static void check_section(void)
+{
+	unsigned bad = 0;
+	for (size_t off = header_len; off < snapshot_len; off += 64) {
+		size_t n = snapshot_len - off < 64 ? snapshot_len - off : 64;
+		if (!memcmp(snapshot + off, state_base + off, n))
+			continue;
+		for (size_t i = off; i < off + n; i++)
+			if (snapshot[i] != state_base[i] && !covered(i) && bad++ < 16)
+				fprintf(stderr, "i915-shim: journal: byte %#zx changed without a note (%02x -> %02x)\n",
+					i, (unsigned char)snapshot[i], (unsigned char)state_base[i]);
+	}
+	if (bad) {
+		fprintf(stderr, "i915-shim: journal: %u bytes changed without a note\n", bad);
+		abort();
+	}
+}
+
+static void commit(void)
+{
+	if (verify && snapshot_len)
+		check_section();
+	journal->pad = 0;
+	__atomic_store_n(&journal->count, 0, __ATOMIC_RELEASE);
+}
+
+void shim_journal_commit(void)
+{
+	if (journal && in_section)
+		commit();
+	in_section = false;
+}
+
+void shim_journal_checkpoint(void)
+{
+	if (!journal || !in_section)
+		return;
+	commit();
+	if (verify)
+		take_snapshot();
+}
+
+static void overflow(void)
+{
+	static int said;
+	if (!journal->pad && !said++)
+		fprintf(stderr, "i915-shim: journal: a section outgrew %llu notes; it cannot be rolled back\n",
+			(unsigned long long)journal->cap);
+	journal->pad = 1;
+}
+
+void shim_journal_note(const void *p, size_t len)
+{
+	if (!in_section || !journal)
+		return;
+	uint64_t off = (uint64_t)((const char *)p - state_base);
+	if ((uintptr_t)p < (uintptr_t)state_base || off >= state_len)
+		return;		/* this process's own memory */
+	while (len) {
+		size_t n = len > 8 ? 8 : len;
+		uint64_t i = journal->count;
+		if (i >= journal->cap) {
+			overflow();
+			return;
+		}
+		notes[i].where = off << 4 | n;
+		notes[i].old = 0;
+		memcpy(&notes[i].old, state_base + off, n);
+		__atomic_store_n(&journal->count, i + 1, __ATOMIC_RELEASE);
+		off += n;
+		len -= n;
+	}
+	/* The caller's store must not be moved above the note by the compiler. */
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+}
+
+void *shim_journal_memset(void *p, int c, size_t len)
+{
+	shim_journal_note(p, len);
+	return memset(p, c, len);
+}
+
+void *shim_journal_memcpy(void *dst, const void *src, size_t len)
+{
+	shim_journal_note(dst, len);
+	return memcpy(dst, src, len);
+}
+
+void shim_journal_fresh(shim_off off, size_t bytes)
+{
+	if (!verify || !in_section)
+		return;
+	if (nfresh == fresh_cap) {
+		size_t cap = fresh_cap ? fresh_cap * 2 : 64;
+		void *p = realloc(fresh, cap * sizeof(*fresh));
+		if (!p)
+			return;
+		fresh = p;
+		fresh_cap = cap;
+	}
+	fresh[nfresh].off = off;
+	fresh[nfresh].bytes = bytes;
+	nfresh++;
+}
+
+void shim_journal_lockfree(const void *p, size_t len)
+{
+	if (!verify || !journal || len == 0 || len > 8)
+		return;
+	uint64_t off = (uint64_t)((const char *)p - state_base);
+	if (off >= state_len)
+		return;
+	uint64_t want = off << 4 | len;
+	for (size_t k = 0; k < REGISTRY_SLOTS; k++) {
+		uint64_t *slot = &registry[(off / 4 + k) % REGISTRY_SLOTS];
+		uint64_t cur = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+		if (cur == want)
+			return;
+		if (!cur && __atomic_compare_exchange_n(slot, &cur, want, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+			return;
+		if (cur == want)
+			return;
+	}
+}
