@@ -11,6 +11,7 @@
 #include <drm.h>
 #include <i915_drm.h>
 
+#include "base/journal.h"
 #include "base/user_copy.h"
 #include "drm/dma_fence.h"
 #include "i915/i915_gem_object.h"
@@ -150,8 +151,10 @@ int shim_i915_set_domain_ioctl(struct shim_call *call, void *data)
 		shim_device_unlock(call->dev);
 	}
 	if (!ret) {
-		obj->read_domains = a->read_domains;
-		obj->write_domain = a->write_domain;
+		shim_device_lock(call->dev);
+		SHIM_SET(obj->read_domains, a->read_domains);
+		SHIM_SET(obj->write_domain, a->write_domain);
+		shim_device_unlock(call->dev);
 	}
 	put_object(call, off);
 	return ret;
@@ -181,10 +184,10 @@ int shim_i915_madvise_ioctl(struct shim_call *call, void *data)
 	} else if (obj->madv == SHIM_MADV_PURGED) {
 		a->retained = 0;
 	} else {
-		obj->madv = a->madv;
+		SHIM_SET(obj->madv, a->madv);
 		/* Nothing to keep: a purgeable object without pages is gone at once. */
 		if (a->madv == I915_MADV_DONTNEED && !(obj->flags & (SHIM_OBJ_HAS_PAGES | SHIM_OBJ_USERPTR)))
-			obj->madv = SHIM_MADV_PURGED;
+			SHIM_SET(obj->madv, SHIM_MADV_PURGED);
 		shim_gem_purgeable_update(call->dev, obj);
 		a->retained = obj->madv != SHIM_MADV_PURGED;
 	}
@@ -263,10 +266,13 @@ int shim_i915_set_caching_ioctl(struct shim_call *call, void *data)
 	if (!obj)
 		return -ENOENT;
 	int ret = 0;
-	if (obj->flags & SHIM_OBJ_USERPTR)
+	if (obj->flags & SHIM_OBJ_USERPTR) {
 		ret = a->caching == I915_CACHING_CACHED ? 0 : -ENXIO;
-	else
-		obj->caching = level;
+	} else {
+		shim_device_lock(call->dev);
+		SHIM_SET(obj->caching, level);
+		shim_device_unlock(call->dev);
+	}
 	put_object(call, off);
 	return ret;
 }

@@ -14,6 +14,7 @@
 #include <drm.h>
 #include <i915_drm.h>
 
+#include "base/journal.h"
 #include "base/user_copy.h"
 #include "drm/dma_fence.h"
 #include "i915/gt/intel_engine.h"
@@ -28,24 +29,23 @@ static shim_off vm_create(struct shim_device *dev)
 	if (!off)
 		return 0;
 	struct shim_vm *vm = shim_ptr(off);
-	vm->total = dev->model->ppgtt_bits == 48 ? 1ull << 48 : 1ull << 32;
+	vm->total = dev->model->ppgtt_bits == 48 ? 1ull << 48 : 1ull << 32;	/* fresh: no notes */
 	vm->refcount = 1;
 	int64_t id = shim_idr_alloc(&dev->shared->arena, &i915_shared(dev)->vms, off, 1);
 	if (id < 0) {
 		shim_free(&dev->shared->arena, off, sizeof(*vm));
 		return 0;
 	}
-	vm->id = (uint32_t)id;
+	SHIM_SET(vm->id, (uint32_t)id);
 	return off;
 }
 
 static void vm_put(struct shim_device *dev, shim_off off)
 {
 	struct shim_vm *vm = shim_ptr(off);
-	if (!vm || --vm->refcount)
+	if (!vm || SHIM_DEC(vm->refcount))
 		return;
-	while (vm->count)
-		shim_vm_unbind(vm, shim_ptr(vm->vmas));
+	shim_vm_unbind_all(dev, vm);
 	if (vm->vmas)
 		shim_free(&dev->shared->arena, vm->vmas, vm->cap * sizeof(struct shim_vma));
 	shim_idr_remove(&i915_shared(dev)->vms, vm->id);
@@ -57,7 +57,7 @@ struct shim_vm *shim_context_vm(struct shim_device *dev, struct shim_context *ct
 	if (ctx->vm)
 		return shim_ptr(ctx->vm);
 	if (!i915_shared(dev)->global_vm)
-		i915_shared(dev)->global_vm = vm_create(dev);
+		SHIM_SET(i915_shared(dev)->global_vm, vm_create(dev));
 	return shim_ptr(i915_shared(dev)->global_vm);
 }
 
@@ -67,9 +67,9 @@ static shim_off context_create(struct shim_device *dev, const struct shim_contex
 	if (!off)
 		return 0;
 	struct shim_context *ctx = shim_ptr(off);
-	*ctx = *proto;
+	*ctx = *proto;		/* fresh: no notes */
 	ctx->refcount = 1;
-	ctx->timeline = ++dev->shared->next_timeline;
+	ctx->timeline = SHIM_INC(dev->shared->next_timeline);
 	if (dev->model->ppgtt_type == 2 && !(ctx->vm = vm_create(dev))) {
 		shim_free(&dev->shared->arena, off, sizeof(*ctx));
 		return 0;
@@ -79,13 +79,13 @@ static shim_off context_create(struct shim_device *dev, const struct shim_contex
 
 void shim_context_get(shim_off off)
 {
-	((struct shim_context *)shim_ptr(off))->refcount++;
+	SHIM_INC(((struct shim_context *)shim_ptr(off))->refcount);
 }
 
 static void context_free(struct shim_device *dev, shim_off off)
 {
 	struct shim_context *ctx = shim_ptr(off);
-	if (!ctx || --ctx->refcount)
+	if (!ctx || SHIM_DEC(ctx->refcount))
 		return;
 	if (ctx->last_fence)
 		shim_fence_put(dev, ctx->last_fence);
@@ -106,7 +106,7 @@ struct shim_context *shim_context_find(struct shim_device *dev, struct shim_file
 		struct shim_context proto = SHIM_CONTEXT_DEFAULTS;
 		proto.finalized = 1;
 		proto.file = shim_off_of(file);
-		i915_file(file)->default_ctx = context_create(dev, &proto);
+		SHIM_SET(i915_file(file)->default_ctx, context_create(dev, &proto));
 	}
 	return shim_ptr(i915_file(file)->default_ctx);
 }
@@ -114,8 +114,8 @@ struct shim_context *shim_context_find(struct shim_device *dev, struct shim_file
 struct shim_context *shim_context_lookup(struct shim_device *dev, struct shim_file *file, uint32_t id)
 {
 	struct shim_context *ctx = shim_context_find(dev, file, id);
-	if (ctx)
-		ctx->finalized = 1;
+	if (ctx && !ctx->finalized)
+		SHIM_SET(ctx->finalized, 1);
 	return ctx;
 }
 
@@ -124,9 +124,9 @@ static void context_close(struct shim_device *dev, shim_off off)
 {
 	struct shim_context *ctx = shim_ptr(off);
 	if (ctx) {
-		ctx->file = 0;
+		SHIM_SET(ctx->file, 0);
 		if (!ctx->persistent) {
-			ctx->killed = 1;
+			SHIM_SET(ctx->killed, 1);
 			shim_engine_cancel_context(dev, off);
 		}
 	}
@@ -140,7 +140,7 @@ void shim_context_file_release(struct shim_device *dev, struct shim_file *file)
 		context_close(dev, shim_idr_remove(ctxs, id));
 	shim_idr_destroy(&dev->shared->arena, ctxs);
 	context_close(dev, i915_file(file)->default_ctx);
-	i915_file(file)->default_ctx = 0;
+	SHIM_SET(i915_file(file)->default_ctx, 0);
 }
 
 /* Walks a CONTEXT_CREATE extension chain: SETPARAMs applied to the new (proto) context. */
@@ -274,15 +274,15 @@ int shim_i915_reg_read_ioctl(struct shim_call *call, void *data)
 void shim_context_note_request(struct shim_device *dev, struct shim_context *ctx, shim_off fence)
 {
 	struct shim_context_request *slot = &ctx->recent[ctx->recent_next];
-	ctx->recent_next = (ctx->recent_next + 1) % SHIM_CONTEXT_RING;
+	SHIM_SET(ctx->recent_next, (ctx->recent_next + 1) % SHIM_CONTEXT_RING);
 	if (slot->fence) {
 		if (ctx->older.fence)
 			shim_fence_put(dev, ctx->older.fence);
-		ctx->older = *slot;
+		SHIM_SET(ctx->older, *slot);
 	}
 	shim_fence_get(dev, fence);
-	slot->fence = fence;
-	slot->emit_ns = shim_now_ns();
+	SHIM_SET(slot->fence, fence);
+	SHIM_SET(slot->emit_ns, shim_now_ns());
 }
 
 shim_off shim_context_ring_full(struct shim_context *ctx)

@@ -99,7 +99,9 @@ struct shim_vma *shim_vm_find_object(struct shim_vm *vm, shim_off obj);
 struct shim_vma *shim_vm_find_address(struct shim_vm *vm, uint64_t addr);
 /* Binds obj at start (no overlap check); 0 or -ENOMEM. */
 int shim_vm_bind(struct shim_device *dev, struct shim_vm *vm, shim_off obj, uint64_t start, uint64_t size);
-void shim_vm_unbind(struct shim_vm *vm, struct shim_vma *vma);
+void shim_vm_unbind(struct shim_device *dev, struct shim_vm *vm, struct shim_vma *vma);
+/* Every binding of vm goes (vm is being freed). */
+void shim_vm_unbind_all(struct shim_device *dev, struct shim_vm *vm);
 /* The lowest free range of size bytes aligned to align inside [lo, hi); 0 or -ENOSPC. */
 int shim_vm_find_space(struct shim_vm *vm, uint64_t size, uint64_t align, uint64_t lo, uint64_t hi,
 		       uint64_t *start);

@@ -22,6 +22,7 @@
 #include <errno.h>
 #include <linux/capability.h>
 
+#include "base/journal.h"
 #include "base/log.h"
 #include "base/user_copy.h"
 #include "i915/i915_gem_context.h"
@@ -58,7 +59,7 @@ static int set_persistence(const struct shim_device *dev, struct shim_context *c
 	/* Turning it off needs preemption to cancel requests; turning it on needs hangcheck, always on here. */
 	if (!on && !(sched_caps(dev) & SCHED_CAP_PREEMPTION))
 		return -ENODEV;
-	ctx->persistent = on;
+	SHIM_SET(ctx->persistent, on);
 	return 0;
 }
 
@@ -81,24 +82,24 @@ int shim_context_set_param(struct shim_device *dev, struct shim_context *ctx,
 	case I915_CONTEXT_PARAM_NO_ERROR_CAPTURE:
 		if (p->size)
 			return -EINVAL;
-		ctx->no_error_capture = p->value != 0;
+		SHIM_SET(ctx->no_error_capture, p->value != 0);
 		return 0;
 	case I915_CONTEXT_PARAM_BANNABLE:
 		if (p->size)
 			return -EINVAL;
 		if (!p->value && !shim_capable_sys_admin())
 			return -EPERM;
-		ctx->bannable = p->value != 0;
+		SHIM_SET(ctx->bannable, p->value != 0);
 		return 0;
 	case I915_CONTEXT_PARAM_RECOVERABLE:
 		if (p->size)
 			return -EINVAL;
-		ctx->recoverable = p->value != 0;
+		SHIM_SET(ctx->recoverable, p->value != 0);
 		return 0;
 	case I915_CONTEXT_PARAM_PRIORITY:
 		ret = validate_priority(dev, p);
 		if (!ret)
-			ctx->priority = (int32_t)p->value;
+			SHIM_SET(ctx->priority, (int32_t)p->value);
 		return ret;
 	case I915_CONTEXT_PARAM_PERSISTENCE:
 		return p->size ? -EINVAL : set_persistence(dev, ctx, p->value);

@@ -10,6 +10,7 @@
 #include <drm.h>
 #include <i915_drm.h>
 
+#include "base/journal.h"
 #include "i915/i915_gem_object.h"
 
 #define PAGE_SIZE 4096ull
@@ -40,7 +41,7 @@ static int create_handle(struct shim_call *call, uint64_t size, uint32_t *handle
 		ret = -ENOMEM;
 	} else {
 		struct i915_gem_object *o = shim_ptr(obj);
-		o->caching = dev->model->has_llc ? I915_CACHING_CACHED : I915_CACHING_NONE;
+		SHIM_SET(o->caching, dev->model->has_llc ? I915_CACHING_CACHED : I915_CACHING_NONE);
 		ret = shim_gem_handle_create(dev, call->file, obj, handle);
 		shim_gem_object_put(dev, obj);	/* the handle holds it now */
 	}

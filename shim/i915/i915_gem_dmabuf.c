@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <i915_drm.h>
 
+#include "base/journal.h"
 #include "i915/i915_driver.h"
 #include "i915/i915_gem_object.h"
 
@@ -29,7 +30,7 @@ void i915_gem_begin_cpu_access(struct shim_device *dev, struct shim_gem_object *
 	shim_gem_flush_view(dev, obj);
 	if (write)
 		shim_gem_invalidate_view(dev, obj);
-	obj->read_domains = I915_GEM_DOMAIN_CPU;
+	SHIM_SET(obj->read_domains, I915_GEM_DOMAIN_CPU);
 	if (write)
-		obj->write_domain = I915_GEM_DOMAIN_CPU;
+		SHIM_SET(obj->write_domain, I915_GEM_DOMAIN_CPU);
 }

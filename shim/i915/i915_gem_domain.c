@@ -20,6 +20,7 @@
 #include <errno.h>
 #include <i915_drm.h>
 
+#include "base/journal.h"
 #include "hw/tiling.h"
 #include "i915/i915_gem_object.h"
 
@@ -37,13 +38,13 @@ void shim_gem_flush_view(struct shim_device *dev, struct i915_gem_object *obj)
 	if (view && pages && shim_gem_needs_view(obj))
 		shim_retile(dev->model->gen, obj->tiling_mode, obj->swizzle_mode, obj->stride, obj->base.size,
 			    view, pages);
-	obj->view_state = SHIM_VIEW_CLEAN;
+	SHIM_SET(obj->view_state, SHIM_VIEW_CLEAN);
 }
 
 void shim_gem_invalidate_view(struct shim_device *dev, struct i915_gem_object *obj)
 {
 	if (obj->flags & SHIM_OBJ_HAS_VIEW)
-		obj->view_state = SHIM_VIEW_STALE;
+		SHIM_SET(obj->view_state, SHIM_VIEW_STALE);
 }
 
 int shim_gem_prepare_view(struct shim_device *dev, struct i915_gem_object *obj, bool write)
@@ -52,11 +53,13 @@ int shim_gem_prepare_view(struct shim_device *dev, struct i915_gem_object *obj, 
 	if (ret)
 		return ret;
 	if (!(obj->flags & SHIM_OBJ_HAS_VIEW)) {
-		ret = shim_mem_alloc(&dev->mem, obj->base.size, &obj->view_off);
+		uint64_t view_off;
+		ret = shim_mem_alloc(&dev->mem, obj->base.size, &view_off);
 		if (ret)
 			return ret;
-		obj->flags |= SHIM_OBJ_HAS_VIEW;
-		obj->view_state = SHIM_VIEW_STALE;
+		SHIM_SET(obj->view_off, view_off);
+		SHIM_OR(obj->flags, SHIM_OBJ_HAS_VIEW);
+		SHIM_SET(obj->view_state, SHIM_VIEW_STALE);
 	}
 	if (obj->view_state == SHIM_VIEW_STALE) {
 		uint8_t *view = shim_mem_ptr(&dev->mem, obj->view_off, obj->base.size);
@@ -65,9 +68,9 @@ int shim_gem_prepare_view(struct shim_device *dev, struct i915_gem_object *obj, 
 			return -ENOMEM;
 		shim_detile(dev->model->gen, obj->tiling_mode, obj->swizzle_mode, obj->stride, obj->base.size,
 			    pages, view);
-		obj->view_state = SHIM_VIEW_CLEAN;
+		SHIM_SET(obj->view_state, SHIM_VIEW_CLEAN);
 	}
 	if (write)
-		obj->view_state = SHIM_VIEW_DIRTY;
+		SHIM_SET(obj->view_state, SHIM_VIEW_DIRTY);
 	return 0;
 }

@@ -29,6 +29,7 @@
 #include <drm.h>
 #include <i915_drm.h>
 
+#include "base/journal.h"
 #include "base/log.h"
 #include "base/real.h"
 #include "base/user_copy.h"
@@ -149,7 +150,7 @@ static int place_objects(struct shim_device *dev, struct shim_vm *vm, struct eb_
 			e->start = vma->start;
 			e->placed = true;
 		} else {
-			shim_vm_unbind(vm, vma);
+			shim_vm_unbind(dev, vm, vma);
 		}
 	}
 	for (int pass = 0; pass < 2; pass++) {
@@ -180,7 +181,7 @@ static int place_objects(struct shim_device *dev, struct shim_vm *vm, struct eb_
 				for (uint32_t k = 0; k < vm->count;) {
 					v = &((struct shim_vma *)shim_ptr(vm->vmas))[k];
 					if (overlaps(start, e->need, v->start, v->size))
-						shim_vm_unbind(vm, v);
+						shim_vm_unbind(dev, vm, v);
 					else
 						k++;
 				}
@@ -414,7 +415,7 @@ static int submit(struct shim_call *call, struct shim_context *ctx, shim_off ctx
 	rq->engine = engine;
 	rq->objs = calloc(count, sizeof(*rq->objs));
 	rq->deps = calloc(1 + (size_t)count * 5 + shim_exec_fences_max_deps(xf), sizeof(*rq->deps));
-	rq->fence = shim_fence_create(dev, ctx->timeline, ++ctx->seqno);
+	rq->fence = shim_fence_create(dev, ctx->timeline, SHIM_INC(ctx->seqno));
 	if (!rq->objs || !rq->deps || !rq->fence) {
 		free(rq->objs);
 		free(rq->deps);
@@ -471,18 +472,18 @@ static int submit(struct shim_call *call, struct shim_context *ctx, shim_off ctx
 		struct i915_gem_object *obj = shim_ptr(rq->objs[i].obj);
 		shim_fence_get(dev, rq->fence);
 		shim_fence_put(dev, obj->base.read_fence[engine]);
-		obj->base.read_fence[engine] = rq->fence;
+		SHIM_SET(obj->base.read_fence[engine], rq->fence);
 		if (rq->objs[i].write) {
 			shim_fence_get(dev, rq->fence);
 			shim_fence_put(dev, obj->base.write_fence);
-			obj->base.write_fence = rq->fence;
-			obj->base.write_class = engine;
+			SHIM_SET(obj->base.write_fence, rq->fence);
+			SHIM_SET(obj->base.write_class, engine);
 			shim_gem_invalidate_view(dev, obj);
 		}
 	}
 	shim_fence_get(dev, rq->fence);
 	shim_fence_put(dev, ctx->last_fence);
-	ctx->last_fence = rq->fence;
+	SHIM_SET(ctx->last_fence, rq->fence);
 	shim_context_note_request(dev, ctx, rq->fence);
 
 	int ret = shim_engine_submit(rq);

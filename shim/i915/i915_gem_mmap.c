@@ -25,6 +25,7 @@
 #include <drm.h>
 #include <i915_drm.h>
 
+#include "base/journal.h"
 #include "base/real.h"
 #include "base/user_copy.h"
 #include "i915/i915_drv.h"
@@ -65,8 +66,8 @@ static int ref_create(struct shim_device *dev, shim_off obj, pid_t pid, uint32_t
 		return (int)ret;
 	}
 	struct map_ref *m = shim_ptr(r);
-	m->obj = obj;
-	m->pid = pid;
+	SHIM_SET(m->obj, obj);
+	SHIM_SET(m->pid, pid);
 	shim_gem_object_get(dev, obj);
 	*id = (uint32_t)ret;
 	return 0;
@@ -334,7 +335,7 @@ int shim_i915_mmap_offset_ioctl(struct shim_call *call, void *data)
 			if (id < 0)
 				ret = (int)id;
 			else
-				obj->base.mmap_node[type] = (uint32_t)id;
+				SHIM_SET(obj->base.mmap_node[type], (uint32_t)id);
 		}
 		if (!ret)
 			a->offset = (uint64_t)obj->base.mmap_node[type] << 32;

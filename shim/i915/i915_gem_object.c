@@ -13,6 +13,7 @@
 
 #include <errno.h>
 
+#include "base/journal.h"
 #include "base/mem_pool.h"
 #include "i915/i915_driver.h"
 #include "i915/i915_drv.h"
@@ -29,16 +30,18 @@ int shim_gem_object_get_pages(struct shim_device *dev, struct i915_gem_object *o
 		return -EFAULT;
 	struct shim_mem_pool *pool = &dev->shared->mem;
 	if (!i915_shared(dev)->memory_budget)
-		i915_shared(dev)->memory_budget = shim_gem_memory_budget();
+		SHIM_SET(i915_shared(dev)->memory_budget, shim_gem_memory_budget());
 	if (pool->bytes_in_use + obj->base.size > i915_shared(dev)->memory_budget) {
 		shim_gem_purge_all(dev);	/* short of memory: the shrinker runs first */
 		if (pool->bytes_in_use + obj->base.size > i915_shared(dev)->memory_budget)
 			return -ENOMEM;
 	}
-	int ret = shim_mem_alloc(&dev->mem, obj->base.size, &obj->mem_off);
+	uint64_t mem_off;
+	int ret = shim_mem_alloc(&dev->mem, obj->base.size, &mem_off);
 	if (ret)
 		return ret;
-	obj->flags |= SHIM_OBJ_HAS_PAGES;
+	SHIM_SET(obj->mem_off, mem_off);
+	SHIM_OR(obj->flags, SHIM_OBJ_HAS_PAGES);
 	shim_gem_purgeable_update(dev, obj);
 	return 0;
 }
@@ -56,8 +59,10 @@ void i915_gem_free_object(struct shim_device *dev, struct shim_gem_object *gem, 
 {
 	shim_assert_locked(dev);
 	struct i915_gem_object *obj = to_i915_obj(gem);
-	if (obj->flags & SHIM_OBJ_PURGEABLE)
-		shim_gem_purgeable_update(dev, (obj->madv = SHIM_MADV_WILLNEED, obj));
+	if (obj->flags & SHIM_OBJ_PURGEABLE) {
+		SHIM_SET(obj->madv, SHIM_MADV_WILLNEED);
+		shim_gem_purgeable_update(dev, obj);
+	}
 	if (obj->flags & SHIM_OBJ_HAS_PAGES)
 		shim_mem_free(&dev->mem, obj->mem_off, obj->base.size);
 	else if (obj->flags & SHIM_OBJ_PURGED_RANGE)	/* punched already; only the range goes back */

@@ -22,6 +22,7 @@
 #include <unistd.h>
 #include <i915_drm.h>
 
+#include "base/journal.h"
 #include "base/real.h"
 #include "i915/i915_drv.h"
 #include "i915/i915_gem_object.h"
@@ -30,13 +31,14 @@ static void unlink_purgeable(struct shim_device *dev, struct i915_gem_object *ob
 {
 	struct i915_gem_object *prev = shim_ptr(obj->purge_prev), *next = shim_ptr(obj->purge_next);
 	if (prev)
-		prev->purge_next = obj->purge_next;
+		SHIM_SET(prev->purge_next, obj->purge_next);
 	else
-		i915_shared(dev)->purgeable = obj->purge_next;
+		SHIM_SET(i915_shared(dev)->purgeable, obj->purge_next);
 	if (next)
-		next->purge_prev = obj->purge_prev;
-	obj->purge_prev = obj->purge_next = 0;
-	obj->flags &= ~SHIM_OBJ_PURGEABLE;
+		SHIM_SET(next->purge_prev, obj->purge_prev);
+	SHIM_SET(obj->purge_prev, 0);
+	SHIM_SET(obj->purge_next, 0);
+	SHIM_ANDN(obj->flags, SHIM_OBJ_PURGEABLE);
 }
 
 void shim_gem_purgeable_update(struct shim_device *dev, struct i915_gem_object *obj)
@@ -50,12 +52,13 @@ void shim_gem_purgeable_update(struct shim_device *dev, struct i915_gem_object *
 		unlink_purgeable(dev, obj);
 		return;
 	}
-	obj->purge_prev = 0;
-	obj->purge_next = i915_shared(dev)->purgeable;
+	SHIM_SET(obj->purge_prev, 0);
+	SHIM_SET(obj->purge_next, i915_shared(dev)->purgeable);
 	if (i915_shared(dev)->purgeable)
-		((struct i915_gem_object *)shim_ptr(i915_shared(dev)->purgeable))->purge_prev = shim_off_of(obj);
-	i915_shared(dev)->purgeable = shim_off_of(obj);
-	obj->flags |= SHIM_OBJ_PURGEABLE;
+		SHIM_SET(((struct i915_gem_object *)shim_ptr(i915_shared(dev)->purgeable))->purge_prev,
+			 shim_off_of(obj));
+	SHIM_SET(i915_shared(dev)->purgeable, shim_off_of(obj));
+	SHIM_OR(obj->flags, SHIM_OBJ_PURGEABLE);
 }
 
 static void purge(struct shim_device *dev, struct i915_gem_object *obj)
@@ -64,9 +67,9 @@ static void purge(struct shim_device *dev, struct i915_gem_object *obj)
 	shim_gem_invalidate_view(dev, obj);
 	fallocate(dev->mem.fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)obj->mem_off,
 		  (off_t)obj->base.size);
-	dev->shared->mem.bytes_in_use -= obj->base.size;
-	obj->flags = (obj->flags & ~SHIM_OBJ_HAS_PAGES) | SHIM_OBJ_PURGED_RANGE;
-	obj->madv = SHIM_MADV_PURGED;
+	SHIM_SUB(dev->shared->mem.bytes_in_use, obj->base.size);
+	SHIM_SET(obj->flags, (obj->flags & ~SHIM_OBJ_HAS_PAGES) | SHIM_OBJ_PURGED_RANGE);
+	SHIM_SET(obj->madv, SHIM_MADV_PURGED);
 }
 
 uint64_t shim_gem_purge_all(struct shim_device *dev)

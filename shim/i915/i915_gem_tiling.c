@@ -11,6 +11,7 @@
 #include <drm.h>
 #include <i915_drm.h>
 
+#include "base/journal.h"
 #include "base/user_copy.h"
 #include "i915/i915_gem_mmap.h"
 #include "i915/i915_gem_object.h"
@@ -66,9 +67,9 @@ int shim_i915_set_tiling_ioctl(struct shim_call *call, void *data)
 		goto out;	/* T13 */
 	shim_gem_flush_view(dev, obj);	/* GTT writes land with the old layout */
 	shim_gem_invalidate_view(dev, obj);
-	obj->tiling_mode = a->tiling_mode;
-	obj->stride = a->stride;
-	obj->swizzle_mode = a->swizzle_mode;
+	SHIM_SET(obj->tiling_mode, a->tiling_mode);
+	SHIM_SET(obj->stride, a->stride);
+	SHIM_SET(obj->swizzle_mode, a->swizzle_mode);
 	shim_gem_remap_gtt(dev, off);	/* the fence changed under the GTT maps (T16) */
 out:
 	shim_device_unlock(dev);

@@ -14,6 +14,7 @@
 #include <drm.h>
 #include <i915_drm.h>
 
+#include "base/journal.h"
 #include "base/user_copy.h"
 #include "i915/i915_gem_mmap.h"
 #include "i915/i915_gem_object.h"
@@ -65,12 +66,12 @@ int shim_i915_userptr_ioctl(struct shim_call *call, void *data)
 		ret = -ENOMEM;
 	} else {
 		struct i915_gem_object *obj = shim_ptr(off);
-		obj->flags = SHIM_OBJ_USERPTR;
+		SHIM_SET(obj->flags, SHIM_OBJ_USERPTR);
 		if (a->flags & I915_USERPTR_READ_ONLY)
-			obj->flags |= SHIM_OBJ_READ_ONLY;
-		obj->user_ptr = a->user_ptr;
-		obj->owner_pid = getpid();
-		obj->caching = m->has_llc ? I915_CACHING_CACHED : I915_CACHING_NONE;
+			SHIM_OR(obj->flags, SHIM_OBJ_READ_ONLY);
+		SHIM_SET(obj->user_ptr, a->user_ptr);
+		SHIM_SET(obj->owner_pid, getpid());
+		SHIM_SET(obj->caching, m->has_llc ? I915_CACHING_CACHED : I915_CACHING_NONE);
 		ret = shim_gem_handle_create(dev, call->file, off, &handle);
 		shim_gem_object_put(dev, off);
 	}

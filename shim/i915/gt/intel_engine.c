@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "base/journal.h"
 #include "drm/dma_fence.h"
 #include "i915/gt/intel_engine.h"
 #include "i915/gt/intel_reset.h"
@@ -62,22 +63,22 @@ static void mark_guilty(struct shim_device *dev, struct shim_request *rq)
 {
 	struct shim_context *ctx = shim_ptr(rq->ctx);
 	uint64_t now = shim_now_ns();
-	ctx->guilty_count++;
-	i915_shared(dev)->reset_count++;
+	SHIM_INC(ctx->guilty_count);
+	SHIM_INC(i915_shared(dev)->reset_count);
 	bool fast = ctx->hang_count >= 2 && now - ctx->hang_ns[0] < 120000000000ull;
-	ctx->hang_ns[0] = ctx->hang_ns[1];
-	ctx->hang_ns[1] = now;
-	ctx->hang_count++;
+	SHIM_SET(ctx->hang_ns[0], ctx->hang_ns[1]);
+	SHIM_SET(ctx->hang_ns[1], now);
+	SHIM_INC(ctx->hang_count);
 	bool banned = ctx->bannable && (!ctx->recoverable || fast);
 	if (banned)
-		ctx->banned = 1;
+		SHIM_SET(ctx->banned, 1);
 	struct shim_file *file = shim_ptr(ctx->file);
 	if (file) {
 		uint32_t score = banned ? 3 : 0;
 		if (i915_file(file)->last_hang_ns && now - i915_file(file)->last_hang_ns < 60000000000ull)
 			score++;
-		i915_file(file)->last_hang_ns = now;
-		i915_file(file)->ban_score += score;
+		SHIM_SET(i915_file(file)->last_hang_ns, now);
+		SHIM_ADD(i915_file(file)->ban_score, score);
 	}
 }
 
@@ -102,7 +103,7 @@ static void run(struct shim_request *rq)
 
 	shim_device_lock(dev);
 	if (dev->model->gen >= 8)
-		ctx->bcs_swctrl = swctrl;
+		SHIM_SET(ctx->bcs_swctrl, swctrl);
 	if (ret && ret != -ECANCELED) {	/* a cancelled request is nobody's fault */
 		mark_guilty(dev, rq);
 		if (!ctx->no_error_capture)

@@ -28,6 +28,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/journal.h"
 #include "base/real.h"
 #include "drm/drm_device.h"
 #include "drm/drm_sysfs.h"
@@ -92,7 +93,7 @@ static void report_state(struct shim_device *dev, bool wedged)
 	for (unsigned i = 0; i < 2; i++) {
 		char rel[96];
 		snprintf(rel, sizeof(rel), "/sys/kernel/debug/dri/%u%s", minors[i], control_name);
-		i915_shared(dev)->wedged_file_ns[i] = write_text(dev, rel, wedged ? "1\n" : "0\n");
+		SHIM_SET(i915_shared(dev)->wedged_file_ns[i], write_text(dev, rel, wedged ? "1\n" : "0\n"));
 	}
 }
 
@@ -117,9 +118,11 @@ void shim_gt_reset_control_closed(struct shim_device *dev, unsigned minor)
 		return;		/* no number: i915 would have refused the write */
 	}
 	if (reset) {
-		i915_shared(dev)->reset_count++;
+		SHIM_INC(i915_shared(dev)->reset_count);
+		SHIM_NOTE(&i915_shared(dev)->wedged);
 		__atomic_store_n(&i915_shared(dev)->wedged, 0, __ATOMIC_RELEASE);
 	} else {
+		SHIM_NOTE(&i915_shared(dev)->wedged);
 		__atomic_store_n(&i915_shared(dev)->wedged, 1, __ATOMIC_RELEASE);
 		shim_engine_cancel_context(dev, 0);	/* what this process has queued */
 	}
