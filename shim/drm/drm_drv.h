@@ -82,6 +82,12 @@ struct shim_driver {
 	 * closed (a debugfs control): its minor, or -1 if it is not one. No lock held. */
 	int (*control_minor)(struct shim_device *dev, const char *path);
 	void (*control_closed)(struct shim_device *dev, unsigned minor);
+
+	/* Device lock held, in the device process: a client died or exited; the work it
+	 * left in flight is this process's to finish (drm/drm_device_process.h). */
+	void (*client_gone)(struct shim_device *dev, uint64_t client);
+	/* Has this process work queued or running on its engines? No lock held. */
+	bool (*engines_busy)(void);
 };
 
 /* The driver; registered from a constructor of the driver's module. */

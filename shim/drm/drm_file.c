@@ -19,6 +19,7 @@
 
 #include "base/real.h"
 #include "drm/drm_device.h"
+#include "drm/drm_device_process.h"
 #include "drm/drm_drv.h"
 #include "drm/drm_gem.h"
 #include "drm/drm_ioctl.h"
@@ -215,6 +216,7 @@ int shim_device_open(struct shim_device *dev, unsigned minor, int flags, uint32_
 	int fd, ret = 0;
 	uint32_t slot;
 
+	shim_client_register(dev);	/* the device process releases our files when we are gone */
 	shim_device_lock(dev);
 	shim_device_reap(dev);
 	for (slot = sh->files_hint; slot < SHIM_MAX_FILES; slot++)

@@ -142,7 +142,7 @@ static void poke_cb(struct shim_device *dev, struct shim_fence *fence, const str
 }
 
 /* POKE callbacks (a sync_file waiting for its fence) run here, in whichever process signals. */
-__attribute__((constructor)) static void register_poke(void)
+__attribute__((constructor(200))) static void register_poke(void)
 {
 	shim_fence_cb_register(SHIM_FENCE_CB_POKE, poke_cb);
 }

@@ -21,6 +21,7 @@
 #include "i915/i915_gem_context.h"
 #include "i915/i915_gem_mmap.h"
 #include "i915/i915_gem_object.h"
+#include "i915/i915_request.h"
 
 int shim_i915_getparam_ioctl(struct shim_call *call, void *data);
 
@@ -141,10 +142,12 @@ static const struct shim_driver i915_driver = {
 	.populate_fs = i915_populate_fs,
 	.control_minor = shim_gt_reset_control_minor,
 	.control_closed = shim_gt_reset_control_closed,
+	.client_gone = i915_request_adopt,
+	.engines_busy = shim_engines_busy,
 };
 
 /* module_init: the core finds its driver before any program call reaches it. */
-__attribute__((constructor)) static void i915_init(void)
+__attribute__((constructor(200))) static void i915_init(void)
 {
 	shim_driver_register(&i915_driver);
 }

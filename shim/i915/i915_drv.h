@@ -25,8 +25,10 @@ struct i915_shared {
 	uint32_t wedged;		/* GPU terminally wedged (gt/intel_reset.c): new work is EIO */
 	uint32_t pad;
 	uint64_t wedged_file_ns[2];	/* mtime of i915_wedged (minors 0, 128) as the shim last wrote it */
+	shim_off requests_head, requests_tail;	/* live request records, oldest first (i915_request.h) */
+	uint64_t requests;
 };
-SHIM_SHARED_LAYOUT(struct i915_shared, 104);
+SHIM_SHARED_LAYOUT(struct i915_shared, 128);
 _Static_assert(sizeof(struct i915_shared) <= SHIM_DRIVER_SHARED_SIZE, "fits the driver's area");
 
 struct i915_file {

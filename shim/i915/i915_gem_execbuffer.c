@@ -34,6 +34,7 @@
 #include "base/real.h"
 #include "base/user_copy.h"
 #include "drm/dma_fence.h"
+#include "drm/drm_device_process.h"
 #include "hw/blt.h"
 #include "hwdefs/intel_commands.h"
 #include "i915/gt/intel_engine.h"
@@ -41,6 +42,7 @@
 #include "i915/i915_gem_context.h"
 #include "i915/i915_gem_execbuffer_fence.h"
 #include "i915/i915_gem_object.h"
+#include "i915/i915_request.h"
 
 #define EXEC_UNKNOWN_FLAGS (~0ull << 22)
 #define OBJ_UNKNOWN_FLAGS (~0ull << 8)
@@ -486,7 +488,10 @@ static int submit(struct shim_call *call, struct shim_context *ctx, shim_off ctx
 	SHIM_SET(ctx->last_fence, rq->fence);
 	shim_context_note_request(dev, ctx, rq->fence);
 
-	int ret = shim_engine_submit(rq);
+	/* Recorded, the request completes even if this process dies before it does. */
+	int ret = i915_request_record(dev, rq, shim_client_id(dev));
+	if (!ret)
+		ret = shim_engine_submit(rq);
 	if (ret) {
 		shim_fence_signal(shim_ptr(rq->fence), -EIO);
 		shim_request_free(rq);
@@ -770,6 +775,7 @@ int shim_i915_execbuffer2_ioctl(struct shim_call *call, void *data)
 	if (!ret)
 		ret = wait_for_ring_space(call, (uint32_t)x.args->rsvd1);
 	if (!ret) {
+		shim_client_register(x.dev);	/* so that the device process finishes it if we die */
 		shim_device_lock(x.dev);
 		ret = eb_run_locked(&x);
 		shim_device_unlock(x.dev);

@@ -22,6 +22,7 @@
 #include "i915/i915_drv.h"
 #include "i915/i915_gem_context.h"
 #include "i915/i915_gem_object.h"
+#include "i915/i915_request.h"
 
 struct engine {
 	pthread_mutex_t lock;
@@ -41,12 +42,16 @@ static struct engine engines[4] = {
 void shim_request_free(struct shim_request *rq)
 {
 	struct shim_device *dev = rq->dev;
-	for (uint32_t i = 0; i < rq->ndeps; i++)
-		shim_fence_put(dev, rq->deps[i] & ~SHIM_DEP_SUBMIT);
-	for (uint32_t i = 0; i < rq->nobjs; i++)
-		shim_gem_object_put(dev, rq->objs[i].obj);
-	shim_fence_put(dev, rq->fence);
-	shim_context_put(dev, rq->ctx);
+	if (rq->record) {
+		i915_request_record_release(dev, rq->record);
+	} else {
+		for (uint32_t i = 0; i < rq->ndeps; i++)
+			shim_fence_put(dev, rq->deps[i] & ~SHIM_DEP_SUBMIT);
+		for (uint32_t i = 0; i < rq->nobjs; i++)
+			shim_gem_object_put(dev, rq->objs[i].obj);
+		shim_fence_put(dev, rq->fence);
+		shim_context_put(dev, rq->ctx);
+	}
 	free(rq->deps);
 	free(rq->objs);
 	free(rq->shadow);
@@ -220,6 +225,17 @@ void shim_engine_cancel_context(struct shim_device *dev, shim_off ctx)
 			shim_request_free(rq);
 		}
 	}
+}
+
+bool shim_engines_busy(void)
+{
+	bool busy = false;
+	for (unsigned i = 0; i < 4 && !busy; i++) {
+		pthread_mutex_lock(&engines[i].lock);
+		busy = engines[i].head || engines[i].current;
+		pthread_mutex_unlock(&engines[i].lock);
+	}
+	return busy;
 }
 
 int shim_engine_submit(struct shim_request *rq)

@@ -15,7 +15,9 @@
  *
  * A request owns references to its context, its objects, its fence and the
  * fences it waits for; the engine thread drops them when the request
- * retires. Requests are process-local; only their fences are shared.
+ * retires. The request an engine runs is process-local; its shared record
+ * (i915/i915_request.h) holds those references and lets another process
+ * finish it when this one dies.
  */
 #ifndef SHIM_ENGINE_H
 #define SHIM_ENGINE_H
@@ -47,6 +49,7 @@ struct shim_request {
 	uint64_t batch_addr;		/* GPU address of the first command */
 	uint64_t batch_len;		/* bytes */
 	uint8_t *shadow;		/* parsed copy of [batch_addr, +batch_len) the engine runs, or NULL */
+	shim_off record;		/* its shared record, which owns the references (i915_request.h) */
 	struct shim_request *next;
 };
 
@@ -57,6 +60,9 @@ int shim_engine_submit(struct shim_request *rq);
  * taken off their engines and complete with -EIO; the one running stops at its next check of
  * ctx->killed or of the wedged state. */
 void shim_engine_cancel_context(struct shim_device *dev, shim_off ctx);
+
+/* Has this process requests queued or running? No lock held. */
+bool shim_engines_busy(void);
 
 /* Device lock held: drops every reference a request owns and frees it. */
 void shim_request_free(struct shim_request *rq);
