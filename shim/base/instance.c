@@ -45,7 +45,10 @@ static int init_state_file(const char *path, const struct shim_instance_type *ty
 	if (fd < 0)
 		return -errno;
 	fchmod(fd, 0666);
-	if (ftruncate(fd, (off_t)type->state_size) < 0) {
+	/* The header, and the arena up to its first chunk, are backed now (shared_mem.h). */
+	off_t reserved = (off_t)((type->header_size + SHIM_ARENA_RESERVE_CHUNK - 1) & ~(SHIM_ARENA_RESERVE_CHUNK - 1));
+	if (ftruncate(fd, (off_t)type->state_size) < 0 ||
+	    (fallocate(fd, 0, 0, reserved) < 0 && errno != EOPNOTSUPP && errno != ENOSYS)) {
 		int err = -errno;
 		shim_real.close(fd);
 		return err;
@@ -142,9 +145,12 @@ int shim_instance_open(struct shim_instance *inst, const struct shim_instance_ty
 		return -errno;
 	void *map = shim_real.mmap(NULL, type->state_size, PROT_READ | PROT_WRITE,
 				   MAP_SHARED | MAP_NORESERVE, fd, 0);
-	shim_real.close(fd);
-	if (map == MAP_FAILED)
-		return -errno;
+	if (map == MAP_FAILED) {
+		int err = -errno;
+		shim_real.close(fd);
+		return err;
+	}
+	inst->state_fd = shim_private_fd(fd);
 	/* The header (with the lock, which futex() must see) stays visible; the arena is hidden. */
 	size_t header = (type->header_size + 4095) & ~(size_t)4095;
 	shim_valgrind_hide((char *)map + header, type->state_size - header);

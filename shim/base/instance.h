@@ -60,6 +60,7 @@ struct shim_instance {
 	dev_t files_dev;
 	ino_t files_ino;
 	int probe_fd;			/* our own description of "files", holds no locks */
+	int state_fd;			/* the state file, for the arena's reservations */
 	void *state;			/* the shared mapping */
 };
 

@@ -11,11 +11,31 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
 
 #include "base/shared_mem.h"
 
 char *shim_shm_base;
+static int backing_fd = -1;
+
+void shim_arena_set_backing(int fd)
+{
+	backing_fd = fd;
+}
+
+/* Makes sure the file has the space the bump pointer is about to move into. */
+static int reserve(uint64_t top, uint64_t bytes)
+{
+	const uint64_t chunk = SHIM_ARENA_RESERVE_CHUNK;
+	uint64_t have = (top + chunk - 1) & ~(chunk - 1);
+	uint64_t need = (top + bytes + chunk - 1) & ~(chunk - 1);
+	if (need <= have || backing_fd < 0)
+		return 0;
+	if (fallocate(backing_fd, 0, (off_t)have, (off_t)(need - have)) == 0)
+		return 0;
+	return errno == EOPNOTSUPP || errno == ENOSYS ? 0 : -ENOMEM;	/* no way to tell: go on as before */
+}
 
 void shim_arena_init(struct shim_arena *a, uint64_t start, uint64_t limit)
 {
@@ -48,7 +68,7 @@ shim_off shim_alloc(struct shim_arena *a, size_t size)
 		off = a->free_head[c];
 		a->free_head[c] = *(uint64_t *)shim_ptr(off);
 	} else {
-		if (a->top + bytes > a->limit)
+		if (a->top + bytes > a->limit || reserve(a->top, bytes))
 			return 0;
 		off = a->top;
 		a->top += bytes;

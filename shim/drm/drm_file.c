@@ -116,6 +116,7 @@ static int open_instance(struct shim_device *dev)
 		return ret;
 	dev->shared = dev->inst.state;
 	shim_shm_base = dev->inst.state;
+	shim_arena_set_backing(dev->inst.state_fd);
 	dev->mem = (struct shim_mem){ .pool = &dev->shared->mem, .arena = &dev->shared->arena, .fd = -1 };
 	shim_instance_path(&dev->inst, path, sizeof(path), "/memory");
 	ret = shim_mem_open(&dev->mem, path);

@@ -29,6 +29,7 @@
 #include <drm.h>
 #include <i915_drm.h>
 
+#include "base/fault_guard.h"
 #include "base/log.h"
 #include "base/real.h"
 #include "base/user_copy.h"
@@ -246,7 +247,9 @@ static int relocate_entry(struct shim_device *dev, struct eb_obj *eb, uint32_t c
 						    : shim_mem_ptr(&dev->mem, obj->mem_off, obj->base.size);
 	if (!p)
 		return -EFAULT;
-	memcpy(p + r->offset, &value, width);
+	/* A page the memory file cannot give is ENOMEM; an unmapped userptr page, EFAULT. */
+	if (shim_fault_memcpy(p + r->offset, &value, width, NULL))
+		return (obj->flags & SHIM_OBJ_USERPTR) ? -EFAULT : -ENOMEM;
 	shim_gem_invalidate_view(dev, obj);
 	r->presumed_offset = canonical(target->start);
 	*updated = true;

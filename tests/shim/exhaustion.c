@@ -1,0 +1,175 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Shim only: running out is an error, never a crash (issue 17, item 5).
+ *
+ * With the instance on a full tmpfs (64 MiB is Docker's /dev/shm), a PWRITE or
+ * PREAD that needs a page the memory file cannot get fails with ENOMEM, a
+ * batch that writes such a page is a contained GPU fault (the request
+ * fails, its context is blamed), and the process lives on and works again
+ * once there is room. The tmpfs is mounted in a mount namespace of a forked
+ * child (and a user namespace when not root); where that is not allowed the
+ * test skips.
+ */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "tests/i915/i915_test.h"
+
+#define TARGET_ADDR 0x1000000ull	/* where the target object is pinned */
+#define BATCH_ADDR 0x100000ull
+
+static void write_file(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;		/* setgroups is not there on old kernels */
+	ASSERT_EQ(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	close(fd);
+}
+
+/* In a private mount namespace, a tmpfs of size bytes on dir; skips where not allowed. */
+static void mount_small_tmpfs(const char *dir, const char *size)
+{
+	uid_t uid = getuid();
+	gid_t gid = getgid();
+	if (unshare(geteuid() == 0 ? CLONE_NEWNS : CLONE_NEWUSER | CLONE_NEWNS) < 0)
+		exit(77);
+	if (geteuid() != 0 || uid != 0) {
+		char map[64];
+		write_file("/proc/self/setgroups", "deny");
+		snprintf(map, sizeof(map), "0 %u 1", (unsigned)uid);
+		write_file("/proc/self/uid_map", map);
+		snprintf(map, sizeof(map), "0 %u 1", (unsigned)gid);
+		write_file("/proc/self/gid_map", map);
+	}
+	char opts[64];
+	snprintf(opts, sizeof(opts), "size=%s,mode=0700", size);
+	if (mount("none", "/", "none", MS_REC | MS_PRIVATE, NULL) < 0 ||
+	    mount("tmpfs", dir, "tmpfs", MS_NOSUID | MS_NODEV, opts) < 0)
+		exit(77);
+}
+
+/* Writes a file in dir until the file system is full; returns its path's fd (kept open). */
+static int fill(const char *dir)
+{
+	char path[256], chunk[65536];
+	memset(chunk, 0xee, sizeof(chunk));
+	snprintf(path, sizeof(path), "%s/filler", dir);
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	ASSERT(fd >= 0);
+	for (size_t step = sizeof(chunk); step >= 4096; step /= 2)
+		while (write(fd, chunk, step) == (ssize_t)step)
+			;
+	return fd;
+}
+
+static uint32_t store_batch(int fd, uint32_t value)
+{
+	uint32_t cmd[] = { MI_STORE_DATA_IMM_GEN8, (uint32_t)TARGET_ADDR + 64, (uint32_t)(TARGET_ADDR >> 32),
+			   value, MI_BATCH_BUFFER_END, MI_NOOP };
+	return gem_batch(fd, cmd, sizeof(cmd));
+}
+
+static uint32_t fill_batch(int fd)
+{
+	uint32_t cmd[] = {
+		XY_COLOR_BLT | INTEL_BLT_WRITE_RGBA | INTEL_LEN(7),
+		0xf0u << INTEL_BR13_ROP_SHIFT | INTEL_BR13_DEPTH_8888 << INTEL_BR13_DEPTH_SHIFT | 4096,
+		INTEL_XY(0, 16), INTEL_XY(1024, 32),		/* rows 16..31: the second 64 KiB */
+		(uint32_t)TARGET_ADDR, (uint32_t)(TARGET_ADDR >> 32), 0x5a5a5a5a,
+		MI_BATCH_BUFFER_END,
+	};
+	return gem_batch(fd, cmd, sizeof(cmd));
+}
+
+/* Runs batch on ring in a new context with target pinned; returns the context's
+ * RESET_STATS batch_active after the request completed (1: it failed as a GPU fault). */
+static uint32_t run(int fd, uint32_t batch, uint32_t target, uint64_t ring)
+{
+	uint32_t ctx = gem_context_create(fd);
+	struct drm_i915_gem_exec_object2 o[2] = {
+		{ .handle = target, .offset = TARGET_ADDR, .flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_WRITE |
+								    EXEC_OBJECT_SUPPORTS_48B_ADDRESS },
+		{ .handle = batch, .offset = BATCH_ADDR, .flags = EXEC_OBJECT_PINNED },
+	};
+	ASSERT_OK(gem_execbuf_ctx(fd, o, 2, ring, ctx));
+	gem_wait(fd, batch);
+	struct drm_i915_reset_stats rs = { .ctx_id = ctx };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GET_RESET_STATS, &rs));
+	return rs.batch_active;
+}
+
+static void full_tmpfs_scenario(const char *dir)
+{
+	mount_small_tmpfs(dir, "8m");
+	ASSERT_OK(setenv("I915_SHIM_DIR", dir, 1));
+	int fd = i915_open_gen8();
+	uint32_t target = gem_create(fd, 1 << 20);
+	uint32_t store = store_batch(fd, 0xabc), blit = fill_batch(fd);
+	int filler = fill(dir);
+
+	/* The CPU side: a small copy from the stack, a big one from the heap, a read. */
+	char small[32] = "from the stack";
+	ASSERT_ERRNO(gem_pwrite(fd, target, 0, small, sizeof(small)), ENOMEM);
+	char *big = malloc(1 << 19);
+	ASSERT(big);
+	memset(big, 1, 1 << 19);
+	ASSERT_ERRNO(gem_pwrite(fd, target, 1 << 19, big, 1 << 19), ENOMEM);
+	ASSERT_ERRNO(gem_pread(fd, target, 1 << 19, big, 1 << 19), ENOMEM);
+
+	/* The GPU side: an MI store (render) and a blit (blitter) into pages that cannot be had. */
+	ASSERT_EQ(run(fd, store, target, I915_EXEC_RENDER), 1);
+	ASSERT_EQ(run(fd, blit, target, I915_EXEC_BLT), 1);
+
+	/* Room again: the same calls work. */
+	close(filler);
+	char path[256];
+	snprintf(path, sizeof(path), "%s/filler", dir);
+	ASSERT_OK(unlink(path));
+	ASSERT_OK(gem_pwrite(fd, target, 0, small, sizeof(small)));
+	ASSERT_EQ(run(fd, store, target, I915_EXEC_RENDER), 0);
+	ASSERT_EQ(run(fd, blit, target, I915_EXEC_BLT), 0);
+	uint32_t got[2];
+	ASSERT_OK(gem_pread(fd, target, 64, got, 4));
+	ASSERT_OK(gem_pread(fd, target, 16 * 4096 + 8, got + 1, 4));
+	ASSERT_EQ(got[0], 0xabc);
+	ASSERT_EQ(got[1], 0x5a5a5a5a);
+	ASSERT_OK(gem_pread(fd, target, 0, big, sizeof(small)));
+	ASSERT(!memcmp(big, small, sizeof(small)));
+	free(big);
+	close(fd);
+}
+
+/* A private directory under /dev/shm for the tmpfs, removed whatever the scenario does. */
+TEST(full_tmpfs_is_enomem_not_sigbus)
+{
+	REQUIRE_SHIM("I915_SHIM_DIR puts the device's memory on a file system");
+	char dir[64];
+	snprintf(dir, sizeof(dir), "/dev/shm/i915-shim-full.%d", getpid());
+	ASSERT_OK(mkdir(dir, 0700));
+	fflush(stdout);
+	pid_t pid = fork();
+	if (pid == 0) {
+		full_tmpfs_scenario(dir);
+		exit(0);
+	}
+	int status = 0;
+	while (waitpid(pid, &status, 0) < 0)
+		ASSERT(errno == EINTR);
+	rmdir(dir);
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 77)
+		SKIP("no private mount namespace with a tmpfs here");	/* external: privileges */
+	if (WIFSIGNALED(status))
+		TEST_FAIL("the process died of signal %d", WTERMSIG(status));
+	ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
+TEST_MAIN(T(full_tmpfs_is_enomem_not_sigbus))
