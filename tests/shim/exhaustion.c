@@ -2,13 +2,17 @@
 /*
  * Shim only: running out is an error, never a crash (issue 17, item 5).
  *
- * With the instance on a full tmpfs (64 MiB is Docker's /dev/shm), a PWRITE or
- * PREAD that needs a page the memory file cannot get fails with ENOMEM, a
- * batch that writes such a page is a contained GPU fault (the request
- * fails, its context is blamed), and the process lives on and works again
- * once there is room. The tmpfs is mounted in a mount namespace of a forked
- * child (and a user namespace when not root); where that is not allowed the
- * test skips.
+ * - The instance on a full tmpfs (64 MiB is Docker's /dev/shm): a PWRITE or
+ *   PREAD that needs a page the memory file cannot get fails with ENOMEM, a
+ *   batch that writes such a page is a contained GPU fault (the request
+ *   fails, its context is blamed), and the process lives on and works again
+ *   once there is room. The tmpfs is mounted in a mount namespace of a forked
+ *   child (and a user namespace when not root); where that is not allowed the
+ *   test skips.
+ * - Per-file limits (I915_SHIM_FILE_MAX_OBJECTS, I915_SHIM_FILE_MEMORY_LIMIT,
+ *   and their defaults): the file that reaches one gets ENOSPC (handles) or
+ *   ENOMEM (memory) and another file of the same device still gets what it
+ *   asks for.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -172,4 +176,65 @@ TEST(full_tmpfs_is_enomem_not_sigbus)
 	ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 }
 
-TEST_MAIN(T(full_tmpfs_is_enomem_not_sigbus))
+/* The file at its handle limit gets ENOSPC; another file, and the same one after a close, do not. */
+TEST(per_file_handle_limit)
+{
+	REQUIRE_SHIM("I915_SHIM_FILE_MAX_OBJECTS is the shim's knob");
+	ASSERT_OK(setenv("I915_SHIM_FILE_MAX_OBJECTS", "100", 1));
+	int a = i915_open(), b = i915_open();
+	uint32_t first = gem_create(a, 4096);
+	for (int i = 1; i < 100; i++)
+		gem_create(a, 4096);
+	struct drm_i915_gem_create c = { .size = 4096 };
+	ASSERT_ERRNO(ioctl(a, DRM_IOCTL_I915_GEM_CREATE, &c), ENOSPC);
+	/* Imports make handles too. */
+	struct drm_prime_handle p = { .handle = gem_create(b, 4096), .flags = DRM_CLOEXEC };
+	ASSERT_OK(ioctl(b, DRM_IOCTL_PRIME_HANDLE_TO_FD, &p));
+	struct drm_prime_handle imp = { .fd = p.fd };
+	ASSERT_ERRNO(ioctl(a, DRM_IOCTL_PRIME_FD_TO_HANDLE, &imp), ENOSPC);
+	ASSERT_OK(gem_close(a, first));
+	ASSERT_OK(ioctl(a, DRM_IOCTL_PRIME_FD_TO_HANDLE, &imp));
+	close(p.fd);
+	close(a);
+	close(b);
+}
+
+/* With the default limits, a client creating objects until it is refused leaves room for others. */
+TEST(greedy_client_leaves_room)
+{
+	REQUIRE_SHIM("the shim's default per-file limit");
+	int greedy = i915_open(), other = i915_open();
+	struct drm_i915_gem_create c = { .size = 4096 };
+	unsigned made = 0;
+	while (ioctl(greedy, DRM_IOCTL_I915_GEM_CREATE, &c) == 0)
+		made++;
+	ASSERT_EQ(errno, ENOSPC);
+	ASSERT_EQ(made, 65536);
+	for (int i = 0; i < 1000; i++)
+		gem_create(other, 4096);
+	close(greedy);
+	close(other);
+}
+
+/* The pages of a file's objects are charged to it: past its limit, ENOMEM for it alone. */
+TEST(per_file_memory_limit)
+{
+	REQUIRE_SHIM("I915_SHIM_FILE_MEMORY_LIMIT is the shim's knob");
+	ASSERT_OK(setenv("I915_SHIM_FILE_MEMORY_LIMIT", "0x200000", 1));	/* 2 MiB */
+	int a = i915_open(), b = i915_open();
+	uint32_t one = gem_create(a, 1 << 20), two = gem_create(a, 1 << 20), three = gem_create(a, 1 << 20);
+	ASSERT_OK(gem_pwrite(a, one, 0, "x", 1));
+	ASSERT_OK(gem_pwrite(a, two, 0, "x", 1));
+	ASSERT_ERRNO(gem_pwrite(a, three, 0, "x", 1), ENOMEM);
+	/* Another file has its own share, even of a's object it imports: pages are the maker's. */
+	uint32_t mine = gem_create(b, 1 << 20);
+	ASSERT_OK(gem_pwrite(b, mine, 0, "y", 1));
+	/* Freeing pages gives the share back. */
+	ASSERT_OK(gem_close(a, one));
+	ASSERT_OK(gem_pwrite(a, three, 0, "x", 1));
+	close(a);
+	close(b);
+}
+
+TEST_MAIN(T(full_tmpfs_is_enomem_not_sigbus), T(per_file_handle_limit), T(greedy_client_leaves_room),
+	  T(per_file_memory_limit))
