@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "base/instance.h"
+#include "base/instance_access.h"
 #include "base/mem_pool.h"
 #include "base/real.h"
 #include "base/valgrind_hide.h"
@@ -39,15 +40,15 @@ static int remove_entry(const char *path, const struct stat *st, int type, struc
 	return remove(path);
 }
 
-static int init_state_file(const char *path, const struct shim_instance_type *type)
+static int init_state_file(const char *path, const struct shim_instance_type *type,
+			   const struct shim_instance_access *access)
 {
-	int fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+	int fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd < 0)
 		return -errno;
-	fchmod(fd, 0666);
 	/* The header, and the arena up to its first chunk, are backed now (shared_mem.h). */
 	off_t reserved = (off_t)((type->header_size + SHIM_ARENA_RESERVE_CHUNK - 1) & ~(SHIM_ARENA_RESERVE_CHUNK - 1));
-	if (ftruncate(fd, (off_t)type->state_size) < 0 ||
+	if (shim_access_fchmod(access, fd, 0600) < 0 || ftruncate(fd, (off_t)type->state_size) < 0 ||
 	    (fallocate(fd, 0, 0, reserved) < 0 && errno != EOPNOTSUPP && errno != ENOSYS)) {
 		int err = -errno;
 		shim_real.close(fd);
@@ -74,38 +75,44 @@ static int init_state_file(const char *path, const struct shim_instance_type *ty
 }
 
 /* Builds a complete instance in a private directory and renames it into place. */
-static int create_instance(const char *dir, const struct shim_instance_type *type)
+static int create_instance(const char *dir, const struct shim_instance_type *type,
+			   const struct shim_instance_access *access)
 {
 	char tmp[PATH_MAX], path[PATH_MAX];
 	int ret;
 
-	if ((size_t)snprintf(tmp, sizeof(tmp), "%s.tmp.%d.%ld", dir, getpid(),
-			     (long)syscall(SYS_gettid)) >= sizeof(tmp))
+	/* An unpredictable name, made 0700: nobody can have it ready for us, or look inside. */
+	if ((size_t)snprintf(tmp, sizeof(tmp), "%s.tmp.XXXXXX", dir) >= sizeof(tmp))
 		return -ENAMETOOLONG;
-	if (mkdir(tmp, 0777) < 0)
+	if (!mkdtemp(tmp))
 		return -errno;
-	chmod(tmp, 0777);
-	path_join(path, sizeof(path), tmp, "/state");
-	ret = init_state_file(path, type);
+	ret = shim_access_claim_dir(access, tmp);
+	if (!ret) {
+		path_join(path, sizeof(path), tmp, "/state");
+		ret = init_state_file(path, type, access);
+	}
 	if (!ret) {
 		path_join(path, sizeof(path), tmp, "/files");
-		int fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-		if (fd < 0)
+		int fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (fd < 0) {
 			ret = -errno;
-		else {
-			fchmod(fd, 0666);
+		} else {
+			ret = shim_access_fchmod(access, fd, 0600);
 			shim_real.close(fd);
 		}
 	}
 	if (!ret) {
 		path_join(path, sizeof(path), tmp, "/memory");
-		ret = shim_mem_create_file(path);
+		ret = shim_mem_create_file(path, access);
 	}
 	if (!ret) {
 		path_join(path, sizeof(path), tmp, "/root");
-		ret = type->populate(path, type->populate_arg);
+		ret = type->populate(path, access, type->populate_arg);
 	}
-	if (!ret && rename(tmp, dir) < 0 && errno != EEXIST && errno != ENOTEMPTY)
+	/* Someone else's instance may be there by now (EEXIST, ENOTEMPTY; EPERM in a sticky
+	 * directory when it is another user's): the caller checks what is there. */
+	if (!ret && rename(tmp, dir) < 0 && errno != EEXIST && errno != ENOTEMPTY && errno != EPERM &&
+	    errno != EACCES)
 		ret = -errno;
 	nftw(tmp, remove_entry, 16, FTW_DEPTH | FTW_PHYS);	/* gone if renamed */
 	return ret;
@@ -126,11 +133,22 @@ int shim_instance_open(struct shim_instance *inst, const struct shim_instance_ty
 	if ((size_t)snprintf(inst->dir, sizeof(inst->dir), "%s/%s", base, name) >= sizeof(inst->dir) - 64)
 		return -ENAMETOOLONG;
 
-	path_join(path, sizeof(path), inst->dir, "/state");
-	if (shim_real.fstatat(AT_FDCWD, path, &st, 0) < 0) {
-		ret = create_instance(inst->dir, type);
+	struct shim_instance_access want;
+	if ((ret = shim_access_from_env(&want)) || (ret = shim_access_check_base(base)))
+		return ret;
+	ret = shim_access_check_dir(inst->dir, &want, &inst->access);
+	if (ret == -ENOENT) {
+		ret = create_instance(inst->dir, type, &want);
 		if (ret)
 			return ret;
+		ret = shim_access_check_dir(inst->dir, &want, &inst->access);
+	}
+	if (ret)
+		return ret;
+	path_join(path, sizeof(path), inst->dir, "/state");
+	if (shim_real.fstatat(AT_FDCWD, path, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISREG(st.st_mode)) {
+		fprintf(stderr, "i915-shim: %s is not a device instance (no state)\n", inst->dir);
+		return -EINVAL;
 	}
 	if (!shim_real.realpath(inst->dir, real_dir))
 		return -errno;
@@ -140,7 +158,7 @@ int shim_instance_open(struct shim_instance *inst, const struct shim_instance_ty
 	path_join(inst->files_path, sizeof(inst->files_path), inst->dir, "/files");
 
 	path_join(path, sizeof(path), inst->dir, "/state");
-	int fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_CLOEXEC);
+	int fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
 	void *map = shim_real.mmap(NULL, type->state_size, PROT_READ | PROT_WRITE,
@@ -162,7 +180,8 @@ int shim_instance_open(struct shim_instance *inst, const struct shim_instance_ty
 		return -EINVAL;
 	}
 
-	inst->probe_fd = shim_private_fd(shim_real.openat(AT_FDCWD, inst->files_path, O_RDWR | O_CLOEXEC));
+	inst->probe_fd = shim_private_fd(shim_real.openat(AT_FDCWD, inst->files_path,
+							  O_RDWR | O_NOFOLLOW | O_CLOEXEC));
 	if (inst->probe_fd < 0)
 		return -errno;
 	if (shim_real.fstat(inst->probe_fd, &st) < 0)

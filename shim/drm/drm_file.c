@@ -80,9 +80,9 @@ static void init_state(void *state)
 	sh->files_hint = 0;
 }
 
-static int populate(const char *root, const void *model)
+static int populate(const char *root, const struct shim_instance_access *access, const void *model)
 {
-	return shim_fs_build(root, model);
+	return shim_fs_build(root, access, model);
 }
 
 static int open_instance(struct shim_device *dev)
@@ -224,7 +224,7 @@ int shim_device_open(struct shim_device *dev, unsigned minor, int flags, uint32_
 		goto out;
 	}
 	fd = shim_real.openat(AT_FDCWD, dev->inst.files_path,
-			      acc | (flags & (O_CLOEXEC | O_NONBLOCK)));
+			      acc | O_NOFOLLOW | (flags & (O_CLOEXEC | O_NONBLOCK)));
 	if (fd < 0) {
 		ret = -errno;
 		goto out;

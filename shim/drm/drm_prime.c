@@ -106,13 +106,13 @@ static int dmabuf_create(struct shim_device *dev, shim_off obj_off, bool rdwr)
 	}
 	dmabuf_path(dev, path, sizeof(path), (uint32_t)id);
 	unlink(path);		/* left over by a process that died mid-release */
-	int fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+	int fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	int err = fd < 0 ? -errno : 0;
 	if (!err) {
 		/* mtime = id names the record; set after the size, which would move it. */
 		struct timespec times[2] = { { .tv_sec = 0, .tv_nsec = UTIME_OMIT }, { .tv_sec = id } };
-		if (fchmod(fd, 0666) < 0 || ftruncate(fd, (off_t)obj->size) < 0 ||
-		    futimens(fd, times) < 0 || shim_real.fstat(fd, &st) < 0)
+		if ((err = shim_access_fchmod(&dev->inst.access, fd, 0600)) == 0 &&
+		    (ftruncate(fd, (off_t)obj->size) < 0 || futimens(fd, times) < 0 || shim_real.fstat(fd, &st) < 0))
 			err = errno ? -errno : -EIO;
 		shim_real.close(fd);
 	}

@@ -176,7 +176,7 @@ int shim_sync_file_create(struct shim_device *dev, shim_off fence, const char *n
 	 * could not succeed otherwise. */
 	if (onto >= 0)
 		shim_real.close(onto);
-	if (mkfifo(path, 0666) < 0 || chmod(path, 0666) < 0 ||
+	if (mkfifo(path, 0600) < 0 || shim_access_chmod(&dev->inst.access, path, 0600) < 0 ||
 	    (fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_NONBLOCK | O_CLOEXEC)) < 0 ||
 	    shim_real.fcntl(fd, F_OFD_SETLK, &fl) < 0 || shim_real.fstat(fd, &st) < 0) {
 		err = errno ? -errno : -EIO;
