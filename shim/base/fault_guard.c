@@ -31,7 +31,9 @@ struct guard {
 	uintptr_t addr;
 };
 
-static __thread struct guard *top;	/* this thread's innermost guard */
+/* This thread's innermost guard. Initial-exec: the module is loaded at start-up (preloaded),
+ * and the handler must reach it without a call into the dynamic linker. */
+static __thread struct guard *top __attribute__((tls_model("initial-exec")));
 
 #define SLOTS 16
 static pthread_mutex_t actions_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -176,7 +178,8 @@ int shim_fault_call(void (*fn)(void *arg), void *arg, bool (*expects)(void *arg,
 		    struct shim_fault *fault)
 {
 	struct guard g;
-	pthread_once(&install_once, install);
+	if (!__atomic_load_n(&installed, __ATOMIC_ACQUIRE))
+		pthread_once(&install_once, install);
 	g.prev = top;
 	g.expects = expects;
 	g.arg = arg;

@@ -111,6 +111,26 @@ static uint32_t run(int fd, uint32_t batch, uint32_t target, uint64_t ring)
 	return rs.batch_active;
 }
 
+/* An execbuf whose relocation writes into obj at offset (obj's pages may not be there). */
+static int exec_relocating(int fd, uint32_t obj, uint64_t offset, uint32_t batch)
+{
+	struct drm_i915_gem_relocation_entry r = { .target_handle = batch, .offset = offset,
+						   .presumed_offset = ~0ull, .read_domains = I915_GEM_DOMAIN_RENDER };
+	struct drm_i915_gem_exec_object2 o[2] = {
+		{ .handle = obj, .relocation_count = 1, .relocs_ptr = (uintptr_t)&r },
+		{ .handle = batch },
+	};
+	return gem_execbuf_ctx(fd, o, 2, I915_EXEC_RENDER, 0);
+}
+
+/* SET_DOMAIN(GTT) of an X-tiled object: the shim detiles its pages into the GTT view. */
+static int gtt_domain(int fd, uint32_t obj)
+{
+	struct drm_i915_gem_set_domain d = { .handle = obj, .read_domains = I915_GEM_DOMAIN_GTT,
+					     .write_domain = I915_GEM_DOMAIN_GTT };
+	return ioctl(fd, DRM_IOCTL_I915_GEM_SET_DOMAIN, &d);
+}
+
 static void full_tmpfs_scenario(const char *dir)
 {
 	mount_small_tmpfs(dir, "8m");
@@ -118,6 +138,11 @@ static void full_tmpfs_scenario(const char *dir)
 	int fd = i915_open_gen8();
 	uint32_t target = gem_create(fd, 1 << 20);
 	uint32_t store = store_batch(fd, 0xabc), blit = fill_batch(fd);
+	static const uint32_t end_cmd[] = { MI_BATCH_BUFFER_END, MI_NOOP };
+	uint32_t end = gem_batch(fd, end_cmd, sizeof(end_cmd));
+	uint32_t tiled = gem_create(fd, 1 << 16);
+	struct drm_i915_gem_set_tiling t = { .handle = tiled, .tiling_mode = I915_TILING_X, .stride = 512 };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_SET_TILING, &t));
 	int filler = fill(dir);
 
 	/* The CPU side: a small copy from the stack, a big one from the heap, a read. */
@@ -128,6 +153,10 @@ static void full_tmpfs_scenario(const char *dir)
 	memset(big, 1, 1 << 19);
 	ASSERT_ERRNO(gem_pwrite(fd, target, 1 << 19, big, 1 << 19), ENOMEM);
 	ASSERT_ERRNO(gem_pread(fd, target, 1 << 19, big, 1 << 19), ENOMEM);
+
+	/* Relocations written into such a page, and a GTT view made of such pages. */
+	ASSERT_ERRNO(exec_relocating(fd, target, 3 * 4096, end), ENOMEM);
+	ASSERT_ERRNO(gtt_domain(fd, tiled), ENOMEM);
 
 	/* The GPU side: an MI store (render) and a blit (blitter) into pages that cannot be had. */
 	ASSERT_EQ(run(fd, store, target, I915_EXEC_RENDER), 1);
@@ -141,6 +170,8 @@ static void full_tmpfs_scenario(const char *dir)
 	ASSERT_OK(gem_pwrite(fd, target, 0, small, sizeof(small)));
 	ASSERT_EQ(run(fd, store, target, I915_EXEC_RENDER), 0);
 	ASSERT_EQ(run(fd, blit, target, I915_EXEC_BLT), 0);
+	ASSERT_OK(exec_relocating(fd, target, 3 * 4096, end));
+	ASSERT_OK(gtt_domain(fd, tiled));
 	uint32_t got[2];
 	ASSERT_OK(gem_pread(fd, target, 64, got, 4));
 	ASSERT_OK(gem_pread(fd, target, 16 * 4096 + 8, got + 1, 4));
