@@ -53,7 +53,7 @@ static bool dmabuf_has_fds(struct shim_device *dev, uint32_t id)
 {
 	char path[PATH_MAX];
 	dmabuf_path(dev, path, sizeof(path), id);
-	int fd = shim_real.openat(AT_FDCWD, path, O_RDONLY | O_CLOEXEC);
+	int fd = shim_real.openat(AT_FDCWD, path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return errno != ENOENT;		/* cannot tell: keep it */
 	struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 1 };
@@ -138,7 +138,7 @@ static int dmabuf_open_fd(struct shim_device *dev, uint32_t id, bool cloexec)
 	struct shim_dmabuf *d = dmabuf_find(dev, id);
 	char path[PATH_MAX];
 	dmabuf_path(dev, path, sizeof(path), id);
-	int fd = shim_real.openat(AT_FDCWD, path, (d->rdwr ? O_RDWR : O_RDONLY) | (cloexec ? O_CLOEXEC : 0));
+	int fd = shim_real.openat(AT_FDCWD, path, (d->rdwr ? O_RDWR : O_RDONLY) | O_NOFOLLOW | (cloexec ? O_CLOEXEC : 0));
 	if (fd < 0)
 		return -errno;
 	struct flock fl = { .l_type = F_RDLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 1 };
