@@ -34,6 +34,12 @@ struct guard {
 /* This thread's innermost guard. Initial-exec: the module is loaded at start-up (preloaded),
  * and the handler must reach it without a call into the dynamic linker. */
 static __thread struct guard *top __attribute__((tls_model("initial-exec")));
+static __thread struct shim_fault last __attribute__((tls_model("initial-exec")));
+
+struct shim_fault shim_fault_last(void)
+{
+	return last;
+}
 
 #define SLOTS 16
 static pthread_mutex_t actions_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -125,6 +131,7 @@ static void handler(int sig, siginfo_t *si, void *uc)
 		top = g->prev;
 		g->sig = sig;
 		g->addr = (uintptr_t)si->si_addr;
+		last = (struct shim_fault){ .sig = sig, .addr = g->addr };
 		siglongjmp(g->jmp, 1);
 	}
 	/* Not a fault the guard expected: this thread's guards no longer stand (the program's

@@ -42,6 +42,10 @@ struct shim_fault {
 int shim_fault_call(void (*fn)(void *arg), void *arg, bool (*expects)(void *arg, uintptr_t addr),
 		    struct shim_fault *fault);
 
+/* The last fault a guard of this thread caught (zeroes if none): for a caller whose callee
+ * only says that it faulted. */
+struct shim_fault shim_fault_last(void);
+
 /*
  * Passed as expects: the guard expects what the guard around it expects (nothing
  * when there is none). For a layer whose guarded code keeps allocations to free

@@ -9,6 +9,8 @@
  *   once there is room. The tmpfs is mounted in a mount namespace of a forked
  *   child (and a user namespace when not root); where that is not allowed the
  *   test skips.
+ * - A userptr range unmapped while a batch using it waits: a contained GPU
+ *   fault with the faulting address in the error state, not a signal.
  * - Per-file limits (I915_SHIM_FILE_MAX_OBJECTS, I915_SHIM_FILE_MEMORY_LIMIT,
  *   and their defaults): the file that reaches one gets ENOSPC (handles) or
  *   ENOMEM (memory) and another file of the same device still gets what it
@@ -20,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -207,6 +210,63 @@ TEST(full_tmpfs_is_enomem_not_sigbus)
 	ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 }
 
+static void clear_error_state(void)
+{
+	int w = open("/sys/class/drm/card0/error", O_WRONLY | O_TRUNC | O_CLOEXEC);
+	ASSERT(w >= 0);
+	ASSERT_EQ(write(w, "1", 1), 1);
+	close(w);
+}
+
+static void expect_error_state(const char *fault)
+{
+	char text[4096];
+	int fd = open("/sys/class/drm/card0/error", O_RDONLY | O_CLOEXEC);
+	ASSERT(fd >= 0);
+	ssize_t n = read(fd, text, sizeof(text) - 1);
+	ASSERT(n > 0);
+	text[n] = 0;
+	close(fd);
+	if (!strstr(text, "page fault") || !strstr(text, fault))
+		TEST_FAIL("the error state does not report %s:\n%s", fault, text);
+}
+
+/*
+ * A userptr range the program unmaps while a batch that uses it waits its turn: when the
+ * batch runs, its MI store or blit meets no memory. That is the batch's GPU page fault,
+ * contained (the kernel would have kept the pages pinned; the shim cannot), never a signal.
+ */
+TEST(userptr_unmapped_under_the_gpu_is_contained)
+{
+	REQUIRE_SHIM("the engines run in the program's process under the shim");
+	int fd = i915_open_gen8();
+	clear_error_state();
+	for (int blit = 0; blit < 2; blit++) {
+		uint32_t ctx = gem_context_create(fd);
+		char *user = mmap(NULL, 1 << 17, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		ASSERT(user != MAP_FAILED);
+		uint32_t uptr = gem_userptr_or_skip(fd, user, 1 << 17);
+		uint32_t batch = blit ? fill_batch(fd) : store_batch(fd, 0xabc);
+		volatile uint32_t *spin;
+		gem_spinner(fd, ctx, I915_EXEC_RENDER, &spin);	/* holds the context's next batch */
+		struct drm_i915_gem_exec_object2 o[2] = {
+			{ .handle = uptr, .offset = TARGET_ADDR, .flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_WRITE },
+			{ .handle = batch, .offset = BATCH_ADDR, .flags = EXEC_OBJECT_PINNED },
+		};
+		ASSERT_OK(gem_execbuf_ctx(fd, o, 2, I915_EXEC_RENDER, ctx));
+		ASSERT_OK(munmap(user, 1 << 17));
+		spin[0] = MI_BATCH_BUFFER_END;
+		gem_wait(fd, batch);
+		struct drm_i915_reset_stats rs = { .ctx_id = ctx };
+		ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GET_RESET_STATS, &rs));
+		ASSERT_EQ(rs.batch_active, 1);
+		/* Where it faulted: the store's address, or the blit's first row (16 of 4096 bytes). */
+		expect_error_state(blit ? "FAULT: 0x0000000001010000" : "FAULT: 0x0000000001000040");
+		clear_error_state();
+	}
+	close(fd);
+}
+
 /* The file at its handle limit gets ENOSPC; another file, and the same one after a close, do not. */
 TEST(per_file_handle_limit)
 {
@@ -267,5 +327,6 @@ TEST(per_file_memory_limit)
 	close(b);
 }
 
-TEST_MAIN(T(full_tmpfs_is_enomem_not_sigbus), T(per_file_handle_limit), T(greedy_client_leaves_room),
+TEST_MAIN(T(full_tmpfs_is_enomem_not_sigbus), T(userptr_unmapped_under_the_gpu_is_contained),
+	  T(per_file_handle_limit), T(greedy_client_leaves_room),
 	  T(per_file_memory_limit))

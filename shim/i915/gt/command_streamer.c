@@ -315,11 +315,20 @@ static int run_mi(struct cs *cs, const uint32_t *c, uint32_t n)
 }
 
 /* 2D: the blitter core; what it cannot execute is skipped, a GPU fault stops the batch. */
+static const struct shim_request_object *object_at(const struct shim_request *rq, uintptr_t a);
+
 static int run_2d(struct cs *cs, const uint32_t *c, uint32_t n)
 {
+	cs->fault_addr = 0;
 	int err = shim_blt_execute(&cs->blt, &cs->vm, c, n);
-	if (err == -EFAULT)
+	if (err == -EFAULT) {
+		/* Not a translation that failed: a page of a surface that could not be had. */
+		const struct shim_request_object *o;
+		uintptr_t host = shim_fault_last().addr;
+		if (!cs->fault_addr && (o = object_at(cs->rq, host)))
+			cs->fault_addr = o->start + (host - (uintptr_t)o->host);
 		return -EFAULT;
+	}
 	if (err)
 		cs->skipped++;
 	return CS_NEXT;
