@@ -80,6 +80,14 @@ static inline bool shim_present(void)
 
 #define REQUIRE_SHIM(why) do { if (!shim_present()) SKIP("shim only: %s", why); } while (0)
 
+/* debugfs is root's (Linux mounts it mode 0700, and so does the shim): a test of its files
+ * needs root, on a real kernel and under the shim alike. */
+static inline void require_debugfs_root(void)
+{
+	if (geteuid() != 0)
+		SKIP("debugfs is root's (mode 0700)");	/* external: privileges */
+}
+
 static inline const char *test_primary_path(void)
 {
 	const char *p = getenv("DRM_TEST_DEVICE");

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "base/instance.h"
+#include "base/instance_access.h"
 #include "base/mem_pool.h"
 #include "base/real.h"
 #include "base/valgrind_hide.h"
@@ -39,13 +40,20 @@ static int remove_entry(const char *path, const struct stat *st, int type, struc
 	return remove(path);
 }
 
-static int init_state_file(const char *path, const struct shim_instance_type *type)
+static int init_state_file(const char *path, const struct shim_instance_type *type,
+			   const struct shim_instance_access *access)
 {
-	int fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+	int fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd < 0)
 		return -errno;
-	fchmod(fd, 0666);
-	if (ftruncate(fd, (off_t)(type->state_size + shim_journal_area_size(type->journal_cap))) < 0) {
+	/* The header, and the arena up to its first chunk, are backed now (shared_mem.h); so is
+	 * the start of the undo journal, which backs the rest as it grows (journal.h). */
+	off_t reserved = (off_t)((type->header_size + SHIM_ARENA_RESERVE_CHUNK - 1) & ~(SHIM_ARENA_RESERVE_CHUNK - 1));
+	if (shim_access_fchmod(access, fd, 0600) < 0 ||
+	    ftruncate(fd, (off_t)(type->state_size + shim_journal_area_size(type->journal_cap))) < 0 ||
+	    (fallocate(fd, 0, 0, reserved) < 0 && errno != EOPNOTSUPP && errno != ENOSYS) ||
+	    (fallocate(fd, 0, (off_t)type->state_size, SHIM_JOURNAL_RESERVE_CHUNK) < 0 &&
+	     errno != EOPNOTSUPP && errno != ENOSYS)) {
 		int err = -errno;
 		shim_real.close(fd);
 		return err;
@@ -72,38 +80,44 @@ static int init_state_file(const char *path, const struct shim_instance_type *ty
 }
 
 /* Builds a complete instance in a private directory and renames it into place. */
-static int create_instance(const char *dir, const struct shim_instance_type *type)
+static int create_instance(const char *dir, const struct shim_instance_type *type,
+			   const struct shim_instance_access *access)
 {
 	char tmp[PATH_MAX], path[PATH_MAX];
 	int ret;
 
-	if ((size_t)snprintf(tmp, sizeof(tmp), "%s.tmp.%d.%ld", dir, getpid(),
-			     (long)syscall(SYS_gettid)) >= sizeof(tmp))
+	/* An unpredictable name, made 0700: nobody can have it ready for us, or look inside. */
+	if ((size_t)snprintf(tmp, sizeof(tmp), "%s.tmp.XXXXXX", dir) >= sizeof(tmp))
 		return -ENAMETOOLONG;
-	if (mkdir(tmp, 0777) < 0)
+	if (!mkdtemp(tmp))
 		return -errno;
-	chmod(tmp, 0777);
-	path_join(path, sizeof(path), tmp, "/state");
-	ret = init_state_file(path, type);
+	ret = shim_access_claim_dir(access, tmp);
+	if (!ret) {
+		path_join(path, sizeof(path), tmp, "/state");
+		ret = init_state_file(path, type, access);
+	}
 	if (!ret) {
 		path_join(path, sizeof(path), tmp, "/files");
-		int fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-		if (fd < 0)
+		int fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (fd < 0) {
 			ret = -errno;
-		else {
-			fchmod(fd, 0666);
+		} else {
+			ret = shim_access_fchmod(access, fd, 0600);
 			shim_real.close(fd);
 		}
 	}
 	if (!ret) {
 		path_join(path, sizeof(path), tmp, "/memory");
-		ret = shim_mem_create_file(path);
+		ret = shim_mem_create_file(path, access);
 	}
 	if (!ret) {
 		path_join(path, sizeof(path), tmp, "/root");
-		ret = type->populate(path, type->populate_arg);
+		ret = type->populate(path, access, type->populate_arg);
 	}
-	if (!ret && rename(tmp, dir) < 0 && errno != EEXIST && errno != ENOTEMPTY)
+	/* Someone else's instance may be there by now (EEXIST, ENOTEMPTY; EPERM in a sticky
+	 * directory when it is another user's): the caller checks what is there. */
+	if (!ret && rename(tmp, dir) < 0 && errno != EEXIST && errno != ENOTEMPTY && errno != EPERM &&
+	    errno != EACCES)
 		ret = -errno;
 	nftw(tmp, remove_entry, 16, FTW_DEPTH | FTW_PHYS);	/* gone if renamed */
 	return ret;
@@ -124,11 +138,22 @@ int shim_instance_open(struct shim_instance *inst, const struct shim_instance_ty
 	if ((size_t)snprintf(inst->dir, sizeof(inst->dir), "%s/%s", base, name) >= sizeof(inst->dir) - 64)
 		return -ENAMETOOLONG;
 
-	path_join(path, sizeof(path), inst->dir, "/state");
-	if (shim_real.fstatat(AT_FDCWD, path, &st, 0) < 0) {
-		ret = create_instance(inst->dir, type);
+	struct shim_instance_access want;
+	if ((ret = shim_access_from_env(&want)) || (ret = shim_access_check_base(base)))
+		return ret;
+	ret = shim_access_check_dir(inst->dir, &want, &inst->access);
+	if (ret == -ENOENT) {
+		ret = create_instance(inst->dir, type, &want);
 		if (ret)
 			return ret;
+		ret = shim_access_check_dir(inst->dir, &want, &inst->access);
+	}
+	if (ret)
+		return ret;
+	path_join(path, sizeof(path), inst->dir, "/state");
+	if (shim_real.fstatat(AT_FDCWD, path, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISREG(st.st_mode)) {
+		fprintf(stderr, "i915-shim: %s is not a device instance (no state)\n", inst->dir);
+		return -EINVAL;
 	}
 	if (!shim_real.realpath(inst->dir, real_dir))
 		return -errno;
@@ -138,15 +163,18 @@ int shim_instance_open(struct shim_instance *inst, const struct shim_instance_ty
 	path_join(inst->files_path, sizeof(inst->files_path), inst->dir, "/files");
 
 	path_join(path, sizeof(path), inst->dir, "/state");
-	int fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_CLOEXEC);
+	int fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
 	size_t map_len = type->state_size + shim_journal_area_size(type->journal_cap);
 	void *map = shim_real.mmap(NULL, map_len, PROT_READ | PROT_WRITE,
 				   MAP_SHARED | MAP_NORESERVE, fd, 0);
-	shim_real.close(fd);
-	if (map == MAP_FAILED)
-		return -errno;
+	if (map == MAP_FAILED) {
+		int err = -errno;
+		shim_real.close(fd);
+		return err;
+	}
+	inst->state_fd = shim_private_fd(fd);
 	/* The header (with the lock, which futex() must see) stays visible; the arena is hidden. */
 	size_t header = (type->header_size + 4095) & ~(size_t)4095;
 	shim_valgrind_hide((char *)map + header, map_len - header);
@@ -157,9 +185,10 @@ int shim_instance_open(struct shim_instance *inst, const struct shim_instance_ty
 		fprintf(stderr, "i915-shim: %s holds an incompatible device state\n", inst->dir);
 		return -EINVAL;
 	}
-	shim_journal_attach(&((struct shim_instance_header *)map)->journal, map, type->state_size);
+	shim_journal_attach(&((struct shim_instance_header *)map)->journal, map, type->state_size, inst->state_fd);
 
-	inst->probe_fd = shim_private_fd(shim_real.openat(AT_FDCWD, inst->files_path, O_RDWR | O_CLOEXEC));
+	inst->probe_fd = shim_private_fd(shim_real.openat(AT_FDCWD, inst->files_path,
+							  O_RDWR | O_NOFOLLOW | O_CLOEXEC));
 	if (inst->probe_fd < 0)
 		return -errno;
 	if (shim_real.fstat(inst->probe_fd, &st) < 0)

@@ -14,7 +14,9 @@
  *   root/   the fake file-system tree the caller's populate step writes.
  * It is built complete in a private directory and renamed into place, so a
  * process sees a whole instance or none. It outlives its processes, as a
- * kernel outlives its clients.
+ * kernel outlives its clients. It belongs to the user who made it, or is
+ * shared with a group by that user's choice; an existing one is checked
+ * before it is used (base/instance_access.h).
  *
  * Lifetime: struct shim_instance is this process's, filled once by
  * shim_instance_open and kept until exit; the mapping and descriptors it
@@ -30,6 +32,7 @@
 #include <sys/types.h>
 
 #include "base/journal.h"
+#include "base/instance_access.h"
 #include "base/shared_mem.h"
 
 /* First in every state mapping: what it is, and the lock that guards the rest. */
@@ -51,8 +54,9 @@ struct shim_instance_type {
 	size_t header_size;		/* the part valgrind may see (the rest is hidden) */
 	/* A new state (zeroed, header already set up but not yet marked valid). */
 	void (*init_state)(void *state);
-	/* Writes the fake tree of a new instance under root. 0 or -errno. */
-	int (*populate)(const char *root, const void *arg);
+	/* Writes the fake tree of a new instance under root, its files and directories made
+	 * with the modes access gives (base/instance_access.h). 0 or -errno. */
+	int (*populate)(const char *root, const struct shim_instance_access *access, const void *arg);
 	const void *populate_arg;
 };
 
@@ -64,13 +68,16 @@ struct shim_instance {
 	dev_t files_dev;
 	ino_t files_ino;
 	int probe_fd;			/* our own description of "files", holds no locks */
+	int state_fd;			/* the state file, for the arena's reservations */
+	struct shim_instance_access access;	/* private or group-shared: the modes of new files */
 	void *state;			/* the shared mapping */
 };
 
 /*
  * Finds the instance called name (I915_SHIM_DIR, else /dev/shm) or makes it,
- * maps its state and checks it is of this type. 0 or -errno (-EINVAL for a
- * state of another layout or key, said on stderr).
+ * maps its state and checks it is of this type. 0 or -errno (-EACCES for an
+ * instance directory that may not be trusted, -EINVAL for a state of another
+ * layout or key, both said on stderr).
  */
 int shim_instance_open(struct shim_instance *inst, const struct shim_instance_type *type,
 		       const char *name);

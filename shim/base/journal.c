@@ -10,6 +10,8 @@
  */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +28,7 @@ static size_t header_len;		/* bytes at the start the verifier leaves alone (the 
 static const struct shim_arena *state_arena;
 static uint64_t *registry;		/* lock-free fields, offset << 4 | length */
 static struct shim_journal_note *notes;
+static int state_fd = -1;
 
 static __thread bool in_section;
 
@@ -52,8 +55,9 @@ void shim_journal_set_arena(const struct shim_arena *arena)
 	state_arena = arena;
 }
 
-void shim_journal_attach(struct shim_journal *j, char *base, size_t len)
+void shim_journal_attach(struct shim_journal *j, char *base, size_t len, int fd)
 {
+	state_fd = fd;
 	journal = j;
 	state_base = base;
 	state_len = len;
@@ -81,11 +85,11 @@ static void roll_back(void)
 		if (len && len <= 8 && off >= header_len && off + len <= state_len)
 			memcpy(state_base + off, &notes[i].old, len);
 	}
-	if (journal->pad)
+	if (journal->overflowed)
 		journal->torn++;	/* what outgrew the journal stays as the dead holder left it */
 	journal->restored += n;
 	journal->recoveries++;
-	journal->pad = 0;
+	journal->overflowed = 0;
 	__atomic_store_n(&journal->count, 0, __ATOMIC_RELEASE);
 }
 
@@ -160,7 +164,7 @@ static void commit(void)
 {
 	if (verify && snapshot_len)
 		check_section();
-	journal->pad = 0;
+	journal->overflowed = 0;
 	__atomic_store_n(&journal->count, 0, __ATOMIC_RELEASE);
 }
 
@@ -180,13 +184,30 @@ void shim_journal_checkpoint(void)
 		take_snapshot();
 }
 
+/* Has note i file space behind it? Reserves the next chunk when it first gets there. */
+static bool backed(uint64_t i)
+{
+	uint64_t end = REGISTRY_BYTES + (i + 1) * sizeof(struct shim_journal_note);
+	uint64_t chunk = SHIM_JOURNAL_RESERVE_CHUNK;
+	if (end <= (uint64_t)journal->backed_chunks * chunk || (!journal->backed_chunks && end <= chunk))
+		return true;
+	if (state_fd < 0)
+		return true;
+	uint64_t have = journal->backed_chunks ? journal->backed_chunks : 1;
+	if (fallocate(state_fd, 0, (off_t)(state_len + have * chunk), (off_t)chunk) < 0 &&
+	    errno != EOPNOTSUPP && errno != ENOSYS)
+		return false;
+	journal->backed_chunks = (uint32_t)(have + 1);
+	return true;
+}
+
 static void overflow(void)
 {
 	static int said;
-	if (!journal->pad && !said++)
+	if (!journal->overflowed && !said++)
 		fprintf(stderr, "i915-shim: journal: a section outgrew %llu notes; it cannot be rolled back\n",
 			(unsigned long long)journal->cap);
-	journal->pad = 1;
+	journal->overflowed = 1;
 }
 
 void shim_journal_note(const void *p, size_t len)
@@ -199,7 +220,7 @@ void shim_journal_note(const void *p, size_t len)
 	while (len) {
 		size_t n = len > 8 ? 8 : len;
 		uint64_t i = journal->count;
-		if (i >= journal->cap) {
+		if (i >= journal->cap || !backed(i)) {
 			overflow();
 			return;
 		}

@@ -52,7 +52,8 @@ struct shim_journal {
 	uint64_t recoveries;	/* sections of dead holders rolled back */
 	uint64_t restored;	/* notes restored by those rollbacks */
 	uint64_t torn;		/* sections that outgrew the journal (could not be rolled back) */
-	uint64_t pad;
+	uint32_t overflowed;	/* the section in progress outgrew it */
+	uint32_t backed_chunks;	/* SHIM_JOURNAL_RESERVE_CHUNKs of the area with file space reserved */
 };
 SHIM_SHARED_LAYOUT(struct shim_journal, 48);
 
@@ -63,15 +64,20 @@ struct shim_journal_note {
 };
 SHIM_SHARED_LAYOUT(struct shim_journal_note, 16);
 
+/* The journal area is backed (fallocate) a chunk at a time as notes reach it, so a full
+ * tmpfs makes a section too big to undo, never a SIGBUS; the first chunk is backed when the
+ * instance is made. */
+#define SHIM_JOURNAL_RESERVE_CHUNK (1 << 20)
+
 /* Bytes of the journal area for cap notes (plus the verifier's lock-free registry). */
 size_t shim_journal_area_size(uint64_t cap);
 
 /*
  * This process's view: the journal j of the state mapped at base (len bytes
- * of state, the journal area right after). Called once, when the instance is
- * opened.
+ * of state, the journal area right after), fd the state file (-1: do not back
+ * the area). Called once, when the instance is opened.
  */
-void shim_journal_attach(struct shim_journal *j, char *base, size_t len);
+void shim_journal_attach(struct shim_journal *j, char *base, size_t len, int fd);
 /* The arena whose used part the verifier compares (the state's owner knows where it is). */
 void shim_journal_set_arena(const struct shim_arena *arena);
 /* A new instance: the empty journal for cap notes. */

@@ -15,6 +15,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "base/instance_access.h"
 #include "base/journal.h"
 #include "base/mem_pool.h"
 #include "base/real.h"
@@ -33,20 +34,21 @@ struct range {
 static char **windows;
 static pthread_mutex_t windows_lock = PTHREAD_MUTEX_INITIALIZER;
 
-int shim_mem_create_file(const char *path)
+int shim_mem_create_file(const char *path, const struct shim_instance_access *access)
 {
-	int fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+	int fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd < 0)
 		return -errno;
-	fchmod(fd, 0666);
-	int ret = ftruncate(fd, SHIM_MEM_FILE_SIZE) < 0 ? -errno : 0;
+	int ret = shim_access_fchmod(access, fd, 0600);
+	if (!ret && ftruncate(fd, SHIM_MEM_FILE_SIZE) < 0)
+		ret = -errno;
 	shim_real.close(fd);
 	return ret;
 }
 
 int shim_mem_open(struct shim_mem *m, const char *path)
 {
-	int fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_CLOEXEC);
+	int fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
 	m->fd = shim_private_fd(fd);

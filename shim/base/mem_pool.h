@@ -19,6 +19,8 @@
 
 #include "base/shared_mem.h"
 
+struct shim_instance_access;
+
 #define SHIM_MEM_SMALL_PAGES 256	/* exact-size free lists up to 1 MiB */
 #define SHIM_MEM_FILE_SIZE (1ull << 46)	/* 64 TiB, sparse */
 
@@ -43,8 +45,8 @@ struct shim_mem {
 	int fd;
 };
 
-/* Creates the memory file of a new instance. */
-int shim_mem_create_file(const char *path);
+/* Creates the memory file of a new instance, with the mode access gives it. */
+int shim_mem_create_file(const char *path, const struct shim_instance_access *access);
 /* Opens it in this process (called once per process). */
 int shim_mem_open(struct shim_mem *m, const char *path);
 

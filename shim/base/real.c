@@ -94,6 +94,9 @@ void shim_real_init(void)
 		r.fopen = resolve("fopen");
 		r.close_range = resolve("close_range");
 		r.lseek = resolve("lseek");
+		r.sigaction = resolve("sigaction");
+		r.signal = resolve("signal");
+		r.sysv_signal = resolve("sysv_signal");
 		if (!r.openat) r.openat = shim_raw_openat;
 		if (!r.close) r.close = shim_raw_close;
 		if (!r.fstat) r.fstat = shim_raw_fstat;

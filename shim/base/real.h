@@ -11,6 +11,7 @@
 #define SHIM_REAL_H
 
 #include <dirent.h>
+#include <signal.h>
 #include <stdio.h>
 #include <sys/stat.h>
 #include <sys/types.h>
@@ -38,6 +39,9 @@ struct shim_real_fns {
 	FILE *(*fopen)(const char *, const char *);
 	int (*close_range)(unsigned int, unsigned int, int);
 	off_t (*lseek)(int, off_t, int);
+	int (*sigaction)(int, const struct sigaction *, struct sigaction *);
+	__sighandler_t (*signal)(int, __sighandler_t);
+	__sighandler_t (*sysv_signal)(int, __sighandler_t);
 };
 
 extern struct shim_real_fns shim_real;

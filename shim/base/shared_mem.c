@@ -11,12 +11,32 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
 
 #include "base/journal.h"
 #include "base/shared_mem.h"
 
 char *shim_shm_base;
+static int backing_fd = -1;
+
+void shim_arena_set_backing(int fd)
+{
+	backing_fd = fd;
+}
+
+/* Makes sure the file has the space the bump pointer is about to move into. */
+static int reserve(uint64_t top, uint64_t bytes)
+{
+	const uint64_t chunk = SHIM_ARENA_RESERVE_CHUNK;
+	uint64_t have = (top + chunk - 1) & ~(chunk - 1);
+	uint64_t need = (top + bytes + chunk - 1) & ~(chunk - 1);
+	if (need <= have || backing_fd < 0)
+		return 0;
+	if (fallocate(backing_fd, 0, (off_t)have, (off_t)(need - have)) == 0)
+		return 0;
+	return errno == EOPNOTSUPP || errno == ENOSYS ? 0 : -ENOMEM;	/* no way to tell: go on as before */
+}
 
 void shim_arena_init(struct shim_arena *a, uint64_t start, uint64_t limit)
 {
@@ -51,7 +71,7 @@ shim_off shim_alloc(struct shim_arena *a, size_t size)
 		SHIM_SET(a->free_head[c], *link);
 		SHIM_NOTE(link);	/* a rolled-back allocation puts the block back as it was */
 	} else {
-		if (a->top + bytes > a->limit)
+		if (a->top + bytes > a->limit || reserve(a->top, bytes))
 			return 0;
 		off = a->top;
 		SHIM_ADD(a->top, bytes);

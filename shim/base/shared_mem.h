@@ -8,7 +8,8 @@
  * this process. Offset 0 means "none".
  *
  * shim_alloc()/shim_free() carve zeroed blocks out of the mapping; callers
- * hold the device lock. A block lives until it is freed explicitly: there is
+ * hold the device lock. A block handed out is backed by the file (reserved
+ * when the arena grew into it), so stores into it cannot fault. A block lives until it is freed explicitly: there is
  * no reference counting at this level.
  *
  * struct shim_idr is the kernel's idr: small integer ids mapped to values,
@@ -60,6 +61,15 @@ static inline shim_off shim_off_of(const void *p)
 }
 
 void shim_arena_init(struct shim_arena *a, uint64_t start, uint64_t limit);
+/*
+ * The file behind the mapping, in this process. The arena then reserves its
+ * file space (fallocate) a chunk at a time as the bump pointer enters it, so
+ * that a full tmpfs makes shim_alloc return 0 instead of a later store into
+ * the block raising SIGBUS; the instance reserves everything below the first
+ * chunk boundary after start when it is made (SHIM_ARENA_RESERVE_CHUNK).
+ */
+#define SHIM_ARENA_RESERVE_CHUNK (1ull << 20)
+void shim_arena_set_backing(int fd);
 /* A zeroed block of at least size bytes, 16-byte aligned; 0 when full. */
 shim_off shim_alloc(struct shim_arena *a, size_t size);
 void shim_free(struct shim_arena *a, shim_off off, size_t size);

@@ -2,32 +2,31 @@
 /*
  * Checked copies to and from the calling process's memory (base/user_copy.h).
  *
- * Three ways, cheapest first:
- *  - the calling thread's live stack (most ioctl argument structs): memcpy;
- *  - big copies (pread/pwrite payloads, relocation arrays): memcpy under a
- *    fault guard, the kernel's exception-table idea done with signals. For
- *    the length of the copy our SIGSEGV/SIGBUS handler stands in front of the
- *    program's; a fault inside a guarded copy jumps back out as -EFAULT, any
- *    other fault is passed on to the handler that was there before (or gets
- *    the default action), so the program sees its own handlers as before.
- *    The handler is installed when the first guarded copy starts and the
- *    program's is put back when the last one ends; if the program installed
- *    a handler of its own meanwhile, that one is kept.
- *  - everything else, and every copy under valgrind (memcheck would report
- *    the faulting access before our handler saw it): process_vm_readv/writev
- *    on our own process, where the kernel itself finds the bad pages. It pins
- *    every page, which makes it about four times slower than memcpy.
+ * Every copy is a memcpy under a fault guard (base/fault_guard.h), the
+ * kernel's exception-table idea done with signals: no system call, whatever
+ * the size. A fault on the caller's side of the copy is -EFAULT; a fault on
+ * the shim's side is -ENOMEM when it is a SIGBUS (the memory file is on a
+ * tmpfs that could not give the page: out of memory, as shmem would say),
+ * -EFAULT otherwise. Any other fault is the program's, untouched.
+ *
+ * Under valgrind, memcheck would report a bad user pointer before the guard
+ * saw the fault, so copies from anywhere but the live stack go through
+ * process_vm_readv/writev on our own process, where the kernel finds the bad
+ * pages (it pins every page: about four times slower than memcpy); when
+ * those calls are denied (a seccomp profile: EPERM or ENOSYS), memcheck is
+ * asked whether the caller's range is mapped, quietly, and the guarded
+ * memcpy does the rest (a mapped but read-only page faults as it should).
  */
 #include "config.h"
 
 #include <errno.h>
 #include <pthread.h>
-#include <setjmp.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
+#include "base/fault_guard.h"
 #include "base/user_copy.h"
 #include "base/valgrind_hide.h"
 
@@ -71,105 +70,54 @@ static bool in_hidden(const void *p, size_t len)
 }
 #endif
 
-/* --- guarded copies --------------------------------------------------------- */
-
-/* Below this a process_vm call costs about what installing the guard does. */
-#define GUARD_MIN 4096
-
-static __thread sigjmp_buf *guard_jmp;		/* set while this thread copies under the guard */
-static __thread const void *guard_fault;	/* where the guarded copy faulted */
-static pthread_mutex_t guard_lock = PTHREAD_MUTEX_INITIALIZER;
-static unsigned guard_users;
-static struct sigaction guard_saved[2];		/* the program's SIGSEGV and SIGBUS actions */
-
-static void guard_handler(int sig, siginfo_t *si, void *uc)
-{
-	sigjmp_buf *jmp = guard_jmp;
-	if (jmp) {
-		guard_jmp = NULL;
-		guard_fault = si->si_addr;
-		siglongjmp(*jmp, 1);
-	}
-	/* Not ours: whatever the program asked for happens. */
-	const struct sigaction *old = &guard_saved[sig == SIGBUS];
-	if (old->sa_flags & SA_SIGINFO) {
-		old->sa_sigaction(sig, si, uc);
-	} else if (old->sa_handler != SIG_DFL && old->sa_handler != SIG_IGN) {
-		old->sa_handler(sig);
-	} else {
-		/* A fault comes back when we return, and then meets the default; a sent signal is resent. */
-		sigaction(sig, old, NULL);
-		if (si->si_code <= 0)
-			raise(sig);
-	}
-}
-
-static void guard_enter(void)
-{
-	pthread_mutex_lock(&guard_lock);
-	if (guard_users++ == 0) {
-		struct sigaction sa = { .sa_sigaction = guard_handler };
-		sa.sa_flags = SA_SIGINFO | SA_NODEFER | SA_ONSTACK;	/* NODEFER: the jump out needs no mask restore */
-		sigemptyset(&sa.sa_mask);
-		sigaction(SIGSEGV, &sa, &guard_saved[0]);
-		sigaction(SIGBUS, &sa, &guard_saved[1]);
-	}
-	pthread_mutex_unlock(&guard_lock);
-}
-
-static void guard_leave(void)
-{
-	static const int sigs[2] = { SIGSEGV, SIGBUS };
-	pthread_mutex_lock(&guard_lock);
-	if (--guard_users == 0) {
-		for (int i = 0; i < 2; i++) {
-			struct sigaction cur;
-			sigaction(sigs[i], &guard_saved[i], &cur);
-			if (!(cur.sa_flags & SA_SIGINFO) || cur.sa_sigaction != guard_handler)
-				sigaction(sigs[i], &cur, NULL);	/* the program changed it meanwhile */
-		}
-	}
-	pthread_mutex_unlock(&guard_lock);
-}
-
-/* memcpy that turns a fault into -EFAULT (on the user's side) or -ENOMEM (on ours: the memory file is full). */
-static __attribute__((noinline)) int guarded_memcpy(void *dst, const void *src, size_t len, const void *user)
-{
-	sigjmp_buf jmp;
-	if (sigsetjmp(jmp, 0)) {
-		uintptr_t a = (uintptr_t)guard_fault, u = (uintptr_t)user;
-		return a >= u && a - u < len ? -EFAULT : -ENOMEM;
-	}
-	guard_jmp = &jmp;
-	__atomic_signal_fence(__ATOMIC_SEQ_CST);
-	memcpy(dst, src, len);
-	__atomic_signal_fence(__ATOMIC_SEQ_CST);
-	guard_jmp = NULL;
-	return 0;
-}
-
-static int guarded_copy(void *dst, const void *src, size_t len, const void *user)
-{
-	guard_enter();
-	int ret = guarded_memcpy(dst, src, len, user);
-	guard_leave();
-	return ret;
-}
-
-static bool use_guard(size_t len)
-{
-#ifdef HAVE_VALGRIND_MEMCHECK_H
-	if (RUNNING_ON_VALGRIND)
-		return false;
-#endif
-	return len >= GUARD_MIN;
-}
+/* --- copies ---------------------------------------------------------------- */
 
 static __thread uintptr_t stack_hi;	/* 0: not known yet; 1: unknown */
 
 bool shim_access_ok(uint64_t uptr, uint64_t len)
 {
 	return uptr + len >= uptr && uptr + len <= USER_TOP;
+}
+
+/* A guarded memcpy, its fault put as the ioctl's errno (see above). */
+static int guarded(void *dst, const void *src, size_t len, uint64_t uptr)
+{
+	struct shim_fault f;
+	if (!shim_fault_memcpy(dst, src, len, &f))
+		return 0;
+	if (f.addr - (uintptr_t)uptr < len)
+		return -EFAULT;
+	return f.sig == SIGBUS ? -ENOMEM : -EFAULT;
+}
+
+/*
+ * Under valgrind, is [uptr, uptr+len) addressable? memcheck answers without reporting
+ * anything, so a copy from memory it knows to be unmapped is EFAULT before memcpy would
+ * make it report an invalid access.
+ */
+static bool valgrind_addressable(uint64_t uptr, size_t len)
+{
+#ifdef HAVE_VALGRIND_MEMCHECK_H
+	unsigned char vbits[4096];
+	for (size_t off = 0; off < len; off += sizeof(vbits)) {
+		size_t n = len - off < sizeof(vbits) ? len - off : sizeof(vbits);
+		if (VALGRIND_GET_VBITS((const char *)(uintptr_t)uptr + off, vbits, n) == 3)
+			return false;
+	}
+#else
+	(void)uptr;
+	(void)len;
+#endif
+	return true;
+}
+
+static bool under_valgrind(void)
+{
+#ifdef HAVE_VALGRIND_MEMCHECK_H
+	return RUNNING_ON_VALGRIND;
+#else
+	return false;
+#endif
 }
 
 /* Is [p, p+len) inside the live part of this thread's stack? */
@@ -192,56 +140,62 @@ static bool on_live_stack(uint64_t p, size_t len)
 	return p >= sp && p + len >= p && p + len <= stack_hi;
 }
 
-int shim_copy_from_user(void *dst, uint64_t uptr, size_t len)
+static void touch_fn(void *arg)
 {
+	const size_t *range = arg;
+	volatile const char *p = (const char *)range[0];
+	for (size_t off = 0; off < range[1]; off += 4096)
+		(void)p[off];
+	(void)p[range[1] - 1];
+}
+
+/*
+ * process_vm_* failed part-way: whose page was bad? Ours is read under a guard (memcheck
+ * does not report reads of hidden memory); if it is fine, the caller's was (-EFAULT).
+ */
+static int vm_failure(const void *ours, size_t len)
+{
+	size_t range[2] = { (uintptr_t)ours, len };
+	return shim_fault_call(touch_fn, range, NULL, NULL) == SIGBUS ? -ENOMEM : -EFAULT;
+}
+
+/* dir 0: from the user into ours; 1: from ours to the user. */
+static int copy_user(void *ours, uint64_t uptr, size_t len, int to_user)
+{
+	void *user = (void *)(uintptr_t)uptr;
 	if (!len)
 		return 0;
-	if (!shim_access_ok(uptr, len))
+	if (!uptr || !shim_access_ok(uptr, len))
 		return -EFAULT;
-	if (on_live_stack(uptr, len)) {
-		memcpy(dst, (const void *)(uintptr_t)uptr, len);
-		return 0;
+	if (!under_valgrind() || on_live_stack(uptr, len))
+		return to_user ? guarded(user, ours, len, uptr) : guarded(ours, user, len, uptr);
+	struct iovec local = { ours, len }, remote = { user, len };
+	bool hidden = in_hidden(ours, len);
+	if (hidden)
+		shim_valgrind_unhide(ours, len);
+	ssize_t n = to_user ? process_vm_writev(getpid(), &local, 1, &remote, 1, 0)
+			    : process_vm_readv(getpid(), &local, 1, &remote, 1, 0);
+	int err = errno;
+	if (hidden)
+		shim_valgrind_rehide(ours, len);
+	if (n < 0 && (err == ENOSYS || err == EPERM)) {	/* denied: the guard does it, as without valgrind */
+		if (!valgrind_addressable(uptr, len))
+			return -EFAULT;
+		return to_user ? guarded(user, ours, len, uptr) : guarded(ours, user, len, uptr);
 	}
-	if (use_guard(len))
-		return guarded_copy(dst, (const void *)(uintptr_t)uptr, len, (const void *)(uintptr_t)uptr);
-	struct iovec local = { dst, len }, remote = { (void *)(uintptr_t)uptr, len };
-	bool hidden_dst = in_hidden(dst, len);
-	if (hidden_dst)
-		shim_valgrind_unhide(dst, len);
-	ssize_t n = process_vm_readv(getpid(), &local, 1, &remote, 1, 0);
-	if (hidden_dst)
-		shim_valgrind_rehide(dst, len);
-	if (n < 0 && (errno == ENOSYS || errno == EPERM)) {
-		memcpy(dst, (const void *)(uintptr_t)uptr, len);	/* no checked path here */
-		return 0;
-	}
-	return n == (ssize_t)len ? 0 : -EFAULT;
+	if (n != (ssize_t)len)
+		return vm_failure(ours, len);
+	if (to_user)
+		shim_valgrind_defined(user, len);
+	return 0;
+}
+
+int shim_copy_from_user(void *dst, uint64_t uptr, size_t len)
+{
+	return copy_user(dst, uptr, len, 0);
 }
 
 int shim_copy_to_user(uint64_t uptr, const void *src, size_t len)
 {
-	if (!len)
-		return 0;
-	if (!shim_access_ok(uptr, len))
-		return -EFAULT;
-	if (on_live_stack(uptr, len)) {
-		memcpy((void *)(uintptr_t)uptr, src, len);
-		return 0;
-	}
-	if (use_guard(len))
-		return guarded_copy((void *)(uintptr_t)uptr, src, len, (const void *)(uintptr_t)uptr);
-	struct iovec local = { (void *)src, len }, remote = { (void *)(uintptr_t)uptr, len };
-	bool hidden_src = in_hidden(src, len);
-	if (hidden_src)
-		shim_valgrind_unhide((void *)src, len);
-	ssize_t n = process_vm_writev(getpid(), &local, 1, &remote, 1, 0);
-	if (hidden_src)
-		shim_valgrind_rehide((void *)src, len);
-	if (n < 0 && (errno == ENOSYS || errno == EPERM)) {
-		memcpy((void *)(uintptr_t)uptr, src, len);
-		return 0;
-	}
-	if (n == (ssize_t)len)
-		shim_valgrind_defined((void *)(uintptr_t)uptr, len);
-	return n == (ssize_t)len ? 0 : -EFAULT;
+	return copy_user((void *)src, uptr, len, 1);
 }

@@ -257,9 +257,10 @@ static void device_process_main(void)
 		_exit(1);
 	char path[PATH_MAX];
 	shim_instance_path(&dev->inst, path, sizeof(path), "/device.lock");
-	int lock_fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	int lock_fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (lock_fd < 0 || flock(lock_fd, LOCK_EX | LOCK_NB) < 0)
 		_exit(0);		/* another one watches this instance */
+	shim_access_fchmod(&dev->inst.access, lock_fd, 0600);
 	struct stat state_st;
 	shim_instance_path(&dev->inst, path, sizeof(path), "/state");
 	if (shim_real.fstatat(AT_FDCWD, path, &state_st, 0) < 0)
@@ -273,7 +274,8 @@ static void device_process_main(void)
 	if (listen_fd < 0 || bind(listen_fd, (struct sockaddr *)&sa, sizeof(sa)) < 0 ||
 	    listen(listen_fd, 128) < 0)
 		_exit(1);
-	chmod(sa.sun_path, 0600);
+	/* Clients of a shared instance (base/instance_access.h) must be able to connect. */
+	shim_access_chmod(&dev->inst.access, sa.sun_path, 0600);
 	int ep = epoll_create1(EPOLL_CLOEXEC);
 	struct epoll_event ev = { .events = EPOLLIN, .data.u64 = 0 };	/* client ids start at 1 */
 	if (ep < 0 || epoll_ctl(ep, EPOLL_CTL_ADD, listen_fd, &ev) < 0)

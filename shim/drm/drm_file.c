@@ -81,9 +81,9 @@ static void init_state(void *state)
 	sh->files_hint = 0;
 }
 
-static int populate(const char *root, const void *model)
+static int populate(const char *root, const struct shim_instance_access *access, const void *model)
 {
-	return shim_fs_build(root, model);
+	return shim_fs_build(root, access, model);
 }
 
 static int open_instance(struct shim_device *dev)
@@ -119,6 +119,7 @@ static int open_instance(struct shim_device *dev)
 	dev->shared = dev->inst.state;
 	shim_shm_base = dev->inst.state;
 	shim_journal_set_arena(&dev->shared->arena);
+	shim_arena_set_backing(dev->inst.state_fd);
 	dev->mem = (struct shim_mem){ .pool = &dev->shared->mem, .arena = &dev->shared->arena, .fd = -1 };
 	shim_instance_path(&dev->inst, path, sizeof(path), "/memory");
 	ret = shim_mem_open(&dev->mem, path);
@@ -227,7 +228,7 @@ int shim_device_open(struct shim_device *dev, unsigned minor, int flags, uint32_
 		goto out;
 	}
 	fd = shim_real.openat(AT_FDCWD, dev->inst.files_path,
-			      acc | (flags & (O_CLOEXEC | O_NONBLOCK)));
+			      acc | O_NOFOLLOW | (flags & (O_CLOEXEC | O_NONBLOCK)));
 	if (fd < 0) {
 		ret = -errno;
 		goto out;

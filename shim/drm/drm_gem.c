@@ -6,11 +6,14 @@
  * handles and names start at 1 and reuse the lowest free number; closing an
  * unknown handle is EINVAL; FLINK of the same object always returns the same
  * name; GEM_OPEN makes a new handle every time; a name disappears when the
- * last handle of its object (in any file) is closed.
+ * last handle of its object (in any file) is closed. A file holds at most
+ * shim_file_max_handles() handles, so that one client cannot fill the shared
+ * state the others need.
  */
 #include "config.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <drm.h>
 
@@ -51,10 +54,23 @@ void shim_gem_object_put(struct shim_device *dev, shim_off off)
 	shim_drv->gem_free_object(dev, obj, off);	/* frees the object too */
 }
 
+uint32_t shim_file_max_handles(void)
+{
+	static int64_t limit = -1;	/* per process, read once */
+	if (limit < 0) {
+		const char *s = getenv("I915_SHIM_FILE_MAX_OBJECTS");
+		limit = s && *s ? (int64_t)(strtoul(s, NULL, 0) & UINT32_MAX) : SHIM_FILE_MAX_HANDLES;
+	}
+	return (uint32_t)limit;
+}
+
 int shim_gem_handle_create(struct shim_device *dev, struct shim_file *file, shim_off off,
 			   uint32_t *handle)
 {
 	shim_assert_locked(dev);
+	uint32_t max = shim_file_max_handles();
+	if (max && file->handles.count >= max)
+		return -ENOSPC;		/* the file's handle table is full (idr_alloc's answer) */
 	int64_t id = shim_idr_alloc(&dev->shared->arena, &file->handles, off, 1);
 	if (id < 0)
 		return (int)id;

@@ -46,7 +46,15 @@ void shim_gem_object_init(struct shim_device *dev, shim_off off, uint64_t size);
 void shim_gem_object_get(struct shim_device *dev, shim_off obj);
 void shim_gem_object_put(struct shim_device *dev, shim_off obj);
 
-/* Adds a handle to obj in file (taking a reference); 0 or -errno. */
+/*
+ * Handles one open file may hold (GEM_CREATE, GEM_OPEN and PRIME imports all make one):
+ * I915_SHIM_FILE_MAX_OBJECTS, read once per process (0: no limit), else this. Objects take
+ * about 270 bytes of the 256 MiB shared state each, so one file fills at most 7% of it.
+ */
+#define SHIM_FILE_MAX_HANDLES 65536u
+uint32_t shim_file_max_handles(void);
+
+/* Adds a handle to obj in file (taking a reference); 0, -ENOSPC past the file's limit, or -errno. */
 int shim_gem_handle_create(struct shim_device *dev, struct shim_file *file, shim_off obj,
 			   uint32_t *handle);
 /* The object behind a handle, or 0. No reference is taken. */

@@ -53,7 +53,7 @@ static bool dmabuf_has_fds(struct shim_device *dev, uint32_t id)
 {
 	char path[PATH_MAX];
 	dmabuf_path(dev, path, sizeof(path), id);
-	int fd = shim_real.openat(AT_FDCWD, path, O_RDONLY | O_CLOEXEC);
+	int fd = shim_real.openat(AT_FDCWD, path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return errno != ENOENT;		/* cannot tell: keep it */
 	struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 1 };
@@ -106,13 +106,13 @@ static int dmabuf_create(struct shim_device *dev, shim_off obj_off, bool rdwr)
 	}
 	dmabuf_path(dev, path, sizeof(path), (uint32_t)id);
 	unlink(path);		/* left over by a process that died mid-release */
-	int fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+	int fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	int err = fd < 0 ? -errno : 0;
 	if (!err) {
 		/* mtime = id names the record; set after the size, which would move it. */
 		struct timespec times[2] = { { .tv_sec = 0, .tv_nsec = UTIME_OMIT }, { .tv_sec = id } };
-		if (fchmod(fd, 0666) < 0 || ftruncate(fd, (off_t)obj->size) < 0 ||
-		    futimens(fd, times) < 0 || shim_real.fstat(fd, &st) < 0)
+		if ((err = shim_access_fchmod(&dev->inst.access, fd, 0600)) == 0 &&
+		    (ftruncate(fd, (off_t)obj->size) < 0 || futimens(fd, times) < 0 || shim_real.fstat(fd, &st) < 0))
 			err = errno ? -errno : -EIO;
 		shim_real.close(fd);
 	}
@@ -138,7 +138,7 @@ static int dmabuf_open_fd(struct shim_device *dev, uint32_t id, bool cloexec)
 	struct shim_dmabuf *d = dmabuf_find(dev, id);
 	char path[PATH_MAX];
 	dmabuf_path(dev, path, sizeof(path), id);
-	int fd = shim_real.openat(AT_FDCWD, path, (d->rdwr ? O_RDWR : O_RDONLY) | (cloexec ? O_CLOEXEC : 0));
+	int fd = shim_real.openat(AT_FDCWD, path, (d->rdwr ? O_RDWR : O_RDONLY) | O_NOFOLLOW | (cloexec ? O_CLOEXEC : 0));
 	if (fd < 0)
 		return -errno;
 	struct flock fl = { .l_type = F_RDLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 1 };

@@ -277,8 +277,9 @@ static int export_syncobj_fd(struct shim_device *dev, shim_off so)
 	unlink(path);
 	struct stat st;
 	struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 1 };
-	int fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-	if (fd < 0 || shim_real.fcntl(fd, F_OFD_SETLK, &fl) < 0 || shim_real.fstat(fd, &st) < 0) {
+	int fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0 || shim_access_fchmod(&dev->inst.access, fd, 0600) < 0 ||
+	    shim_real.fcntl(fd, F_OFD_SETLK, &fl) < 0 || shim_real.fstat(fd, &st) < 0) {
 		int err = errno ? -errno : -EIO;
 		if (fd >= 0)
 			shim_real.close(fd);
@@ -287,7 +288,6 @@ static int export_syncobj_fd(struct shim_device *dev, shim_off so)
 		shim_free(arena(dev), off, sizeof(struct shim_syncobj_fd));
 		return err;
 	}
-	fchmod(fd, 0666);
 	struct shim_syncobj_fd *rec = shim_ptr(off);
 	rec->ino = st.st_ino;
 	rec->syncobj = so;

@@ -5,8 +5,11 @@
  * instance, before the instance directory is renamed into place, with the
  * driver adding its own files through shim_driver.populate_fs. The tree never
  * changes afterwards except where a program writes to it (debugfs controls)
- * or the driver records state in it (the error-state file). Every file
- * operation here uses shim_real or system calls.
+ * or the driver records state in it (the error-state file). Its files and
+ * directories get the instance's modes (base/instance_access.h: the maker's
+ * only, or its group's too), whatever mode a file asks for: only the owner's
+ * bits of that count. Every file operation here uses shim_real or system
+ * calls.
  */
 #include "config.h"
 
@@ -19,6 +22,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/instance_access.h"
 #include "base/real.h"
 #include "drm/drm_device.h"
 #include "drm/drm_drv.h"
@@ -26,6 +30,7 @@
 
 struct shim_fs_builder {
 	const char *root;
+	const struct shim_instance_access *access;	/* the modes files and directories get */
 	int err;
 };
 
@@ -35,7 +40,7 @@ void shim_fs_path(struct shim_fs_builder *b, char *out, size_t len, const char *
 		b->err = -ENAMETOOLONG;
 }
 
-/* mkdir -p of root + rel, world-writable so that any uid can use the instance. */
+/* mkdir -p of root + rel, each directory with the instance's mode. */
 void shim_fs_dir(struct shim_fs_builder *b, const char *rel)
 {
 	char path[PATH_MAX];
@@ -44,9 +49,9 @@ void shim_fs_dir(struct shim_fs_builder *b, const char *rel)
 		if (*p == '/' || *p == '\0') {
 			char c = *p;
 			*p = '\0';
-			if (mkdir(path, 0777) < 0 && errno != EEXIST && !b->err)
-				b->err = -errno;
-			chmod(path, 0777);
+			int err = shim_access_mkdir(b->access, path);
+			if (err && !b->err)
+				b->err = err;
 			*p = c;
 			if (!c)
 				break;
@@ -58,7 +63,7 @@ void shim_fs_bytes(struct shim_fs_builder *b, const char *rel, mode_t mode, cons
 {
 	char path[PATH_MAX];
 	shim_fs_path(b, path, sizeof(path), rel);
-	int fd = shim_real.openat(AT_FDCWD, path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
+	int fd = shim_real.openat(AT_FDCWD, path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd < 0) {
 		if (!b->err)
 			b->err = -errno;
@@ -66,7 +71,9 @@ void shim_fs_bytes(struct shim_fs_builder *b, const char *rel, mode_t mode, cons
 	}
 	if (write(fd, data, len) != (ssize_t)len && !b->err)
 		b->err = -EIO;
-	fchmod(fd, mode);
+	int err = shim_access_fchmod(b->access, fd, mode);
+	if (err && !b->err)
+		b->err = err;
 	shim_real.close(fd);
 }
 
@@ -149,18 +156,19 @@ static void build_minor(struct shim_fs_builder *b, const char *name, unsigned mi
 	shim_fs_file(b, rel, 0444, "%s dev=" SHIM_PCI_SLOT " unique=" SHIM_PCI_SLOT "\n", shim_drv->name);
 }
 
-int shim_fs_build(const char *root, const struct shim_device_model *m)
+int shim_fs_build(const char *root, const struct shim_instance_access *access,
+		  const struct shim_device_model *m)
 {
-	struct shim_fs_builder b = { .root = root, .err = 0 };
+	struct shim_fs_builder b = { .root = root, .access = access, .err = 0 };
 	uint16_t subvendor = m->subsystem_vendor ? m->subsystem_vendor : 0x8086;
 	uint16_t subdevice = m->subsystem_device ? m->subsystem_device : 0x2063;
 	uint32_t class = m->pci_class ? m->pci_class : 0x030000;
 	uint8_t cfg[256];
 	char rel[256], text[128];
 
-	if (mkdir(root, 0777) < 0 && errno != EEXIST)
-		return -errno;
-	chmod(root, 0777);
+	int ret = shim_access_mkdir(access, root);
+	if (ret)
+		return ret;
 	shim_fs_dir(&b, "/dev/dri/by-path");
 	shim_fs_dir(&b, SHIM_PCI_DEV_DIR "/drm");
 	shim_fs_dir(&b, "/sys/class/drm");

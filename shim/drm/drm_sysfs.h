@@ -23,8 +23,9 @@ struct shim_fs_builder;
 
 /* out = the tree's path of rel (an absolute path as a program names it). */
 void shim_fs_path(struct shim_fs_builder *b, char *out, size_t len, const char *rel);
-/* mkdir -p, world-writable so that any uid can use the instance. */
+/* mkdir -p, with the instance's directory mode. */
 void shim_fs_dir(struct shim_fs_builder *b, const char *rel);
+/* A file of the tree; of mode, only the owner's bits count (the instance decides the rest). */
 void shim_fs_bytes(struct shim_fs_builder *b, const char *rel, mode_t mode, const void *data, size_t len);
 __attribute__((format(printf, 4, 5)))
 void shim_fs_file(struct shim_fs_builder *b, const char *rel, mode_t mode, const char *fmt, ...);
@@ -33,8 +34,11 @@ void shim_fs_link(struct shim_fs_builder *b, const char *rel, const char *target
  * then tell a program's later write by its mtime. */
 void shim_fs_set_mtime(struct shim_fs_builder *b, const char *rel, time_t seconds);
 
-/* Creates the tree for model under root (instance creation only). 0 or -errno. */
-int shim_fs_build(const char *root, const struct shim_device_model *model);
+/* Creates the tree for model under root, with access's modes (instance creation only).
+ * 0 or -errno. */
+struct shim_instance_access;
+int shim_fs_build(const char *root, const struct shim_instance_access *access,
+		  const struct shim_device_model *model);
 /* Records the node files' identities; called when the instance is opened. */
 int shim_fs_init(struct shim_device *dev);
 

@@ -61,7 +61,7 @@ void shim_sync_path(struct shim_device *dev, char *buf, size_t len, const char *
 
 bool shim_sync_path_alive(const char *path)
 {
-	int fd = shim_real.openat(AT_FDCWD, path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	int fd = shim_real.openat(AT_FDCWD, path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return errno != ENOENT;		/* cannot tell otherwise: keep it */
 	struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 1 };
@@ -115,7 +115,7 @@ void shim_sync_file_poke(struct shim_device *dev, uint32_t id)
 	if (sf)
 		sf->poke = 0;		/* the callback is being run and freed */
 	shim_sync_path(dev, path, sizeof(path), "sync_file", id);
-	int fd = shim_real.openat(AT_FDCWD, path, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+	int fd = shim_real.openat(AT_FDCWD, path, O_WRONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return;			/* no fd left: nobody to tell */
 	/*
@@ -176,8 +176,8 @@ int shim_sync_file_create(struct shim_device *dev, shim_off fence, const char *n
 	 * could not succeed otherwise. */
 	if (onto >= 0)
 		shim_real.close(onto);
-	if (mkfifo(path, 0666) < 0 || chmod(path, 0666) < 0 ||
-	    (fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_NONBLOCK | O_CLOEXEC)) < 0 ||
+	if (mkfifo(path, 0600) < 0 || shim_access_chmod(&dev->inst.access, path, 0600) < 0 ||
+	    (fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)) < 0 ||
 	    shim_real.fcntl(fd, F_OFD_SETLK, &fl) < 0 || shim_real.fstat(fd, &st) < 0) {
 		err = errno ? -errno : -EIO;
 		if (fd >= 0)

@@ -95,7 +95,8 @@ struct blt_op {
 	unsigned hseed, vseed;
 };
 
-/* Runs an op. 0 or -ENOMEM. */
+/* Runs an op. 0, -ENOMEM, or -EFAULT when a surface page could not be reached (the
+ * caller's fault guard expected that fault: base/fault_guard.h). */
 int blt_run(const struct blt_op *op);
 
 /* ROP3 (hw/blt_rop.c). */

@@ -6,7 +6,10 @@
  * gen2/3 layouts), and executes a struct blt_op with fast paths for plain
  * copies and solid fills and a general per-row ROP3 path (mono expansion,
  * patterns, transparency and byte masks). Buffers are allocated per blit
- * and freed before returning; nothing outlives blt_run().
+ * and freed before returning; nothing outlives blt_run(). The op runs under
+ * a fault guard (base/fault_guard.h) that expects what the caller's guard
+ * expects: a surface page that cannot be had makes the op -EFAULT (a GPU
+ * fault), its buffers freed, instead of a signal.
  *
  * Overlap: when source and destination bytes overlap, the result is the one
  * of reading the whole source rectangle first. Same-surface copies whose
@@ -19,7 +22,34 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/fault_guard.h"
 #include "hw/blt_priv.h"
+
+/*
+ * The temporary buffers of the op being run, at most a few at once: after a fault
+ * jumps out of blt_run's guard, they are freed here instead of by the code that
+ * would have freed them.
+ */
+#define MAX_TMP 4
+static __thread void *tmp_held[MAX_TMP];
+
+static void *tmp_alloc(size_t size, bool zero)
+{
+	for (unsigned i = 0; i < MAX_TMP; i++)
+		if (!tmp_held[i])
+			return tmp_held[i] = zero ? calloc(1, size) : malloc(size);
+	return NULL;
+}
+
+static void tmp_free(void *p)
+{
+	if (!p)
+		return;
+	for (unsigned i = 0; i < MAX_TMP; i++)
+		if (tmp_held[i] == p)
+			tmp_held[i] = NULL;
+	free(p);
+}
 
 static uint32_t tile_width(unsigned gen, enum shim_tiling t)
 {
@@ -236,7 +266,7 @@ static int overlap_mode(const struct blt_op *op, uint32_t nb)
 /* Copies the source rectangle into a linear buffer surface. */
 static uint8_t *snapshot(const struct blt_op *op, uint32_t nb, uint32_t h, struct blt_surf *snap)
 {
-	uint8_t *buf = malloc((size_t)nb * h);
+	uint8_t *buf = tmp_alloc((size_t)nb * h, false);
 	if (!buf)
 		return NULL;
 	for (uint32_t i = 0; i < h; i++)
@@ -312,11 +342,11 @@ static int copy_rect(const struct blt_op *op, uint32_t nb, uint32_t h)
 			return -ENOMEM;
 		for (uint32_t i = 0; i < h; i++)
 			write_span(&op->dst, dxb, op->y1 + (int64_t)i, nb, buf + (size_t)i * nb);
-		free(buf);
+		tmp_free(buf);
 		return 0;
 	}
 	uint8_t *tmp = NULL;
-	if (op->y1 == op->sy && !(tmp = malloc(nb)))
+	if (op->y1 == op->sy && !(tmp = tmp_alloc(nb, false)))
 		return -ENOMEM;
 	for (uint32_t k = 0; k < h; k++) {
 		int64_t i = mode > 0 ? k : h - 1 - k;
@@ -327,7 +357,7 @@ static int copy_rect(const struct blt_op *op, uint32_t nb, uint32_t h)
 			copy_span(&op->dst, dxb, op->y1 + i, &op->src, sxb, op->sy + i, nb);
 		}
 	}
-	free(tmp);
+	tmp_free(tmp);
 	return 0;
 }
 
@@ -351,7 +381,7 @@ static void fill_region(uint8_t *p, size_t len, const uint8_t *line, uint32_t nb
 static int fill_rect(const struct blt_op *op, uint32_t nb, uint32_t h, uint32_t colour)
 {
 	const struct blt_surf *d = &op->dst;
-	uint8_t *line = malloc(nb);
+	uint8_t *line = tmp_alloc(nb, false);
 	if (!line)
 		return -ENOMEM;
 	blt_fill_colour(line, colour, op->cpp, nb);
@@ -383,7 +413,7 @@ static int fill_rect(const struct blt_op *op, uint32_t nb, uint32_t h, uint32_t 
 			write_span(d, dxb, y, nb, line);
 		}
 	}
-	free(line);
+	tmp_free(line);
 	return 0;
 }
 
@@ -414,9 +444,9 @@ static int general(const struct blt_op *op, uint32_t w, uint32_t nb, uint32_t h)
 		}
 	}
 	size_t sz = (size_t)nb * 5 + (size_t)w * 2 + 64;
-	uint8_t *mem = calloc(1, sz);
+	uint8_t *mem = tmp_alloc(sz, true);
 	if (!mem) {
-		free(snapbuf);
+		tmp_free(snapbuf);
 		return -ENOMEM;
 	}
 	uint8_t *D = mem, *S = D + nb, *P = S + nb, *M = P + nb, *R = M + nb;
@@ -456,12 +486,12 @@ static int general(const struct blt_op *op, uint32_t w, uint32_t nb, uint32_t h)
 		}
 		write_span(&op->dst, dxb, y, nb, R);
 	}
-	free(mem);
-	free(snapbuf);
+	tmp_free(mem);
+	tmp_free(snapbuf);
 	return 0;
 }
 
-int blt_run(const struct blt_op *op)
+static int run_op(const struct blt_op *op)
 {
 	uint32_t w = (uint32_t)(op->x2 - op->x1), h = (uint32_t)(op->y2 - op->y1);
 	uint32_t nb = w * op->cpp;
@@ -478,4 +508,30 @@ int blt_run(const struct blt_op *op)
 	    (!blt_rop_uses_p(rop) || op->pkind == BLT_PAT_SOLID))
 		return fill_rect(op, nb, h, blt_rop32(rop, op->p_solid, op->s_solid, 0));
 	return general(op, w, nb, h);
+}
+
+struct run {
+	const struct blt_op *op;
+	int ret;
+};
+
+static void run_fn(void *arg)
+{
+	struct run *r = arg;
+	r->ret = run_op(r->op);
+}
+
+int blt_run(const struct blt_op *op)
+{
+	struct run r = { op, 0 };
+	/* Surfaces are object memory the caller vouched for; whether a fault on them is
+	 * a GPU fault is the caller's guard's to say (none: the fault is not ours). */
+	if (shim_fault_call(run_fn, &r, shim_fault_as_outer, NULL)) {
+		for (unsigned i = 0; i < MAX_TMP; i++) {
+			free(tmp_held[i]);
+			tmp_held[i] = NULL;
+		}
+		return -EFAULT;
+	}
+	return r.ret;
 }

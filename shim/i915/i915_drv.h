@@ -35,7 +35,7 @@ struct i915_file {
 	struct shim_idr contexts;	/* context id -> struct shim_context */
 	shim_off default_ctx;		/* context 0, made on first use */
 	uint32_t ban_score;		/* the per-file ban score (CT4) */
-	uint32_t pad;
+	uint32_t charged_pages;		/* pages of the objects it made (i915_gem_object.c) */
 	uint64_t last_hang_ns;
 };
 SHIM_SHARED_LAYOUT(struct i915_file, 48);

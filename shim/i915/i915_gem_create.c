@@ -42,6 +42,7 @@ static int create_handle(struct shim_call *call, uint64_t size, uint32_t *handle
 	} else {
 		struct i915_gem_object *o = shim_ptr(obj);
 		SHIM_SET(o->caching, dev->model->has_llc ? I915_CACHING_CACHED : I915_CACHING_NONE);
+		i915_gem_object_set_owner(dev, o, call->file);
 		ret = shim_gem_handle_create(dev, call->file, obj, handle);
 		shim_gem_object_put(dev, obj);	/* the handle holds it now */
 	}

@@ -13,16 +13,54 @@
  * detiles the pages into the view if they are newer; moving out of it
  * (pread/pwrite, a CPU map or domain, exec, a tiling change, munmap of a GTT
  * map) tiles the view back into the pages. The view lives as long as the
- * object.
+ * object. A conversion that meets a page the memory file cannot give stops
+ * there (ENOMEM for prepare; a flush leaves the view dirty, to try again).
  */
 #include "config.h"
 
 #include <errno.h>
 #include <i915_drm.h>
 
+#include "base/fault_guard.h"
 #include "base/journal.h"
 #include "hw/tiling.h"
 #include "i915/i915_gem_object.h"
+
+/* One detile or retile of a whole object, run under a fault guard: the view and the
+ * pages are object memory, which a full tmpfs may not be able to give. */
+struct convert {
+	const struct shim_device *dev;
+	const struct i915_gem_object *obj;
+	const uint8_t *from;
+	uint8_t *to;
+	bool to_view;
+};
+
+static void convert_fn(void *arg)
+{
+	const struct convert *c = arg;
+	const struct i915_gem_object *o = c->obj;
+	unsigned gen = c->dev->model->gen;
+	if (c->to_view)
+		shim_detile(gen, o->tiling_mode, o->swizzle_mode, o->stride, o->base.size, c->from, c->to);
+	else
+		shim_retile(gen, o->tiling_mode, o->swizzle_mode, o->stride, o->base.size, c->from, c->to);
+}
+
+static bool convert_expects(void *arg, uintptr_t addr)
+{
+	const struct convert *c = arg;
+	uint64_t size = c->obj->base.size;
+	return addr - (uintptr_t)c->from < size || addr - (uintptr_t)c->to < size;
+}
+
+/* 0, or -ENOMEM when a page of either range could not be had. */
+static int convert(const struct shim_device *dev, const struct i915_gem_object *obj,
+		   const uint8_t *from, uint8_t *to, bool to_view)
+{
+	struct convert c = { dev, obj, from, to, to_view };
+	return shim_fault_call(convert_fn, &c, convert_expects, NULL) ? -ENOMEM : 0;
+}
 
 bool shim_gem_needs_view(const struct i915_gem_object *obj)
 {
@@ -35,9 +73,8 @@ void shim_gem_flush_view(struct shim_device *dev, struct i915_gem_object *obj)
 		return;
 	uint8_t *view = shim_mem_ptr(&dev->mem, obj->view_off, obj->base.size);
 	uint8_t *pages = shim_mem_ptr(&dev->mem, obj->mem_off, obj->base.size);
-	if (view && pages && shim_gem_needs_view(obj))
-		shim_retile(dev->model->gen, obj->tiling_mode, obj->swizzle_mode, obj->stride, obj->base.size,
-			    view, pages);
+	if (view && pages && shim_gem_needs_view(obj) && convert(dev, obj, view, pages, false))
+		return;		/* out of memory: the view stays the newer copy, for the next flush */
 	SHIM_SET(obj->view_state, SHIM_VIEW_CLEAN);
 }
 
@@ -66,8 +103,8 @@ int shim_gem_prepare_view(struct shim_device *dev, struct i915_gem_object *obj, 
 		uint8_t *pages = shim_mem_ptr(&dev->mem, obj->mem_off, obj->base.size);
 		if (!view || !pages)
 			return -ENOMEM;
-		shim_detile(dev->model->gen, obj->tiling_mode, obj->swizzle_mode, obj->stride, obj->base.size,
-			    pages, view);
+		if ((ret = convert(dev, obj, pages, view, true)))
+			return ret;
 		SHIM_SET(obj->view_state, SHIM_VIEW_CLEAN);
 	}
 	if (write)

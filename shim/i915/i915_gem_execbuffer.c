@@ -29,6 +29,7 @@
 #include <drm.h>
 #include <i915_drm.h>
 
+#include "base/fault_guard.h"
 #include "base/journal.h"
 #include "base/log.h"
 #include "base/real.h"
@@ -211,8 +212,9 @@ static int place_objects(struct shim_device *dev, struct shim_vm *vm, struct eb_
 	return 0;
 }
 
+/* *host: set to the object's memory before it is written (for the fault guard, below). */
 static int relocate_entry(struct shim_device *dev, struct eb_obj *eb, uint32_t count, struct eb_obj *self,
-			  struct drm_i915_gem_relocation_entry *r, bool lut, bool *updated)
+			  struct drm_i915_gem_relocation_entry *r, bool lut, bool *updated, uint8_t **host)
 {
 	struct eb_obj *target = NULL;
 	*updated = false;
@@ -249,11 +251,46 @@ static int relocate_entry(struct shim_device *dev, struct eb_obj *eb, uint32_t c
 						    : shim_mem_ptr(&dev->mem, obj->mem_off, obj->base.size);
 	if (!p)
 		return -EFAULT;
+	__atomic_store_n(host, p, __ATOMIC_RELAXED);
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	memcpy(p + r->offset, &value, width);
 	shim_gem_invalidate_view(dev, obj);
 	r->presumed_offset = canonical(target->start);
 	*updated = true;
 	return 0;
+}
+
+/* The relocations of one object, applied under a fault guard (one per object, not per entry). */
+struct reloc_run {
+	struct shim_device *dev;
+	struct eb_obj *eb, *self;
+	uint32_t count, n;
+	struct drm_i915_gem_relocation_entry *r;
+	bool lut, any;
+	int ret;
+	uint8_t *host;		/* the object's memory, once an entry writes it */
+};
+
+static void relocate_object(void *arg)
+{
+	struct reloc_run *run = arg;
+	for (uint32_t k = 0; k < run->n; k++) {
+		bool updated;
+		run->ret = relocate_entry(run->dev, run->eb, run->count, run->self, &run->r[k], run->lut,
+					  &updated, &run->host);
+		if (run->ret)
+			return;
+		run->any |= updated;
+	}
+}
+
+/* A page of the object that cannot be had: out of memory, or an unmapped userptr page. */
+static bool reloc_expects(void *arg, uintptr_t addr)
+{
+	const struct reloc_run *run = arg;
+	const struct i915_gem_object *obj = shim_ptr(run->self->obj);
+	uint8_t *host = __atomic_load_n(&run->host, __ATOMIC_RELAXED);
+	return host && addr - (uintptr_t)host < obj->base.size;
 }
 
 static int relocate(struct shim_device *dev, struct eb_obj *eb, uint32_t count, bool lut)
@@ -272,19 +309,19 @@ static int relocate(struct shim_device *dev, struct eb_obj *eb, uint32_t count, 
 			free(r);
 			return -EFAULT;
 		}
-		bool any = false;
-		for (uint32_t k = 0; k < n; k++) {
-			bool updated;
-			int ret = relocate_entry(dev, eb, count, e, &r[k], lut, &updated);
-			if (ret) {
-				free(r);
-				return ret;
-			}
-			any |= updated;
+		struct reloc_run run = { .dev = dev, .eb = eb, .self = e, .count = count, .n = n, .r = r,
+					 .lut = lut };
+		if (shim_fault_call(relocate_object, &run, reloc_expects, NULL)) {
+			const struct i915_gem_object *obj = shim_ptr(e->obj);
+			run.ret = (obj->flags & SHIM_OBJ_USERPTR) ? -EFAULT : -ENOMEM;
+		}
+		if (run.ret) {
+			free(r);
+			return run.ret;
 		}
 		/* New presumed offsets go back in one copy; a read-only array is silently
 		 * left alone (X69k). Entries that were right are rewritten with what they held. */
-		if (any)
+		if (run.any)
 			shim_copy_to_user(e->user.relocs_ptr, r, n * sizeof(*r));
 		free(r);
 	}
@@ -488,10 +525,10 @@ static int submit(struct shim_call *call, struct shim_context *ctx, shim_off ctx
 	SHIM_SET(ctx->last_fence, rq->fence);
 	shim_context_note_request(dev, ctx, rq->fence);
 
-	/* Recorded, the request completes even if this process dies before it does. */
-	int ret = i915_request_record(dev, rq, shim_client_id(dev));
-	if (!ret)
-		ret = shim_engine_submit(rq);
+	/* Recorded, the request completes even if this process dies before it does; without
+	 * room for a record (a full tmpfs) it still runs, but only while we live. */
+	i915_request_record(dev, rq, shim_client_id(dev));
+	int ret = shim_engine_submit(rq);
 	if (ret) {
 		shim_fence_signal(shim_ptr(rq->fence), -EIO);
 		shim_request_free(rq);

@@ -48,7 +48,7 @@ struct i915_gem_object {
 	uint64_t view_off;		/* the GTT view's range in the memory file */
 	shim_off purge_prev, purge_next;	/* the purgeable list (i915_gem_shrinker.c) */
 	uint32_t bind_count;		/* bindings in address spaces (i915_gem_context.h) */
-	uint32_t pad;
+	uint32_t owner;			/* the file that made it, charged for its pages (0: none) */
 };
 SHIM_SHARED_LAYOUT(struct i915_gem_object, 176);
 _Static_assert(__builtin_offsetof(struct i915_gem_object, base) == 0, "the core object comes first");
@@ -61,8 +61,22 @@ static inline struct i915_gem_object *to_i915_obj(struct shim_gem_object *obj)
 /* A new object of size bytes (page multiple), refcount 1, no handle; 0 if out of memory. */
 shim_off i915_gem_object_create(struct shim_device *dev, uint64_t size);
 
-/* Gives the object its pages if it has none yet: 0, -EFAULT (purged), -ENOMEM. */
+/*
+ * Per-file accounting, as i915's per-client memory stats have it: an object's pages
+ * are charged to the file that made it while that file is open (obj->owner names it),
+ * and a file may have at most shim_file_memory_limit() bytes of pages charged to it.
+ */
+void i915_gem_object_set_owner(struct shim_device *dev, struct i915_gem_object *obj,
+			       struct shim_file *file);
+/* I915_SHIM_FILE_MEMORY_LIMIT bytes (0: none), else three quarters of the device budget. */
+uint64_t shim_file_memory_limit(struct shim_device *dev);
+
+/* Gives the object its pages if it has none yet: 0, -EFAULT (purged), -ENOMEM (the device's
+ * budget, or the owner's per-file limit, would be passed). */
 int shim_gem_object_get_pages(struct shim_device *dev, struct i915_gem_object *obj);
+
+/* The pages of obj went (freed or purged): its owner is no longer charged for them. */
+void i915_gem_object_uncharge(struct shim_device *dev, struct i915_gem_object *obj);
 
 /* i915/i915_gem_shrinker.c, device lock held. */
 void shim_gem_purgeable_update(struct shim_device *dev, struct i915_gem_object *obj);

@@ -68,6 +68,7 @@ static void purge(struct shim_device *dev, struct i915_gem_object *obj)
 	fallocate(dev->mem.fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)obj->mem_off,
 		  (off_t)obj->base.size);
 	SHIM_SUB(dev->shared->mem.bytes_in_use, obj->base.size);
+	i915_gem_object_uncharge(dev, obj);
 	SHIM_SET(obj->flags, (obj->flags & ~SHIM_OBJ_HAS_PAGES) | SHIM_OBJ_PURGED_RANGE);
 	SHIM_SET(obj->madv, SHIM_MADV_PURGED);
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/fault_guard.h"
 #include "base/journal.h"
 #include "base/log.h"
 #include "drm/dma_fence.h"
@@ -60,17 +61,13 @@ int i915_request_record(struct shim_device *dev, struct shim_request *rq, uint64
 	int ret = 0;
 	if (!off || (rq->ndeps && !deps) || (rq->nobjs && !objs))
 		ret = -ENOMEM;
-	if (!ret && rq->shadow) {
-		ret = shim_mem_alloc(&dev->mem, rq->batch_len, &shadow);
-		if (!ret) {
-			void *p = shim_mem_ptr(&dev->mem, shadow, rq->batch_len);
-			if (p) {
-				memcpy(p, rq->shadow, rq->batch_len);
-			} else {
-				shim_mem_free(&dev->mem, shadow, rq->batch_len);
-				ret = -ENOMEM;
-			}
-		}
+	bool shadow_kept = false;
+	if (!ret && rq->shadow && !shim_mem_alloc(&dev->mem, rq->batch_len, &shadow)) {
+		void *p = shim_mem_ptr(&dev->mem, shadow, rq->batch_len);
+		struct shim_fault fault;
+		shadow_kept = p && !shim_fault_memcpy(p, rq->shadow, rq->batch_len, &fault);
+		if (!shadow_kept)	/* no window, or no page to write on a full tmpfs */
+			shim_mem_free(&dev->mem, shadow, rq->batch_len);
 	}
 	if (ret) {
 		shim_free(a, off, sizeof(struct i915_request_record));
@@ -86,7 +83,8 @@ int i915_request_record(struct shim_device *dev, struct shim_request *rq, uint64
 	r->engine = rq->engine;
 	r->batch_addr = rq->batch_addr;
 	r->batch_len = rq->batch_len;
-	r->shadow_mem = rq->shadow ? shadow + 1 : 0;
+	r->shadow_mem = shadow_kept ? shadow + 1 : 0;
+	r->flags = rq->shadow && !shadow_kept ? I915_REQUEST_COPY_LOST : 0;
 	r->deps = deps;
 	r->ndeps = rq->ndeps;
 	if (deps)
@@ -153,8 +151,14 @@ static struct shim_request *rebuild(struct shim_device *dev, shim_off off)
 		free(rq);
 		return NULL;
 	}
-	if (shadow)
-		memcpy(rq->shadow, shadow, r->batch_len);
+	struct shim_fault fault;
+	if (shadow && shim_fault_memcpy(rq->shadow, shadow, r->batch_len, &fault)) {
+		free(rq->deps);
+		free(rq->objs);
+		free(rq->shadow);
+		free(rq);
+		return NULL;
+	}
 	memcpy(rq->deps, shim_ptr(r->deps), r->ndeps * sizeof(shim_off));
 	rq->ndeps = r->ndeps;
 	const struct i915_request_obj *o = shim_ptr(r->objs);
@@ -194,7 +198,8 @@ void i915_request_adopt(struct shim_device *dev, uint64_t client)
 			continue;
 		}
 		SHIM_SET(r->client, me);
-		struct shim_request *rq = rebuild(dev, off);
+		/* A parsed batch whose copy could not be kept cannot be run as it was parsed. */
+		struct shim_request *rq = r->flags & I915_REQUEST_COPY_LOST ? NULL : rebuild(dev, off);
 		if (!rq || shim_engine_submit(rq)) {
 			/* No way to run it here: it completes with an error rather than never. */
 			shim_fence_mark_started(shim_ptr(r->fence));

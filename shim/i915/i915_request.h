@@ -47,15 +47,17 @@ struct i915_request_record {
 	shim_off deps;			/* shim_off[ndeps], | SHIM_DEP_SUBMIT */
 	shim_off objs;			/* struct i915_request_obj[nobjs], sorted by start */
 	uint32_t ndeps, nobjs;
-	uint32_t engine, pad;
+	uint32_t engine, flags;		/* I915_REQUEST_* */
 	uint64_t batch_addr, batch_len;
 	uint64_t shadow_mem;		/* memory-pool offset of the parsed copy + 1, or 0 */
 };
 SHIM_SHARED_LAYOUT(struct i915_request_record, 96);
+/* The parser's copy could not be kept in shared memory (a full tmpfs): not runnable elsewhere. */
+#define I915_REQUEST_COPY_LOST 1u
 
 /*
  * Device lock held: records rq (whose references it takes over) for client;
- * 0 or -ENOMEM (then rq keeps its references).
+ * 0 or -ENOMEM (then rq keeps its references, and runs only here).
  */
 int i915_request_record(struct shim_device *dev, struct shim_request *rq, uint64_t client);
 /* Device lock held: drops what the record of rq holds and forgets it. */

@@ -5,7 +5,8 @@
  * debugfs controls IGT uses (doc/igt-device-probing.md §2: i915_params,
  * i915_gem_drop_caches, i915_wedged), the error-state file that
  * i915_gpu_error.c fills and the per-engine directories (gt/sysfs_engines.c).
- * Instance creation only.
+ * Modes are Linux's (the instance keeps their owner bits); debugfs is
+ * root-only where programs reach it (os/fs_view.c). Instance creation only.
  */
 #include "config.h"
 
@@ -23,14 +24,14 @@ static void populate_minor(struct shim_fs_builder *b, unsigned minor)
 	snprintf(rel, sizeof(rel), "/sys/kernel/debug/dri/%u/i915_params", minor);
 	shim_fs_dir(b, rel);
 	snprintf(rel, sizeof(rel), "/sys/kernel/debug/dri/%u/i915_gem_drop_caches", minor);
-	shim_fs_file(b, rel, 0666, "0x0\n");
+	shim_fs_file(b, rel, 0644, "0x0\n");
 	snprintf(rel, sizeof(rel), "/sys/kernel/debug/dri/%u/i915_wedged", minor);
-	shim_fs_file(b, rel, 0666, "0\n");
+	shim_fs_file(b, rel, 0644, "0\n");
 	shim_fs_set_mtime(b, rel, SHIM_GT_RESET_BUILT_S);	/* gt/intel_reset.c tells writes by it */
 	snprintf(rel, sizeof(rel), "/sys/kernel/debug/dri/%u/i915_params/reset", minor);
-	shim_fs_file(b, rel, 0666, "3\n");
+	shim_fs_file(b, rel, 0600, "3\n");
 	snprintf(rel, sizeof(rel), "/sys/kernel/debug/dri/%u/i915_params/enable_hangcheck", minor);
-	shim_fs_file(b, rel, 0666, "Y\n");
+	shim_fs_file(b, rel, 0600, "Y\n");
 }
 
 void i915_populate_fs(struct shim_fs_builder *b, const struct shim_device_model *model)
@@ -40,6 +41,6 @@ void i915_populate_fs(struct shim_fs_builder *b, const struct shim_device_model 
 	shim_fs_file(b, "/sys/module/i915/parameters/reset", 0644, "3\n");
 	populate_minor(b, 0);
 	populate_minor(b, 128);
-	shim_fs_file(b, SHIM_PCI_DEV_DIR "/drm/card0/error", 0666, "No error state collected\n");
+	shim_fs_file(b, SHIM_PCI_DEV_DIR "/drm/card0/error", 0600, "No error state collected\n");
 	shim_engines_populate_fs(b, model);
 }

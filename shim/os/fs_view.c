@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/capability.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -53,8 +54,20 @@ bool shim_fs_owned(const char *path)
 	return false;
 }
 
+int shim_fs_permission(const char *path, bool write)
+{
+	if (!component_prefix(path, "/sys/kernel/debug") || !strcmp(path, "/sys/kernel/debug"))
+		return 0;
+	if (geteuid() == 0 || shim_capable(CAP_DAC_OVERRIDE))
+		return 0;
+	return !write && shim_capable(CAP_DAC_READ_SEARCH) ? 0 : -EACCES;
+}
+
 int shim_fs_redirect(const struct shim_device *dev, const char *path, char *out, size_t len)
 {
+	int ret = shim_fs_permission(path, false);
+	if (ret)
+		return ret;
 	size_t n = strlen(path);
 	if (dev->inst.root_len + n + 1 > len)
 		return -ENAMETOOLONG;

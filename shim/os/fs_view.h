@@ -6,9 +6,10 @@
  * These paths are served from a real directory tree inside the device
  * instance (root/), so reads, directory listings, symlinks, openat() relative
  * to an opened directory and writes to debugfs files all behave natively.
- * Only two things are faked on top: the node files dev/dri/card0 and
+ * Three things are faked on top: the node files dev/dri/card0 and
  * dev/dri/renderD128 are regular files in the tree but stat as character
- * devices 226:0 and 226:128, and opening them opens the device instead.
+ * devices 226:0 and 226:128, and opening them opens the device instead; and
+ * debugfs is root-only, as it is mounted on Linux.
  * Paths of the same kinds that the emulated machine does not have (another
  * card, another PCI function, the host's real /dev/dri) do not exist.
  */
@@ -25,7 +26,16 @@
 /* Is this path one the shim answers for? Cheap; no device is created. */
 bool shim_fs_owned(const char *path);
 
-/* out = the tree's copy of an owned absolute path; -ENAMETOOLONG if it does not fit. */
+/*
+ * May the caller reach an owned path (write: and change what is there)? debugfs is
+ * root-only, as Linux mounts it (mode 0700, uid 0): below /sys/kernel/debug only uid 0 or
+ * CAP_DAC_OVERRIDE may go (CAP_DAC_READ_SEARCH, to read), whoever the instance belongs to
+ * and whatever the tree's own modes. 0 or -EACCES; other paths: 0.
+ */
+int shim_fs_permission(const char *path, bool write);
+
+/* out = the tree's copy of an owned absolute path: -EACCES where shim_fs_permission (to read)
+ * says no, -ENAMETOOLONG if it does not fit. */
 int shim_fs_redirect(const struct shim_device *dev, const char *path, char *out, size_t len);
 
 /* If a real path (e.g. from realpath) lies inside the tree, strip the tree prefix in place. */

@@ -173,12 +173,20 @@ static int do_openat(int dirfd, const char *path, int flags, mode_t mode)
 	if (shim_ensure_real())
 		return shim_raw_openat(dirfd, path, flags, mode);
 	if (shim_fs_owned(path)) {
+		bool write = (flags & O_ACCMODE) != O_RDONLY || (flags & (O_CREAT | O_TRUNC));
+		int err = shim_fs_permission(path, write);
+		if (err) {
+			errno = -err;
+			return -1;
+		}
 		struct shim_device *dev = shim_device_get();
+		if (!dev && errno == EACCES)
+			return -1;	/* an instance we may not trust: never the host's node instead */
 		if (dev) {
 			char red[PATH_MAX];
 			struct stat st;
-			if (shim_fs_redirect(dev, path, red, sizeof(red)) < 0) {
-				errno = ENAMETOOLONG;
+			if ((err = shim_fs_redirect(dev, path, red, sizeof(red))) < 0) {
+				errno = -err;
 				return -1;
 			}
 			int sflags = (flags & O_NOFOLLOW) ? AT_SYMLINK_NOFOLLOW : 0;

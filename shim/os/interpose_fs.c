@@ -3,8 +3,8 @@
  * The interposed file-system calls: stat and its variants, access,
  * readlink, realpath, fopen and /dev/dri listings. Owned paths are answered
  * from the instance's tree (os/fs_view.h), with the node files presented as
- * character devices; a device fd stats as its node. Everything else passes
- * straight through. See os/interpose.c for start-up and fd routing.
+ * character devices; a device fd stats as its node. debugfs is root-only
+ * (os/fs_view.h). Everything else passes straight through. See os/interpose.c for start-up and fd routing.
  */
 #define _GNU_SOURCE
 #include "config.h"
@@ -65,11 +65,18 @@ static int do_fstatat(int dirfd, const char *path, struct stat *st, int flags)
 	if ((flags & AT_EMPTY_PATH) && is_empty_path(path))
 		return do_fstat(dirfd, st);
 	if (shim_fs_owned(path)) {
+		int err = shim_fs_permission(path, false);
+		if (err) {
+			errno = -err;
+			return -1;
+		}
 		struct shim_device *dev = shim_device_get();
+		if (!dev && errno == EACCES)
+			return -1;	/* an instance we may not trust */
 		if (dev) {
 			char red[PATH_MAX];
-			if (shim_fs_redirect(dev, path, red, sizeof(red)) < 0) {
-				errno = ENAMETOOLONG;
+			if ((err = shim_fs_redirect(dev, path, red, sizeof(red))) < 0) {
+				errno = -err;
 				return -1;
 			}
 			int ret = shim_real.fstatat(AT_FDCWD, red, st, flags);
@@ -147,21 +154,37 @@ SHIM_EXPORT int statx(int dirfd, const char *path, int flags, unsigned int mask,
 
 /* --- other path calls -------------------------------------------------------- */
 
-/* Rewrites an owned path into buf and returns buf, or returns path unchanged. */
-static const char *mapped_path(const char *path, char *buf, size_t len)
+/*
+ * Rewrites an owned path into buf and returns buf, or returns path unchanged; NULL with
+ * errno set when the caller may not reach it (debugfs, an instance we may not trust).
+ */
+static const char *mapped_path(const char *path, char *buf, size_t len, bool write)
 {
 	if (shim_ensure_real() || !shim_fs_owned(path))
 		return path;
+	int err = shim_fs_permission(path, write);
+	if (err) {
+		errno = -err;
+		return NULL;
+	}
 	struct shim_device *dev = shim_device_get();
-	if (!dev || shim_fs_redirect(dev, path, buf, len) < 0)
+	if (!dev && errno == EACCES)
+		return NULL;
+	if (!dev)
 		return path;
+	if ((err = shim_fs_redirect(dev, path, buf, len)) < 0) {
+		errno = -err;
+		return NULL;
+	}
 	return buf;
 }
 
 SHIM_EXPORT int access(const char *path, int mode)
 {
 	char buf[PATH_MAX];
-	const char *p = mapped_path(path, buf, sizeof(buf));
+	const char *p = mapped_path(path, buf, sizeof(buf), mode & W_OK);
+	if (!p)
+		return -1;
 	if (!shim_real.faccessat)
 		return (int)syscall(SYS_faccessat, AT_FDCWD, p, mode, 0);
 	return shim_real.faccessat(AT_FDCWD, p, mode, 0);
@@ -170,7 +193,9 @@ SHIM_EXPORT int access(const char *path, int mode)
 SHIM_EXPORT int faccessat(int dirfd, const char *path, int mode, int flags)
 {
 	char buf[PATH_MAX];
-	const char *p = mapped_path(path, buf, sizeof(buf));
+	const char *p = mapped_path(path, buf, sizeof(buf), mode & W_OK);
+	if (!p)
+		return -1;
 	if (!shim_real.faccessat)
 		return (int)syscall(SYS_faccessat, dirfd, p, mode, flags);
 	return shim_real.faccessat(p == buf ? AT_FDCWD : dirfd, p, mode, flags);
@@ -179,7 +204,9 @@ SHIM_EXPORT int faccessat(int dirfd, const char *path, int mode, int flags)
 SHIM_EXPORT ssize_t readlinkat(int dirfd, const char *path, char *out, size_t len)
 {
 	char buf[PATH_MAX];
-	const char *p = mapped_path(path, buf, sizeof(buf));
+	const char *p = mapped_path(path, buf, sizeof(buf), false);
+	if (!p)
+		return -1;
 	if (!shim_real.readlinkat)
 		return syscall(SYS_readlinkat, dirfd, p, out, len);
 	return shim_real.readlinkat(p == buf ? AT_FDCWD : dirfd, p, out, len);
@@ -204,7 +231,9 @@ SHIM_EXPORT char *realpath(const char *path, char *resolved)
 {
 	char buf[PATH_MAX];
 	shim_ensure_real();
-	const char *p = mapped_path(path, buf, sizeof(buf));
+	const char *p = mapped_path(path, buf, sizeof(buf), false);
+	if (!p)
+		return NULL;
 	char *ret = shim_real.realpath(p, resolved);
 	struct shim_device *dev = shim_device_peek();
 	if (ret && p == buf && dev)
@@ -221,7 +250,8 @@ SHIM_EXPORT FILE *fopen(const char *path, const char *mode)
 {
 	char buf[PATH_MAX];
 	shim_ensure_real();
-	return shim_real.fopen(mapped_path(path, buf, sizeof(buf)), mode);
+	const char *p = mapped_path(path, buf, sizeof(buf), mode && strpbrk(mode, "wa+"));
+	return p ? shim_real.fopen(p, mode) : NULL;
 }
 
 SHIM_EXPORT FILE *fopen64(const char *path, const char *mode)
@@ -249,7 +279,9 @@ SHIM_EXPORT DIR *opendir(const char *path)
 {
 	char buf[PATH_MAX];
 	shim_ensure_real();
-	const char *p = mapped_path(path, buf, sizeof(buf));
+	const char *p = mapped_path(path, buf, sizeof(buf), false);
+	if (!p)
+		return NULL;
 	DIR *d = shim_real.opendir(p);
 	struct shim_device *dev = shim_device_peek();
 	if (d && p == buf && dev && shim_fs_is_node_dir(dev, buf)) {

@@ -505,6 +505,7 @@ TEST(gtt_map_follows_tiling_changes)
 TEST(drop_caches_purges_dontneed)
 {
 	int fd = i915_open();
+	require_debugfs_root();
 	int dc = i915_debugfs_open("i915_gem_drop_caches", O_WRONLY);
 	if (dc < 0)
 		SKIP_MISSING("no writable i915_gem_drop_caches (debugfs, root)");

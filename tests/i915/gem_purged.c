@@ -101,6 +101,7 @@ TEST(touching_a_purged_object_is_sigbus)
  */
 TEST(purge_takes_the_data_from_old_mappings)
 {
+	require_debugfs_root();
 	int dc = i915_debugfs_open("i915_gem_drop_caches", O_WRONLY);
 	if (dc < 0)
 		SKIP_MISSING("no writable i915_gem_drop_caches (debugfs, root)");

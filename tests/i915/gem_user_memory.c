@@ -7,11 +7,20 @@
  * with EFAULT; the process never sees a signal, and its own SIGSEGV handler
  * is still in place and still called for its own faults. Big payloads are
  * used on purpose: they are the ones an emulator is tempted to copy with a
- * plain memcpy. Only open/ioctl/mmap: the same binary runs on a real kernel.
+ * plain memcpy; small ones too with process_vm_readv/writev denied by a
+ * seccomp filter, which an emulator may lean on for them. Only
+ * open/ioctl/mmap (and prctl for the filter): the same binary runs on a real
+ * kernel.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
 #include <pthread.h>
+#include <stddef.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -183,6 +192,63 @@ TEST(threads_with_good_and_bad_pointers)
 	close(fd);
 }
 
+/*
+ * A seccomp filter, as common container profiles have, denying process_vm_readv (EPERM)
+ * and process_vm_writev (ENOSYS) to this process from now on.
+ */
+static void deny_process_vm(void)
+{
+	struct sock_filter code[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_process_vm_readv, 2, 0),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_process_vm_writev, 2, 0),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
+	};
+	struct sock_fprog prog = { .len = ARRAY_SIZE(code), .filter = code };
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) || prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog))
+		SKIP("no seccomp filters here: %s", strerror(errno));	/* external: the kernel's */
+	char a = 1, b = 0;
+	struct iovec l = { &b, 1 }, r = { &a, 1 };
+	ASSERT_ERRNO(process_vm_readv(getpid(), &l, 1, &r, 1, 0), EPERM);
+	ASSERT_ERRNO(process_vm_writev(getpid(), &l, 1, &r, 1, 0), ENOSYS);
+}
+
+/* With process_vm_readv/writev denied, bad pointers of every size are still EFAULT, never a signal. */
+TEST(bad_pointers_without_process_vm)
+{
+	deny_process_vm();	/* before the device is first used */
+	int fd = i915_open();
+	uint32_t h = gem_create(fd, BIG);
+	char *none = map_anon(BIG, PROT_NONE);
+	char *ro = map_anon(4096, PROT_READ);
+	char *gone = map_anon(4096, PROT_READ | PROT_WRITE);
+	munmap(gone, 4096);
+	static const size_t sizes[] = { 1, 32, 4095, 4096, BIG };
+	for (size_t i = 0; i < ARRAY_SIZE(sizes); i++) {
+		size_t n = sizes[i];
+		ASSERT_ERRNO(gem_pwrite(fd, h, 0, NULL, n), EFAULT);
+		ASSERT_ERRNO(gem_pwrite(fd, h, 0, none, n), EFAULT);
+		ASSERT_ERRNO(gem_pread(fd, h, 0, none, n), EFAULT);
+		if (n <= 4096) {
+			ASSERT_ERRNO(gem_pwrite(fd, h, 0, gone, n), EFAULT);
+			ASSERT_ERRNO(gem_pread(fd, h, 0, ro, n), EFAULT);
+		}
+	}
+	/* The ioctl's own argument, too. */
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_CREATE, (void *)none), EFAULT);
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_CREATE, (void *)gone), EFAULT);
+	/* Good memory still works, both ways. */
+	char buf[32] = "good", back[32] = "";
+	ASSERT_OK(gem_pwrite(fd, h, 0, buf, sizeof(buf)));
+	ASSERT_OK(gem_pread(fd, h, 0, back, sizeof(back)));
+	ASSERT(!strcmp(back, "good"));
+	munmap(none, BIG);
+	munmap(ro, 4096);
+	close(fd);
+}
+
 TEST_MAIN(T(unmapped_is_efault), T(prot_none_is_efault), T(read_only_memory),
 	  T(range_that_goes_bad_half_way), T(file_mapping_past_eof), T(own_sigsegv_handler_survives),
-	  T(threads_with_good_and_bad_pointers))
+	  T(threads_with_good_and_bad_pointers), T(bad_pointers_without_process_vm))

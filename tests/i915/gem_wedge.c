@@ -43,6 +43,7 @@ static int nop(int fd, uint32_t batch)
 
 static void require_controls(void)
 {
+	require_debugfs_root();
 	if (access(DEBUGFS "i915_wedged", W_OK) || access(DEBUGFS "i915_params/reset", W_OK))
 		SKIP_MISSING("debugfs i915_wedged and i915_params/reset not writable (root)");
 }

@@ -7,7 +7,10 @@
  * 3D and media commands are length-checked and skipped (counted in the
  * trace). GPU addresses resolve
  * only to the request's own objects; anything else is a GPU page fault,
- * reported before the faulting command writes anything.
+ * reported before the faulting command writes anything. The loop runs under
+ * a fault guard (base/fault_guard.h): an object page the host cannot give
+ * (the memory file on a full tmpfs, a userptr range the program unmapped) is
+ * a GPU page fault too, contained like one, never a signal.
  */
 #include "config.h"
 
@@ -17,6 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/fault_guard.h"
 #include "base/log.h"
 #include "drm/dma_fence.h"
 #include "hw/blt.h"
@@ -311,11 +315,20 @@ static int run_mi(struct cs *cs, const uint32_t *c, uint32_t n)
 }
 
 /* 2D: the blitter core; what it cannot execute is skipped, a GPU fault stops the batch. */
+static const struct shim_request_object *object_at(const struct shim_request *rq, uintptr_t a);
+
 static int run_2d(struct cs *cs, const uint32_t *c, uint32_t n)
 {
+	cs->fault_addr = 0;
 	int err = shim_blt_execute(&cs->blt, &cs->vm, c, n);
-	if (err == -EFAULT)
+	if (err == -EFAULT) {
+		/* Not a translation that failed: a page of a surface that could not be had. */
+		const struct shim_request_object *o;
+		uintptr_t host = shim_fault_last().addr;
+		if (!cs->fault_addr && (o = object_at(cs->rq, host)))
+			cs->fault_addr = o->start + (host - (uintptr_t)o->host);
 		return -EFAULT;
+	}
 	if (err)
 		cs->skipped++;
 	return CS_NEXT;
@@ -353,6 +366,73 @@ static int fetch(struct cs *cs, const uint32_t **c, uint64_t *bytes)
 	return 0;
 }
 
+/* One run of the command loop, under the fault guard: what it got to and how it ended. */
+struct loop {
+	struct cs *cs;
+	uint64_t head;		/* the command being run */
+	uint32_t header;
+	int ret;
+};
+
+static void run_loop(void *arg)
+{
+	struct loop *l = arg;
+	struct cs *cs = l->cs;
+	unsigned long steps = 0;
+	int ret;
+
+	for (;;) {
+		if ((++steps & 1023) == 0) {
+			if ((ret = watchdog(cs)))
+				break;
+			sched_yield();	/* a spinning batch must leave the CPU to its writer */
+		}
+		if (cs->depth == 0 && cs->ip >= cs->end) {
+			/* past the end of the batch: the CS keeps fetching zeros (MI_NOOP) into a hang */
+			ret = -ETIME;
+			break;
+		}
+		const uint32_t *c;
+		uint64_t bytes;
+		l->head = cs->ip;
+		if ((ret = fetch(cs, &c, &bytes)))
+			break;
+		l->header = c[0];
+		uint32_t n = intel_cmd_length(cs->gen, l->header);
+		if (!n) {
+			ret = -ETIME;	/* garbage in the command stream: the engine hangs */
+			break;
+		}
+		if ((uint64_t)n * 4 > bytes) {
+			ret = -EFAULT;	/* the command runs off the end of its object */
+			break;
+		}
+		cs->ip += (uint64_t)n * 4;
+		if ((ret = clients[INTEL_CLIENT(l->header)](cs, c, n)))
+			break;
+	}
+	l->ret = ret;
+}
+
+/* The request's object of host address a (its pages, or a userptr range), or NULL. */
+static const struct shim_request_object *object_at(const struct shim_request *rq, uintptr_t a)
+{
+	for (uint32_t i = 0; i < rq->nobjs; i++) {
+		const struct shim_request_object *o = &rq->objs[i];
+		if (o->host && a - (uintptr_t)o->host < o->size)
+			return o;
+	}
+	return NULL;
+}
+
+/* A fault on an object's memory (a page a full tmpfs cannot give, a userptr range the
+ * program unmapped) is the GPU's page fault; any other fault is not the batch's doing. */
+static bool loop_expects(void *arg, uintptr_t addr)
+{
+	const struct loop *l = arg;
+	return object_at(l->cs->rq, addr) != NULL;
+}
+
 int shim_batch_run(struct shim_request *rq, uint32_t *bcs_swctrl, struct shim_batch_fault *fault)
 {
 	struct cs cs = { .rq = rq, .ctx = shim_ptr(rq->ctx), .gen = rq->dev->model->gen };
@@ -363,45 +443,20 @@ int shim_batch_run(struct shim_request *rq, uint32_t *bcs_swctrl, struct shim_ba
 	cs.ip = rq->batch_addr;
 	cs.end = rq->batch_len ? rq->batch_addr + rq->batch_len : UINT64_MAX;
 
-	uint64_t head = cs.ip;
-	uint32_t header = 0;
-	unsigned long steps = 0;
+	struct loop l = { .cs = &cs, .head = cs.ip };
+	struct shim_fault f;
 	int ret;
-
-	for (;;) {
-		if ((++steps & 1023) == 0) {
-			if ((ret = watchdog(&cs)))
-				break;
-			sched_yield();	/* a spinning batch must leave the CPU to its writer */
-		}
-		if (cs.depth == 0 && cs.ip >= cs.end) {
-			/* past the end of the batch: the CS keeps fetching zeros (MI_NOOP) into a hang */
-			ret = -ETIME;
-			break;
-		}
-		const uint32_t *c;
-		uint64_t bytes;
-		head = cs.ip;
-		if ((ret = fetch(&cs, &c, &bytes)))
-			break;
-		header = c[0];
-		uint32_t n = intel_cmd_length(cs.gen, header);
-		if (!n) {
-			ret = -ETIME;	/* garbage in the command stream: the engine hangs */
-			break;
-		}
-		if ((uint64_t)n * 4 > bytes) {
-			ret = -EFAULT;	/* the command runs off the end of its object */
-			break;
-		}
-		cs.ip += (uint64_t)n * 4;
-		if ((ret = clients[INTEL_CLIENT(header)](&cs, c, n)))
-			break;
+	if (shim_fault_call(run_loop, &l, loop_expects, &f)) {
+		const struct shim_request_object *o = object_at(rq, f.addr);
+		ret = -EFAULT;		/* the object's memory could not be reached: a GPU page fault */
+		cs.fault_addr = o ? o->start + (f.addr - (uintptr_t)o->host) : 0;
+	} else {
+		ret = l.ret;
 	}
 	if (ret == CS_END)
 		ret = 0;
 	*bcs_swctrl = cs.blt.bcs_swctrl;
-	*fault = (struct shim_batch_fault){ .head = head, .header = header, .address = cs.fault_addr };
+	*fault = (struct shim_batch_fault){ .head = l.head, .header = l.header, .address = cs.fault_addr };
 	if (shim_debug & SHIM_DEBUG_EXEC)
 		shim_log("i915-shim[%d]: batch 0x%llx on engine %u: %s, %u commands skipped\n", getpid(),
 			 (unsigned long long)rq->batch_addr, rq->engine,

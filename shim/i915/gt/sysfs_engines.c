@@ -70,7 +70,7 @@ static void add_engine(struct shim_fs_builder *b, unsigned cls, unsigned instanc
 	shim_fs_file(b, rel, 0444, "%u\n", uapi_class[cls]);
 	snprintf(rel, sizeof(rel), "%s/instance", dir);
 	shim_fs_file(b, rel, 0444, "%u\n", instance);
-	add_props(b, dir, 0666);	/* 0644 on Linux; any uid may use the instance */
+	add_props(b, dir, 0644);	/* as on Linux; the instance's users may write it */
 	snprintf(rel, sizeof(rel), "%s/.defaults", dir);
 	shim_fs_dir(b, rel);
 	add_props(b, rel, 0444);

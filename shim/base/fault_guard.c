@@ -1,0 +1,233 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Fault guards (base/fault_guard.h): one SIGSEGV/SIGBUS handler per process,
+ * installed on first use and kept, and a per-thread stack of recovery points.
+ *
+ * The program's own actions for the two signals live here once the handler is
+ * in place: sigaction(2) and signal(3) are interposed (os/interpose.c) and
+ * land in shim_fault_program_action. The handler reads them without a lock, so
+ * every change is written to a fresh slot of a small ring and then published
+ * by index; a reader that loaded an index sees a slot no writer touches for
+ * the next few changes.
+ */
+#define _GNU_SOURCE
+#include "config.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <string.h>
+
+#include "base/fault_guard.h"
+#include "base/real.h"
+
+struct guard {
+	sigjmp_buf jmp;
+	struct guard *prev;
+	bool (*expects)(void *arg, uintptr_t addr);
+	void *arg;
+	int sig;
+	uintptr_t addr;
+};
+
+/* This thread's innermost guard. Initial-exec: the module is loaded at start-up (preloaded),
+ * and the handler must reach it without a call into the dynamic linker. */
+static __thread struct guard *top __attribute__((tls_model("initial-exec")));
+static __thread struct shim_fault last __attribute__((tls_model("initial-exec")));
+
+struct shim_fault shim_fault_last(void)
+{
+	return last;
+}
+
+#define SLOTS 16
+static pthread_mutex_t actions_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct sigaction actions[2][SLOTS];	/* [SIGSEGV, SIGBUS] x ring */
+static unsigned action_index[2];
+static int installed;
+
+static int sig_slot(int sig)
+{
+	return sig == SIGSEGV ? 0 : sig == SIGBUS ? 1 : -1;
+}
+
+static int real_sigaction(int sig, const struct sigaction *act, struct sigaction *old)
+{
+	if (!shim_real.sigaction)
+		shim_real_init();
+	if (!shim_real.sigaction) {
+		errno = ENOSYS;
+		return -1;
+	}
+	return shim_real.sigaction(sig, act, old);
+}
+
+/* Actions lock held. */
+static void publish(int slot, const struct sigaction *act)
+{
+	unsigned next = (action_index[slot] + 1) % SLOTS;
+	actions[slot][next] = *act;
+	__atomic_store_n(&action_index[slot], next, __ATOMIC_RELEASE);
+}
+
+/* What the program wanted for a signal that was not a guarded call's fault. */
+static void pass_on(int sig, siginfo_t *si, void *uc)
+{
+	int slot = sig_slot(sig);
+	struct sigaction a = actions[slot][__atomic_load_n(&action_index[slot], __ATOMIC_ACQUIRE)];
+	bool fault = si->si_code > 0;	/* sent signals have SI_USER, SI_TKILL, SI_QUEUE (<= 0) */
+
+	if (a.sa_handler == SIG_IGN && !fault)
+		return;
+	if (a.sa_handler == SIG_DFL || a.sa_handler == SIG_IGN) {
+		/* The default action (a fault cannot be ignored): it comes back when we return,
+		 * or, sent, is sent again; the process ends as it would have without us. */
+		struct sigaction dfl = { .sa_handler = SIG_DFL };
+		sigemptyset(&dfl.sa_mask);
+		real_sigaction(sig, &dfl, NULL);
+		if (!fault)
+			raise(sig);
+		return;
+	}
+	if (a.sa_flags & SA_RESETHAND) {	/* one-shot: the kernel would reset it on delivery */
+		struct sigaction dfl = { .sa_handler = SIG_DFL };
+		sigemptyset(&dfl.sa_mask);
+		publish(slot, &dfl);
+	}
+	/* The mask the kernel would have set for that handler (ours runs with NODEFER and an
+	 * empty mask, so that a jump out of a guard leaves the mask as it was). */
+	sigset_t mask = a.sa_mask, old;
+	if (!(a.sa_flags & SA_NODEFER))
+		sigaddset(&mask, sig);
+	pthread_sigmask(SIG_BLOCK, &mask, &old);
+	if (a.sa_flags & SA_SIGINFO)
+		a.sa_sigaction(sig, si, uc);
+	else
+		a.sa_handler(sig);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
+bool shim_fault_as_outer(void *arg, uintptr_t addr)
+{
+	(void)arg;
+	(void)addr;
+	return false;	/* a marker: never called */
+}
+
+/* Does guard g (innermost first) expect a fault at addr? */
+static bool expected(const struct guard *g, uintptr_t addr)
+{
+	while (g && g->expects == shim_fault_as_outer)
+		g = g->prev;
+	return g && (!g->expects || g->expects(g->arg, addr));
+}
+
+static void handler(int sig, siginfo_t *si, void *uc)
+{
+	int saved_errno = errno;
+	struct guard *g = top;
+	if (g && si->si_code > 0 && expected(g, (uintptr_t)si->si_addr)) {
+		top = g->prev;
+		g->sig = sig;
+		g->addr = (uintptr_t)si->si_addr;
+		last = (struct shim_fault){ .sig = sig, .addr = g->addr };
+		siglongjmp(g->jmp, 1);
+	}
+	/* Not a fault the guard expected: this thread's guards no longer stand (the program's
+	 * handler may jump out of them). */
+	top = NULL;
+	pass_on(sig, si, uc);
+	errno = saved_errno;
+}
+
+static pthread_once_t install_once = PTHREAD_ONCE_INIT;
+
+static void install(void)
+{
+	static const int sigs[2] = { SIGSEGV, SIGBUS };
+	struct sigaction sa = { .sa_sigaction = handler };
+	/* NODEFER and no mask: a jump out of a guard needs no mask restored (no system call);
+	 * ONSTACK: the program's alternate stack, if it has one, serves its own handler too. */
+	sa.sa_flags = SA_SIGINFO | SA_NODEFER | SA_ONSTACK | SA_RESTART;
+	sigemptyset(&sa.sa_mask);
+	pthread_mutex_lock(&actions_lock);
+	for (int i = 0; i < 2; i++) {
+		struct sigaction old;
+		memset(&old, 0, sizeof(old));
+		real_sigaction(sigs[i], NULL, &old);
+		actions[i][0] = old;
+		action_index[i] = 0;
+		if (real_sigaction(sigs[i], &sa, &old) == 0 &&
+		    (old.sa_handler != actions[i][0].sa_handler || old.sa_flags != actions[i][0].sa_flags))
+			publish(i, &old);	/* changed behind our back meanwhile */
+	}
+	__atomic_store_n(&installed, 1, __ATOMIC_RELEASE);
+	pthread_mutex_unlock(&actions_lock);
+}
+
+bool shim_fault_program_action(int sig, const struct sigaction *act, struct sigaction *old)
+{
+	int slot = sig_slot(sig);
+	if (slot < 0 || !__atomic_load_n(&installed, __ATOMIC_ACQUIRE))
+		return false;
+	pthread_mutex_lock(&actions_lock);
+	struct sigaction prev = actions[slot][action_index[slot]];
+	if (act)
+		publish(slot, act);
+	pthread_mutex_unlock(&actions_lock);
+	if (old)
+		*old = prev;
+	return true;
+}
+
+int shim_fault_call(void (*fn)(void *arg), void *arg, bool (*expects)(void *arg, uintptr_t addr),
+		    struct shim_fault *fault)
+{
+	struct guard g;
+	if (!__atomic_load_n(&installed, __ATOMIC_ACQUIRE))
+		pthread_once(&install_once, install);
+	g.prev = top;
+	g.expects = expects;
+	g.arg = arg;
+	g.sig = 0;
+	g.addr = 0;
+	if (sigsetjmp(g.jmp, 0)) {
+		/* The handler popped the guard. */
+		if (fault)
+			*fault = (struct shim_fault){ .sig = g.sig, .addr = g.addr };
+		return g.sig;
+	}
+	top = &g;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	fn(arg);
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	top = g.prev;
+	return 0;
+}
+
+struct copy {
+	void *dst;
+	const void *src;
+	size_t len;
+};
+
+static void copy_fn(void *arg)
+{
+	struct copy *c = arg;
+	memcpy(c->dst, c->src, c->len);
+}
+
+static bool copy_expects(void *arg, uintptr_t addr)
+{
+	struct copy *c = arg;
+	return (addr - (uintptr_t)c->dst < c->len) || (addr - (uintptr_t)c->src < c->len);
+}
+
+int shim_fault_memcpy(void *dst, const void *src, size_t len, struct shim_fault *fault)
+{
+	if (!len)
+		return 0;
+	struct copy c = { dst, src, len };
+	return shim_fault_call(copy_fn, &c, copy_expects, fault);
+}
