@@ -17,6 +17,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "base/journal.h"
 #include "base/real.h"
 #include "drm/drm_device.h"
 #include "drm/drm_drv.h"
@@ -180,12 +181,12 @@ static void release_file(struct shim_device *dev, uint32_t slot)
 	if (shim_drv->postclose)
 		shim_drv->postclose(dev, file);
 	shim_auth_file_release(dev, file);
-	memset(&file->handles, 0, sizeof(file->handles));
-	file->state = SHIM_FILE_FREE;
-	file->generation++;
-	dev->shared->files_open--;
+	shim_journal_memset(&file->handles, 0, sizeof(file->handles));
+	SHIM_SET(file->state, SHIM_FILE_FREE);
+	SHIM_INC(file->generation);
+	SHIM_DEC(dev->shared->files_open);
 	if (slot < dev->shared->files_hint)
-		dev->shared->files_hint = slot;
+		SHIM_SET(dev->shared->files_hint, slot);
 }
 
 void shim_device_reap(struct shim_device *dev)
@@ -240,14 +241,15 @@ int shim_device_open(struct shim_device *dev, unsigned minor, int flags, uint32_
 
 	struct shim_file *file = &sh->files[slot];
 	uint64_t gen = file->generation;
+	SHIM_NOTE(file);	/* the whole slot is made anew */
 	memset(file, 0, sizeof(*file));
 	file->generation = gen;
 	file->state = SHIM_FILE_OPEN;
 	file->minor = minor;
 	file->pid = getpid();
 	file->authenticated = shim_capable_sys_admin();
-	sh->files_open++;
-	sh->files_hint = slot + 1;
+	SHIM_INC(sh->files_open);
+	SHIM_SET(sh->files_hint, slot + 1);
 	if (minor == 0) {
 		int err = shim_auth_file_open(dev, file);
 		if (err) {
