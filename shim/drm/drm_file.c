@@ -198,13 +198,16 @@ void shim_device_reap(struct shim_device *dev)
 		shim_drv->reap(dev);
 	shim_sync_reap(dev);
 	shim_prime_reap(dev);
+	shim_journal_checkpoint();	/* reaping starts a section: each whole pass is consistent */
 	for (uint32_t slot = 0; slot < SHIM_MAX_FILES && seen < sh->files_open; slot++) {
 		if (sh->files[slot].state != SHIM_FILE_OPEN)
 			continue;
-		if (slot_alive(dev, slot))
+		if (slot_alive(dev, slot)) {
 			seen++;
-		else
+		} else {
 			release_file(dev, slot);
+			shim_journal_checkpoint();	/* a whole file is gone: consistent */
+		}
 	}
 }
 

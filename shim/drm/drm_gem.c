@@ -97,8 +97,12 @@ int shim_gem_handle_delete(struct shim_device *dev, struct shim_file *file, uint
 void shim_gem_file_release(struct shim_device *dev, struct shim_file *file)
 {
 	shim_assert_locked(dev);
-	for (uint32_t h = shim_idr_next(&file->handles, 1); h; h = shim_idr_next(&file->handles, h + 1))
+	uint32_t n = 0;
+	for (uint32_t h = shim_idr_next(&file->handles, 1); h; h = shim_idr_next(&file->handles, h + 1)) {
 		handle_release(dev, shim_idr_remove(&file->handles, h));
+		if (++n % SHIM_RELEASE_CHECKPOINT == 0)	/* drm/drm_device.h */
+			shim_journal_checkpoint();
+	}
 	shim_idr_destroy(&dev->shared->arena, &file->handles);
 	shim_prime_file_release(dev, file);
 }

@@ -217,8 +217,12 @@ static int new_handle(struct shim_device *dev, struct shim_file *file, shim_off 
 void shim_syncobj_file_release(struct shim_device *dev, struct shim_file *file)
 {
 	shim_assert_locked(dev);
-	for (uint32_t h = shim_idr_next(&file->syncobjs, 1); h; h = shim_idr_next(&file->syncobjs, h + 1))
+	uint32_t n = 0;
+	for (uint32_t h = shim_idr_next(&file->syncobjs, 1); h; h = shim_idr_next(&file->syncobjs, h + 1)) {
 		shim_syncobj_put(dev, shim_idr_remove(&file->syncobjs, h));
+		if (++n % SHIM_RELEASE_CHECKPOINT == 0)	/* drm/drm_device.h */
+			shim_journal_checkpoint();
+	}
 	shim_idr_destroy(arena(dev), &file->syncobjs);
 }
 
