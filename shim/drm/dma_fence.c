@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/journal.h"
 #include "base/valgrind_hide.h"
 #include "drm/dma_fence.h"
 #include "drm/drm_device.h"
@@ -33,16 +34,16 @@ shim_off shim_fence_create(struct shim_device *dev, uint64_t context, uint64_t s
 	if (!off)
 		return 0;
 	struct shim_fence *f = shim_ptr(off);
-	f->refcount = 1;
-	f->context = context;
-	f->seqno = seqno;
+	SHIM_SET(f->refcount, 1);
+	SHIM_SET(f->context, context);
+	SHIM_SET(f->seqno, seqno);
 	return off;
 }
 
 void shim_fence_get(struct shim_device *dev, shim_off off)
 {
 	shim_assert_locked(dev);
-	((struct shim_fence *)shim_ptr(off))->refcount++;
+	SHIM_INC(((struct shim_fence *)shim_ptr(off))->refcount);
 }
 
 static void free_callbacks(struct shim_device *dev, struct shim_fence *f)
@@ -55,14 +56,14 @@ static void free_callbacks(struct shim_device *dev, struct shim_fence *f)
 			shim_fence_put(dev, c->target);
 		shim_free(&dev->shared->arena, cb, sizeof(*c));
 	}
-	f->callbacks = 0;
+	SHIM_SET(f->callbacks, 0);
 }
 
 void shim_fence_put(struct shim_device *dev, shim_off off)
 {
 	shim_assert_locked(dev);
 	struct shim_fence *f = shim_ptr(off);
-	if (!f || --f->refcount)
+	if (!f || SHIM_DEC(f->refcount))
 		return;
 	free_callbacks(dev, f);
 	if (f->parts) {
@@ -87,12 +88,12 @@ shim_off shim_fence_create_array(struct shim_device *dev, const shim_off *parts,
 				 bool keep_parts)
 {
 	shim_assert_locked(dev);
-	shim_off off = shim_fence_create(dev, ++dev->shared->next_timeline, 1);
+	shim_off off = shim_fence_create(dev, SHIM_INC(dev->shared->next_timeline), 1);
 	if (!off)
 		return 0;
 	struct shim_fence *f = shim_ptr(off);
 	if (keep_parts && n) {
-		f->parts = shim_alloc(&dev->shared->arena, n * sizeof(shim_off));
+		SHIM_SET(f->parts, shim_alloc(&dev->shared->arena, n * sizeof(shim_off)));
 		if (!f->parts) {
 			shim_fence_put(dev, off);
 			return 0;
@@ -100,16 +101,16 @@ shim_off shim_fence_create_array(struct shim_device *dev, const shim_off *parts,
 		shim_off *kept = shim_ptr(f->parts);
 		for (uint32_t i = 0; i < n; i++) {
 			shim_fence_get(dev, parts[i]);
-			kept[i] = parts[i];
+			SHIM_SET(kept[i], parts[i]);
 		}
-		f->nparts = n;
+		SHIM_SET(f->nparts, n);
 	}
-	f->pending = 1;		/* held until every part is looked at */
+	SHIM_SET(f->pending, 1);		/* held until every part is looked at */
 	for (uint32_t i = 0; i < n; i++) {
 		struct shim_fence *p = shim_ptr(parts[i]);
 		if (shim_fence_is_signalled(p)) {
 			if (p->error && !f->error)
-				f->error = p->error;
+				SHIM_SET(f->error, p->error);
 			continue;
 		}
 		shim_fence_get(dev, off);	/* the callback's */
@@ -118,9 +119,9 @@ shim_off shim_fence_create_array(struct shim_device *dev, const shim_off *parts,
 			shim_fence_put(dev, off);
 			return 0;
 		}
-		f->pending++;
+		SHIM_INC(f->pending);
 	}
-	if (--f->pending == 0)
+	if (SHIM_DEC(f->pending) == 0)
 		shim_fence_signal(f, f->error);
 	return off;
 }
@@ -136,11 +137,11 @@ shim_off shim_fence_add_cb(struct shim_device *dev, shim_off fence, uint32_t kin
 	if (!cb)
 		return 0;
 	struct shim_fence_cb *c = shim_ptr(cb);
-	c->kind = kind;
-	c->id = id;
-	c->target = target;
-	c->next = f->callbacks;
-	f->callbacks = cb;
+	SHIM_SET(c->kind, kind);
+	SHIM_SET(c->id, id);
+	SHIM_SET(c->target, target);
+	SHIM_SET(c->next, f->callbacks);
+	SHIM_SET(f->callbacks, cb);
 	return cb;
 }
 
@@ -152,7 +153,7 @@ void shim_fence_remove_cb(struct shim_device *dev, shim_off fence, shim_off cb)
 		return;		/* it ran, and is gone */
 	for (shim_off *link = &f->callbacks; *link; link = &((struct shim_fence_cb *)shim_ptr(*link))->next)
 		if (*link == cb) {
-			*link = ((struct shim_fence_cb *)shim_ptr(cb))->next;
+			SHIM_SET(*link, ((struct shim_fence_cb *)shim_ptr(cb))->next);
 			shim_free(&dev->shared->arena, cb, sizeof(struct shim_fence_cb));
 			return;
 		}
@@ -167,6 +168,9 @@ static void futex_wake_word(uint32_t *word)
 
 void shim_waiter_wake(struct shim_waiter *w)
 {
+	/* Lock-free: sleepers compare it without the lock; a bump is never undone (a
+	 * rolled-back one is a spurious wake-up, which waiters tolerate). */
+	shim_journal_lockfree(&w->seq, sizeof(w->seq));
 	__atomic_add_fetch(&w->seq, 1, __ATOMIC_ACQ_REL);
 	futex_wake_word(&w->seq);
 }
@@ -183,15 +187,15 @@ static void run_callbacks(struct shim_fence *f)
 {
 	struct shim_device *dev = shim_device_peek();
 	shim_off cb = f->callbacks;
-	f->callbacks = 0;
+	SHIM_SET(f->callbacks, 0);
 	while (cb && dev) {
 		struct shim_fence_cb *c = shim_ptr(cb);
 		shim_off next = c->next;
 		if (c->kind == SHIM_FENCE_CB_PARENT) {
 			struct shim_fence *p = shim_ptr(c->target);
 			if (f->error && !p->error)
-				p->error = f->error;
-			if (--p->pending == 0)
+				SHIM_SET(p->error, f->error);
+			if (SHIM_DEC(p->pending) == 0)
 				shim_fence_signal(p, p->error);
 			shim_fence_put(dev, c->target);
 		} else if (c->kind == SHIM_FENCE_CB_WAKE) {
@@ -206,6 +210,8 @@ static void run_callbacks(struct shim_fence *f)
 
 void shim_fence_mark_started(struct shim_fence *f)
 {
+	/* Lock-free: written with and without the device lock, never rolled back. */
+	shim_journal_lockfree(&f->started, sizeof(f->started));
 	__atomic_store_n(&f->started, 1, __ATOMIC_RELEASE);
 	if (__atomic_load_n(&f->start_waiters, __ATOMIC_ACQUIRE))
 		futex_wake_word(&f->started);
@@ -215,12 +221,14 @@ void shim_fence_wait_started(struct shim_fence *f)
 {
 	if (__atomic_load_n(&f->started, __ATOMIC_ACQUIRE))
 		return;
+	shim_journal_lockfree(&f->start_waiters, sizeof(f->start_waiters));
 	__atomic_add_fetch(&f->start_waiters, 1, __ATOMIC_ACQ_REL);
 	while (!__atomic_load_n(&f->started, __ATOMIC_ACQUIRE)) {
 		shim_valgrind_unhide(&f->started, sizeof(f->started));
 		syscall(SYS_futex, &f->started, FUTEX_WAIT, 0, NULL, NULL, 0);
 		shim_valgrind_rehide(&f->started, sizeof(f->started));
 	}
+	shim_journal_lockfree(&f->start_waiters, sizeof(f->start_waiters));
 	__atomic_sub_fetch(&f->start_waiters, 1, __ATOMIC_ACQ_REL);
 }
 
@@ -228,8 +236,9 @@ void shim_fence_signal(struct shim_fence *f, int error)
 {
 	if (shim_fence_is_signalled(f))
 		return;
-	f->error = error;
-	f->signal_ns = shim_now_ns();
+	SHIM_SET(f->error, error);
+	SHIM_SET(f->signal_ns, shim_now_ns());
+	shim_journal_note(&f->state, sizeof(f->state));
 	__atomic_store_n(&f->state, 1, __ATOMIC_RELEASE);
 	if (__atomic_load_n(&f->waiters, __ATOMIC_ACQUIRE))
 		futex_wake_word(&f->state);
@@ -252,6 +261,7 @@ int shim_fence_wait(struct shim_fence *f, uint64_t deadline_ns, bool interruptib
 			return 0;
 		else
 			shim_cpu_relax();
+	shim_journal_lockfree(&f->waiters, sizeof(f->waiters));	/* without the lock */
 	__atomic_add_fetch(&f->waiters, 1, __ATOMIC_ACQ_REL);
 	int ret = 0;
 	while (!shim_fence_is_signalled(f)) {
@@ -276,6 +286,7 @@ int shim_fence_wait(struct shim_fence *f, uint64_t deadline_ns, bool interruptib
 			break;
 		}
 	}
+	shim_journal_lockfree(&f->waiters, sizeof(f->waiters));
 	__atomic_sub_fetch(&f->waiters, 1, __ATOMIC_ACQ_REL);
 	return ret;
 }

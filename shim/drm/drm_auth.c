@@ -17,25 +17,26 @@
 #include <unistd.h>
 #include <drm.h>
 
+#include "base/journal.h"
 #include "drm/drm_ioctl.h"
 
 static shim_off master_create(struct shim_device *dev)
 {
 	shim_off off = shim_alloc(&dev->shared->arena, sizeof(struct shim_master));
 	if (off)
-		((struct shim_master *)shim_ptr(off))->refcount = 1;
+		SHIM_SET(((struct shim_master *)shim_ptr(off))->refcount, 1);
 	return off;
 }
 
 static void master_get(shim_off off)
 {
-	((struct shim_master *)shim_ptr(off))->refcount++;
+	SHIM_INC(((struct shim_master *)shim_ptr(off))->refcount);
 }
 
 static void master_put(struct shim_device *dev, shim_off off)
 {
 	struct shim_master *m = shim_ptr(off);
-	if (!m || --m->refcount)
+	if (!m || SHIM_DEC(m->refcount))
 		return;
 	shim_idr_destroy(&dev->shared->arena, &m->magic_map);
 	shim_free(&dev->shared->arena, off, sizeof(*m));
@@ -50,8 +51,8 @@ bool shim_is_current_master(struct shim_device *dev, const struct shim_file *fil
 static void set_master(struct shim_device *dev, struct shim_file *file)
 {
 	master_get(file->master);
-	dev->shared->master = file->master;
-	file->was_master = 1;
+	SHIM_SET(dev->shared->master, file->master);
+	SHIM_SET(file->was_master, 1);
 }
 
 static int new_set_master(struct shim_device *dev, struct shim_file *file)
@@ -60,9 +61,9 @@ static int new_set_master(struct shim_device *dev, struct shim_file *file)
 	shim_off m = master_create(dev);
 	if (!m)
 		return -ENOMEM;
-	file->master = m;
-	file->is_master = 1;
-	file->authenticated = 1;
+	SHIM_SET(file->master, m);
+	SHIM_SET(file->is_master, 1);
+	SHIM_SET(file->authenticated, 1);
 	set_master(dev, file);
 	if (old)
 		master_put(dev, old);
@@ -72,7 +73,7 @@ static int new_set_master(struct shim_device *dev, struct shim_file *file)
 static void drop_master(struct shim_device *dev)
 {
 	shim_off m = dev->shared->master;
-	dev->shared->master = 0;
+	SHIM_SET(dev->shared->master, 0);
 	master_put(dev, m);
 }
 
@@ -80,7 +81,7 @@ int shim_auth_file_open(struct shim_device *dev, struct shim_file *file)
 {
 	if (!dev->shared->master)
 		return new_set_master(dev, file);
-	file->master = dev->shared->master;
+	SHIM_SET(file->master, dev->shared->master);
 	master_get(file->master);
 	return 0;
 }
@@ -95,7 +96,7 @@ void shim_auth_file_release(struct shim_device *dev, struct shim_file *file)
 	if (shim_is_current_master(dev, file))
 		drop_master(dev);
 	master_put(dev, file->master);
-	file->master = 0;
+	SHIM_SET(file->master, 0);
 }
 
 int shim_drm_get_magic(struct shim_call *call, void *data)
@@ -112,7 +113,7 @@ int shim_drm_get_magic(struct shim_call *call, void *data)
 		if (id < 0)
 			ret = (int)id;
 		else
-			file->magic = (uint32_t)id;
+			SHIM_SET(file->magic, (uint32_t)id);
 	}
 	auth->magic = file->magic;
 	shim_device_unlock(dev);
@@ -129,7 +130,7 @@ int shim_drm_auth_magic(struct shim_call *call, void *data)
 	struct shim_master *m = shim_ptr(call->file->master);
 	uint64_t v = m && auth->magic ? shim_idr_find(&m->magic_map, auth->magic) : 0;
 	if (v && v != SHIM_MAGIC_USED) {
-		dev->shared->files[v - 1].authenticated = 1;
+		SHIM_SET(dev->shared->files[v - 1].authenticated, 1);
 		shim_idr_replace(&m->magic_map, auth->magic, SHIM_MAGIC_USED);
 		ret = 0;
 	}

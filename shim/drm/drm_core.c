@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include <drm.h>
 
+#include "base/journal.h"
 #include "base/user_copy.h"
 #include "drm/drm_drv.h"
 #include "drm/drm_ioctl.h"
@@ -103,8 +104,9 @@ int shim_drm_set_version(struct shim_call *call, void *data)
 			/* The master's bus id becomes visible through GET_UNIQUE. */
 			struct shim_master *master = shim_ptr(call->file->master);
 			if (master) {
+				shim_journal_note(master->unique, sizeof(master->unique));
 				snprintf(master->unique, sizeof(master->unique), "pci:0000:00:02.0");
-				master->unique_len = strlen(master->unique);
+				SHIM_SET(master->unique_len, strlen(master->unique));
 			}
 		}
 	}
@@ -162,6 +164,18 @@ int shim_drm_get_cap(struct shim_call *call, void *data)
 	}
 }
 
+/* Sets (on) or clears bits of the file's caps: a shared word, changed under the device lock. */
+static int update_caps(struct shim_call *call, uint32_t bits, bool on)
+{
+	shim_device_lock(call->dev);
+	if (on)
+		SHIM_OR(call->file->caps, bits);
+	else
+		SHIM_ANDN(call->file->caps, bits);
+	shim_device_unlock(call->dev);
+	return 0;
+}
+
 int shim_drm_set_client_cap(struct shim_call *call, void *data)
 {
 	struct drm_set_client_cap *req = data;
@@ -171,13 +185,11 @@ int shim_drm_set_client_cap(struct shim_call *call, void *data)
 	case DRM_CLIENT_CAP_STEREO_3D:
 		if (req->value > 1)
 			return -EINVAL;
-		file->caps = req->value ? file->caps | SHIM_CAP_STEREO_3D : file->caps & ~SHIM_CAP_STEREO_3D;
-		return 0;
+		return update_caps(call, SHIM_CAP_STEREO_3D, req->value);
 	case DRM_CLIENT_CAP_UNIVERSAL_PLANES:
 		if (req->value > 1)
 			return -EINVAL;
-		file->caps = req->value ? file->caps | SHIM_CAP_UNIVERSAL : file->caps & ~SHIM_CAP_UNIVERSAL;
-		return 0;
+		return update_caps(call, SHIM_CAP_UNIVERSAL, req->value);
 	case DRM_CLIENT_CAP_ATOMIC: {
 		/* The kernel refuses atomic=1 to threads whose name (comm) starts with 'X'. */
 		char comm[16] = "";
@@ -187,19 +199,16 @@ int shim_drm_set_client_cap(struct shim_call *call, void *data)
 		if (req->value > 2)
 			return -EINVAL;
 		uint32_t bits = SHIM_CAP_ATOMIC | SHIM_CAP_UNIVERSAL | SHIM_CAP_ASPECT_RATIO;
-		file->caps = req->value ? file->caps | bits : file->caps & ~bits;
-		return 0;
+		return update_caps(call, bits, req->value);
 	}
 	case DRM_CLIENT_CAP_ASPECT_RATIO:
 		if (req->value > 1)
 			return -EINVAL;
-		file->caps = req->value ? file->caps | SHIM_CAP_ASPECT_RATIO : file->caps & ~SHIM_CAP_ASPECT_RATIO;
-		return 0;
+		return update_caps(call, SHIM_CAP_ASPECT_RATIO, req->value);
 	case DRM_CLIENT_CAP_WRITEBACK_CONNECTORS:
 		if (!(file->caps & SHIM_CAP_ATOMIC) || req->value > 1)
 			return -EINVAL;
-		file->caps = req->value ? file->caps | SHIM_CAP_WRITEBACK : file->caps & ~SHIM_CAP_WRITEBACK;
-		return 0;
+		return update_caps(call, SHIM_CAP_WRITEBACK, req->value);
 	default:
 		return -EINVAL;
 	}

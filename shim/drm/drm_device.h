@@ -20,7 +20,8 @@
  *
  * Locking: one robust, process-shared mutex (shim_device_lock) guards all of
  * struct shim_shared. A process that dies holding it leaves it to the next
- * locker, which carries on.
+ * locker, which rolls back the section it left half made (every store into
+ * the state is noted first, base/journal.h) and carries on.
  */
 #ifndef SHIM_DEVICE_H
 #define SHIM_DEVICE_H
@@ -147,8 +148,20 @@ int shim_device_slot_of_fd(struct shim_device *dev, int fd, uint64_t *generation
 /* Called after an fd of slot was closed: releases the open file if that was its last fd. */
 void shim_device_file_closed(struct shim_device *dev, uint32_t slot, uint64_t generation);
 
-/* Releases every open file whose last fd is gone. Device lock held. */
+/*
+ * Releases every open file whose last fd is gone. Device lock held, with
+ * nothing changed yet in the section: it commits as it goes (a checkpoint
+ * after each pass and each file released).
+ */
 void shim_device_reap(struct shim_device *dev);
+/*
+ * A file's release commits its section (shim_journal_checkpoint) after every
+ * this many handles, between two whole ones, so that the undo journal never
+ * has to hold the release of a file with millions of them. A holder that dies
+ * after such a point leaves the file half released and still open; the next
+ * reaping pass releases the rest.
+ */
+#define SHIM_RELEASE_CHECKPOINT 1024
 
 
 /*

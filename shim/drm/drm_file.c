@@ -17,6 +17,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "base/journal.h"
 #include "base/real.h"
 #include "drm/drm_device.h"
 #include "drm/drm_device_process.h"
@@ -182,12 +183,12 @@ static void release_file(struct shim_device *dev, uint32_t slot)
 	if (shim_drv->postclose)
 		shim_drv->postclose(dev, file);
 	shim_auth_file_release(dev, file);
-	memset(&file->handles, 0, sizeof(file->handles));
-	file->state = SHIM_FILE_FREE;
-	file->generation++;
-	dev->shared->files_open--;
+	shim_journal_memset(&file->handles, 0, sizeof(file->handles));
+	SHIM_SET(file->state, SHIM_FILE_FREE);
+	SHIM_INC(file->generation);
+	SHIM_DEC(dev->shared->files_open);
 	if (slot < dev->shared->files_hint)
-		dev->shared->files_hint = slot;
+		SHIM_SET(dev->shared->files_hint, slot);
 }
 
 void shim_device_reap(struct shim_device *dev)
@@ -199,13 +200,16 @@ void shim_device_reap(struct shim_device *dev)
 		shim_drv->reap(dev);
 	shim_sync_reap(dev);
 	shim_prime_reap(dev);
+	shim_journal_checkpoint();	/* reaping starts a section: each whole pass is consistent */
 	for (uint32_t slot = 0; slot < SHIM_MAX_FILES && seen < sh->files_open; slot++) {
 		if (sh->files[slot].state != SHIM_FILE_OPEN)
 			continue;
-		if (slot_alive(dev, slot))
+		if (slot_alive(dev, slot)) {
 			seen++;
-		else
+		} else {
 			release_file(dev, slot);
+			shim_journal_checkpoint();	/* a whole file is gone: consistent */
+		}
 	}
 }
 
@@ -243,14 +247,15 @@ int shim_device_open(struct shim_device *dev, unsigned minor, int flags, uint32_
 
 	struct shim_file *file = &sh->files[slot];
 	uint64_t gen = file->generation;
+	SHIM_NOTE(file);	/* the whole slot is made anew */
 	memset(file, 0, sizeof(*file));
 	file->generation = gen;
 	file->state = SHIM_FILE_OPEN;
 	file->minor = minor;
 	file->pid = getpid();
 	file->authenticated = shim_capable_sys_admin();
-	sh->files_open++;
-	sh->files_hint = slot + 1;
+	SHIM_INC(sh->files_open);
+	SHIM_SET(sh->files_hint, slot + 1);
 	if (minor == 0) {
 		int err = shim_auth_file_open(dev, file);
 		if (err) {

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <drm.h>
 
+#include "base/journal.h"
 #include "drm/dma_fence.h"
 #include "drm/drm_drv.h"
 #include "drm/drm_gem.h"
@@ -26,23 +27,23 @@ void shim_gem_object_init(struct shim_device *dev, shim_off off, uint64_t size)
 {
 	shim_assert_locked(dev);
 	struct shim_gem_object *obj = shim_ptr(off);
-	obj->refcount = 1;
-	obj->size = size;
-	dev->shared->objects++;
+	SHIM_SET(obj->refcount, 1);
+	SHIM_SET(obj->size, size);
+	SHIM_INC(dev->shared->objects);
 }
 
 void shim_gem_object_get(struct shim_device *dev, shim_off off)
 {
 	shim_assert_locked(dev);
 	struct shim_gem_object *obj = shim_ptr(off);
-	obj->refcount++;
+	SHIM_INC(obj->refcount);
 }
 
 void shim_gem_object_put(struct shim_device *dev, shim_off off)
 {
 	shim_assert_locked(dev);
 	struct shim_gem_object *obj = shim_ptr(off);
-	if (--obj->refcount)
+	if (SHIM_DEC(obj->refcount))
 		return;
 	shim_fence_put(dev, obj->write_fence);
 	for (unsigned i = 0; i < 4; i++)
@@ -50,7 +51,7 @@ void shim_gem_object_put(struct shim_device *dev, shim_off off)
 	for (unsigned i = 0; i < 4; i++)
 		if (obj->mmap_node[i])
 			shim_idr_remove(&dev->shared->mmap_nodes, obj->mmap_node[i]);
-	dev->shared->objects--;
+	SHIM_DEC(dev->shared->objects);
 	shim_drv->gem_free_object(dev, obj, off);	/* frees the object too */
 }
 
@@ -75,7 +76,7 @@ int shim_gem_handle_create(struct shim_device *dev, struct shim_file *file, shim
 	if (id < 0)
 		return (int)id;
 	struct shim_gem_object *obj = shim_ptr(off);
-	obj->handle_count++;
+	SHIM_INC(obj->handle_count);
 	shim_gem_object_get(dev, off);
 	*handle = (uint32_t)id;
 	return 0;
@@ -89,9 +90,9 @@ shim_off shim_gem_lookup(struct shim_file *file, uint32_t handle)
 static void handle_release(struct shim_device *dev, shim_off off)
 {
 	struct shim_gem_object *obj = shim_ptr(off);
-	if (--obj->handle_count == 0 && obj->name) {
+	if (SHIM_DEC(obj->handle_count) == 0 && obj->name) {
 		shim_idr_remove(&dev->shared->flink_names, obj->name);
-		obj->name = 0;
+		SHIM_SET(obj->name, 0);
 	}
 	if (!obj->handle_count && obj->dmabuf)	/* the dma-buf may go too (drm/drm_prime.h) */
 		shim_prime_object_unhandled(dev, off);
@@ -112,8 +113,12 @@ int shim_gem_handle_delete(struct shim_device *dev, struct shim_file *file, uint
 void shim_gem_file_release(struct shim_device *dev, struct shim_file *file)
 {
 	shim_assert_locked(dev);
-	for (uint32_t h = shim_idr_next(&file->handles, 1); h; h = shim_idr_next(&file->handles, h + 1))
+	uint32_t n = 0;
+	for (uint32_t h = shim_idr_next(&file->handles, 1); h; h = shim_idr_next(&file->handles, h + 1)) {
 		handle_release(dev, shim_idr_remove(&file->handles, h));
+		if (++n % SHIM_RELEASE_CHECKPOINT == 0)	/* drm/drm_device.h */
+			shim_journal_checkpoint();
+	}
 	shim_idr_destroy(&dev->shared->arena, &file->handles);
 	shim_prime_file_release(dev, file);
 }
@@ -160,7 +165,7 @@ int shim_gem_flink_ioctl(struct shim_call *call, void *data)
 			ret = (int)name;
 			goto out;
 		}
-		obj->name = (uint32_t)name;
+		SHIM_SET(obj->name, (uint32_t)name);
 	}
 	args->name = obj->name;
 out:

@@ -29,6 +29,7 @@
 #include <linux/dma-buf.h>
 
 #include "base/fd_table.h"
+#include "base/journal.h"
 #include "base/real.h"
 #include "base/user_copy.h"
 #include "drm/dma_fence.h"
@@ -73,7 +74,7 @@ static void dmabuf_release(struct shim_device *dev, uint32_t id)
 	unlink(path);
 	struct shim_gem_object *obj = shim_ptr(d->obj);
 	if (obj->dmabuf == id)
-		obj->dmabuf = 0;
+		SHIM_SET(obj->dmabuf, 0);
 	shim_off o = d->obj;
 	shim_free(&dev->shared->arena, off, sizeof(*d));
 	shim_gem_object_put(dev, o);
@@ -123,12 +124,12 @@ static int dmabuf_create(struct shim_device *dev, shim_off obj_off, bool rdwr)
 		return err == -ENOSPC ? -ENOMEM : err;
 	}
 	struct shim_dmabuf *d = shim_ptr(off);
-	d->obj = obj_off;
-	d->size = obj->size;
-	d->ino = st.st_ino;
-	d->rdwr = rdwr;
+	SHIM_SET(d->obj, obj_off);
+	SHIM_SET(d->size, obj->size);
+	SHIM_SET(d->ino, st.st_ino);
+	SHIM_SET(d->rdwr, rdwr);
 	shim_gem_object_get(dev, obj_off);
-	obj->dmabuf = (uint32_t)id;
+	SHIM_SET(obj->dmabuf, (uint32_t)id);
 	return (int)id;
 }
 
@@ -484,7 +485,7 @@ int shim_prime_dmabuf_ioctl(struct shim_device *dev, uint32_t id, unsigned long 
 		shim_device_lock(dev);
 		struct shim_dmabuf *d = dmabuf_find(dev, id);
 		if (d)
-			memcpy(d->name, name, n + 1);
+			shim_journal_memcpy(d->name, name, n + 1);
 		shim_device_unlock(dev);
 		return 0;
 	}

@@ -28,6 +28,7 @@
 #include <unistd.h>
 #include <drm.h>
 
+#include "base/journal.h"
 #include "base/real.h"
 #include "base/user_copy.h"
 #include "base/valgrind_hide.h"
@@ -53,7 +54,7 @@ shim_off shim_syncobj_lookup(struct shim_file *file, uint32_t handle)
 
 void shim_syncobj_get(shim_off so)
 {
-	((struct shim_syncobj *)shim_ptr(so))->refcount++;
+	SHIM_INC(((struct shim_syncobj *)shim_ptr(so))->refcount);
 }
 
 static void drop_timeline(struct shim_device *dev, struct shim_syncobj *s)
@@ -63,17 +64,19 @@ static void drop_timeline(struct shim_device *dev, struct shim_syncobj *s)
 		shim_fence_put(dev, p[i].fence);
 	if (s->points)
 		shim_free(arena(dev), s->points, s->cap * sizeof(*p));
-	s->points = 0;
-	s->npoints = s->cap = 0;
-	s->is_chain = 0;
-	s->head_point = s->gc_point = 0;
+	SHIM_SET(s->points, 0);
+	SHIM_SET(s->npoints, 0);
+	SHIM_SET(s->cap, 0);
+	SHIM_SET(s->is_chain, 0);
+	SHIM_SET(s->head_point, 0);
+	SHIM_SET(s->gc_point, 0);
 }
 
 void shim_syncobj_put(struct shim_device *dev, shim_off so)
 {
 	shim_assert_locked(dev);
 	struct shim_syncobj *s = shim_ptr(so);
-	if (!s || --s->refcount)
+	if (!s || SHIM_DEC(s->refcount))
 		return;
 	drop_timeline(dev, s);
 	shim_fence_put(dev, s->fence);
@@ -99,7 +102,7 @@ void shim_syncobj_replace_fence(struct shim_device *dev, shim_off so, shim_off f
 		shim_fence_get(dev, fence);
 	drop_timeline(dev, s);
 	shim_fence_put(dev, s->fence);
-	s->fence = fence;
+	SHIM_SET(s->fence, fence);
 	if (fence)
 		changed(s);
 }
@@ -110,13 +113,14 @@ static void collect(struct shim_device *dev, struct shim_syncobj *s)
 	struct shim_syncobj_point *p = shim_ptr(s->points);
 	uint32_t k = 0;
 	while (k < s->npoints && shim_fence_is_signalled(shim_ptr(p[k].fence))) {
-		s->gc_point = p[k].point;
+		SHIM_SET(s->gc_point, p[k].point);
 		shim_fence_put(dev, p[k].fence);
 		k++;
 	}
 	if (k) {
+		shim_journal_note(p, (s->npoints - k) * sizeof(*p));
 		memmove(p, p + k, (s->npoints - k) * sizeof(*p));
-		s->npoints -= k;
+		SHIM_SUB(s->npoints, k);
 	}
 }
 
@@ -130,12 +134,13 @@ int shim_syncobj_add_point(struct shim_device *dev, shim_off so, shim_off fence,
 		shim_off np = shim_alloc(arena(dev), cap * sizeof(struct shim_syncobj_point));
 		if (!np)
 			return -ENOMEM;
+		/* np is fresh: filled with plain stores until it is published below. */
 		if (s->points) {
 			memcpy(shim_ptr(np), shim_ptr(s->points), s->npoints * sizeof(struct shim_syncobj_point));
 			shim_free(arena(dev), s->points, s->cap * sizeof(struct shim_syncobj_point));
 		}
-		s->points = np;
-		s->cap = cap;
+		SHIM_SET(s->points, np);
+		SHIM_SET(s->cap, cap);
 	}
 	shim_off link = fence;
 	if (s->fence && !shim_fence_is_signalled(shim_ptr(s->fence))) {
@@ -149,14 +154,14 @@ int shim_syncobj_add_point(struct shim_device *dev, shim_off so, shim_off fence,
 	/* A point not after the head makes the timeline unordered: it takes the head's number. */
 	uint64_t eff = s->is_chain && s->head_point > point ? s->head_point : point;
 	struct shim_syncobj_point *p = shim_ptr(s->points);
-	p[s->npoints].point = eff;
-	p[s->npoints].fence = link;
-	s->npoints++;
+	SHIM_SET(p[s->npoints].point, eff);
+	SHIM_SET(p[s->npoints].fence, link);
+	SHIM_INC(s->npoints);
 	shim_fence_get(dev, link);
 	shim_fence_put(dev, s->fence);
-	s->fence = link;
-	s->head_point = eff;
-	s->is_chain = 1;
+	SHIM_SET(s->fence, link);
+	SHIM_SET(s->head_point, eff);
+	SHIM_SET(s->is_chain, 1);
 	changed(s);
 	return 0;
 }
@@ -212,8 +217,12 @@ static int new_handle(struct shim_device *dev, struct shim_file *file, shim_off 
 void shim_syncobj_file_release(struct shim_device *dev, struct shim_file *file)
 {
 	shim_assert_locked(dev);
-	for (uint32_t h = shim_idr_next(&file->syncobjs, 1); h; h = shim_idr_next(&file->syncobjs, h + 1))
+	uint32_t n = 0;
+	for (uint32_t h = shim_idr_next(&file->syncobjs, 1); h; h = shim_idr_next(&file->syncobjs, h + 1)) {
 		shim_syncobj_put(dev, shim_idr_remove(&file->syncobjs, h));
+		if (++n % SHIM_RELEASE_CHECKPOINT == 0)	/* drm/drm_device.h */
+			shim_journal_checkpoint();
+	}
 	shim_idr_destroy(arena(dev), &file->syncobjs);
 }
 
@@ -227,7 +236,7 @@ int shim_syncobj_create_ioctl(struct shim_call *call, void *data)
 	int ret = -ENOMEM;
 	shim_off so = shim_alloc(arena(dev), sizeof(struct shim_syncobj));
 	if (so) {
-		((struct shim_syncobj *)shim_ptr(so))->refcount = 1;
+		SHIM_SET(((struct shim_syncobj *)shim_ptr(so))->refcount, 1);
 		ret = 0;
 		if (args->flags & DRM_SYNCOBJ_CREATE_SIGNALED) {
 			shim_off stub = shim_fence_create_signalled(dev, 0);
@@ -289,8 +298,8 @@ static int export_syncobj_fd(struct shim_device *dev, shim_off so)
 		return err;
 	}
 	struct shim_syncobj_fd *rec = shim_ptr(off);
-	rec->ino = st.st_ino;
-	rec->syncobj = so;
+	SHIM_SET(rec->ino, st.st_ino);
+	SHIM_SET(rec->syncobj, so);
 	shim_syncobj_get(so);
 	return fd;
 }
@@ -432,7 +441,7 @@ static void unlink_node(struct shim_device *dev, struct shim_syncobj *s, shim_of
 {
 	for (shim_off *link = &s->waiters; *link; link = &((struct shim_fence_cb *)shim_ptr(*link))->next)
 		if (*link == node) {
-			*link = ((struct shim_fence_cb *)shim_ptr(node))->next;
+			SHIM_SET(*link, ((struct shim_fence_cb *)shim_ptr(node))->next);
 			shim_free(arena(dev), node, sizeof(struct shim_fence_cb));
 			return;
 		}
@@ -503,10 +512,10 @@ static int wait_entries(struct shim_device *dev, const shim_off *sos, const uint
 					goto out;
 				}
 				struct shim_fence_cb *c = shim_ptr(node);
-				c->kind = SHIM_FENCE_CB_WAKE;
-				c->target = woff;
-				c->next = s->waiters;
-				s->waiters = node;
+				SHIM_SET(c->kind, SHIM_FENCE_CB_WAKE);
+				SHIM_SET(c->target, woff);
+				SHIM_SET(c->next, s->waiters);
+				SHIM_SET(s->waiters, node);
 				e[i].so_node = node;
 			}
 		}

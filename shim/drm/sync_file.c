@@ -40,6 +40,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/journal.h"
 #include "base/real.h"
 #include "base/user_copy.h"
 #include "drm/dma_fence.h"
@@ -48,7 +49,7 @@
 struct shim_sync_registry *shim_sync_registry(struct shim_device *dev)
 {
 	if (!dev->shared->sync)
-		dev->shared->sync = shim_alloc(&dev->shared->arena, sizeof(struct shim_sync_registry));
+		SHIM_SET(dev->shared->sync, shim_alloc(&dev->shared->arena, sizeof(struct shim_sync_registry)));
 	return shim_ptr(dev->shared->sync);
 }
 
@@ -113,7 +114,7 @@ void shim_sync_file_poke(struct shim_device *dev, uint32_t id)
 	struct shim_sync_registry *reg = shim_ptr(dev->shared->sync);
 	struct shim_sync_file *sf = reg ? shim_ptr(shim_idr_find(&reg->sync_files, id)) : NULL;
 	if (sf)
-		sf->poke = 0;		/* the callback is being run and freed */
+		SHIM_SET(sf->poke, 0);	/* the callback is being run and freed */
 	shim_sync_path(dev, path, sizeof(path), "sync_file", id);
 	int fd = shim_real.openat(AT_FDCWD, path, O_WRONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
@@ -164,9 +165,11 @@ int shim_sync_file_create(struct shim_device *dev, shim_off fence, const char *n
 	}
 	struct shim_sync_file *sf = shim_ptr(off);
 	shim_fence_get(dev, fence);
-	sf->fence = fence;
-	if (name)
+	SHIM_SET(sf->fence, fence);
+	if (name) {
+		shim_journal_note(sf->name, sizeof(sf->name));
 		snprintf(sf->name, sizeof(sf->name), "%s", name);
+	}
 	shim_sync_path(dev, path, sizeof(path), "sync_file", (uint32_t)id);
 	unlink(path);
 	int fd = -1, err = 0;
@@ -185,11 +188,11 @@ int shim_sync_file_create(struct shim_device *dev, shim_off fence, const char *n
 		sync_file_release(dev, reg, (uint32_t)id);
 		return err;
 	}
-	sf->ino = st.st_ino;
+	SHIM_SET(sf->ino, st.st_ino);
 	if (shim_fence_is_signalled(shim_ptr(fence)))
 		shim_sync_file_poke(dev, (uint32_t)id);
 	else
-		sf->poke = shim_fence_add_cb(dev, fence, SHIM_FENCE_CB_POKE, 0, (uint32_t)id);
+		SHIM_SET(sf->poke, shim_fence_add_cb(dev, fence, SHIM_FENCE_CB_POKE, 0, (uint32_t)id));
 	return fd;
 }
 
