@@ -18,7 +18,7 @@
 
 #include "base/journal.h"
 
-#define REGISTRY_BYTES 4096
+#define REGISTRY_BYTES (256 << 10)	/* 32768 lock-free fields, for the verifier */
 #define REGISTRY_SLOTS (REGISTRY_BYTES / sizeof(uint64_t))
 
 static struct shim_journal *journal;
@@ -31,6 +31,22 @@ static struct shim_journal_note *notes;
 static int state_fd = -1;
 
 static __thread bool in_section;
+
+/*
+ * The blocks the open section freed. A block freed and allocated again in one
+ * section held live data when the section began: its whole contents must be
+ * noted before they are reused, or undoing the free would bring back a block
+ * holding the new owner's bytes. An open-addressing set whose entries carry the
+ * section's number, so starting a section empties it without touching it.
+ */
+struct freed_entry {
+	uint64_t off;
+	uint64_t section;
+};
+static struct freed_entry *freed;
+static size_t freed_cap, freed_count;
+static uint64_t section_no = 1;
+static uint64_t freed_lost;		/* the section whose set could not grow: note every reuse */
 
 /* The verifier (I915_SHIM_JOURNAL_VERIFY=1). */
 static bool verify;
@@ -112,9 +128,58 @@ static void take_snapshot(void)
 	nfresh = 0;
 }
 
+static void new_section(void)
+{
+	section_no++;
+	freed_count = 0;
+}
+
+static size_t freed_slot(uint64_t off)
+{
+	size_t mask = freed_cap - 1, i = (size_t)((off >> 4) * 0x9e3779b97f4a7c15ull) & mask;
+	while (freed[i].section == section_no && freed[i].off != off)
+		i = (i + 1) & mask;
+	return i;
+}
+
+void shim_journal_freed(shim_off off)
+{
+	if (!in_section || !journal)
+		return;
+	if ((freed_count + 1) * 2 > freed_cap) {
+		size_t cap = freed_cap ? freed_cap * 2 : 256;
+		struct freed_entry *old = freed, *n = calloc(cap, sizeof(*n));
+		if (!n) {
+			freed_lost = section_no;	/* every reuse is noted whole instead */
+			return;
+		}
+		size_t old_cap = freed_cap;
+		freed = n;
+		freed_cap = cap;
+		for (size_t i = 0; i < old_cap; i++)
+			if (old[i].section == section_no)
+				freed[freed_slot(old[i].off)] = old[i];
+		free(old);
+	}
+	size_t i = freed_slot(off);
+	if (freed[i].section != section_no) {
+		freed[i] = (struct freed_entry){ .off = off, .section = section_no };
+		freed_count++;
+	}
+}
+
+void shim_journal_reused(shim_off off, size_t bytes)
+{
+	if (!in_section || !journal)
+		return;
+	if (freed_lost == section_no || (freed_count && freed[freed_slot(off)].section == section_no))
+		shim_journal_note(shim_shm_base + off, bytes);
+}
+
 void shim_journal_begin(bool dead_holder)
 {
 	in_section = true;
+	new_section();
 	if (!journal)
 		return;
 	if (dead_holder || journal->count)
@@ -173,6 +238,7 @@ void shim_journal_commit(void)
 	if (journal && in_section)
 		commit();
 	in_section = false;
+	new_section();
 }
 
 void shim_journal_checkpoint(void)
@@ -180,6 +246,7 @@ void shim_journal_checkpoint(void)
 	if (!journal || !in_section)
 		return;
 	commit();
+	new_section();
 	if (verify)
 		take_snapshot();
 }

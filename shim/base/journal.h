@@ -96,6 +96,10 @@ bool shim_journal_in_section(void);
 /* Notes the current contents of [p, p+len) before the caller changes them. */
 void shim_journal_note(const void *p, size_t len);
 
+/* The allocator: off was freed in this section; off (bytes long) is being handed out again,
+ * about to be overwritten (noted whole if this section freed it: it was live when it began). */
+void shim_journal_freed(shim_off off);
+void shim_journal_reused(shim_off off, size_t bytes);
 /* For the verifier: [off, off+bytes) was just allocated by this section (its old contents are garbage). */
 void shim_journal_fresh(shim_off off, size_t bytes);
 /* For the verifier: [p, p+len) is written without the lock (a futex word, a waiter count). */

@@ -69,7 +69,10 @@ shim_off shim_alloc(struct shim_arena *a, size_t size)
 		off = a->free_head[c];
 		uint64_t *link = shim_ptr(off);
 		SHIM_SET(a->free_head[c], *link);
-		SHIM_NOTE(link);	/* a rolled-back allocation puts the block back as it was */
+		/* A rolled-back allocation puts the block back as it was: its link, and all of it
+		 * if this section freed it (then it was live when the section began). */
+		shim_journal_reused(off, bytes);
+		SHIM_NOTE(link);
 	} else {
 		if (a->top + bytes > a->limit || reserve(a->top, bytes))
 			return 0;
@@ -87,6 +90,7 @@ void shim_free(struct shim_arena *a, shim_off off, size_t size)
 	unsigned c = size_class(size);
 	if (!off)
 		return;
+	shim_journal_freed(off);
 	SHIM_SET(*(uint64_t *)shim_ptr(off), a->free_head[c]);
 	SHIM_SET(a->free_head[c], off);
 	SHIM_SUB(a->bytes_in_use, 16ull << c);

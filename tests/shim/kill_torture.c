@@ -264,7 +264,11 @@ TEST(survivors_carry_on)
 			victim_main(rs, clean_exit ? delay : -1, ready[1]);
 		close(ready[1]);
 		char byte;
-		ASSERT_EQ(read(ready[0], &byte, 1), 1);	/* its threads are at work */
+		if (read(ready[0], &byte, 1) != 1) {	/* it should be at work by now */
+			int st;
+			waitpid(pid, &st, 0);
+			TEST_FAIL("round %ld: the victim died before it started (status %#x)", round, st);
+		}
 		close(ready[0]);
 		if (!clean_exit) {
 			usleep((useconds_t)delay * 1000);
