@@ -141,6 +141,7 @@ static const struct shim_driver i915_driver = {
 	.populate_fs = i915_populate_fs,
 	.control_minor = shim_gt_reset_control_minor,
 	.control_closed = shim_gt_reset_control_closed,
+	.check = &i915_driver_check,
 };
 
 /* module_init: the core finds its driver before any program call reaches it. */
