@@ -136,7 +136,7 @@ struct shim_check_options {
 
 /*
  * Checks an instance: instance is a directory (with a '/'), the name of one in
- * ${I915_SHIM_DIR:-/dev/shm} ("i915-shim-v6-default-1912"), or an
+ * ${I915_SHIM_DIR:-/dev/shm} ("i915-shim-v<layout>-<name>-<devid>"), or an
  * I915_SHIM_INSTANCE name with I915_SHIM_DEVID's device. Writes one line per
  * violation, then "i915-shim: check: summary violations=N idle=B files=N ...".
  * 0 when consistent, 1 with violations, 2 when it could not check (said on out).
