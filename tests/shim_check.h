@@ -12,6 +12,7 @@
 
 #define _GNU_SOURCE
 #include <ftw.h>
+#include <stdbool.h>
 #include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -107,32 +108,26 @@ static inline char *shim_check_consistent_at(const char *file, int line)
 	return text;
 }
 
-/*
- * Gives this test process a device instance of its own (before it touches the
- * device): "<instance>.<tag>.<pid>". Returns the instance's directory pattern
- * for test_instance_dir / test_instance_remove.
- */
-static inline const char *private_instance(const char *tag)
-{
-	static char name[256];
-	const char *parent = getenv("I915_SHIM_INSTANCE");
-	snprintf(name, sizeof(name), "%s.%s.%d", parent && *parent ? parent : "test", tag, (int)getpid());
-	setenv("I915_SHIM_INSTANCE", name, 1);
-	return name;
-}
-
-/* The directory of this process's instance (which must exist), in dir. */
-static inline void test_instance_dir(char *dir, size_t len)
+/* The directory of this process's instance, in dir; false if it has none (yet). */
+static inline bool test_instance_find(char *dir, size_t len)
 {
 	const char *base = getenv("I915_SHIM_DIR");
 	char pattern[1024];
 	glob_t g;
 	snprintf(pattern, sizeof(pattern), "%s/i915-shim-v*-%s-*", base && *base ? base : "/dev/shm",
 		 getenv("I915_SHIM_INSTANCE"));
-	ASSERT_EQ(glob(pattern, 0, NULL, &g), 0);
-	ASSERT_EQ(g.gl_pathc, 1);
-	snprintf(dir, len, "%s", g.gl_pathv[0]);
-	globfree(&g);
+	bool found = glob(pattern, 0, NULL, &g) == 0 && g.gl_pathc == 1;
+	if (found)
+		snprintf(dir, len, "%s", g.gl_pathv[0]);
+	if (g.gl_pathc)
+		globfree(&g);
+	return found;
+}
+
+/* The directory of this process's instance, which must exist. */
+static inline void test_instance_dir(char *dir, size_t len)
+{
+	ASSERT(test_instance_find(dir, len));
 }
 
 static inline int test_instance_remove_entry(const char *path, const struct stat *st, int type,
@@ -142,12 +137,28 @@ static inline int test_instance_remove_entry(const char *path, const struct stat
 	return remove(path);
 }
 
-/* Removes this process's private instance (the process must not use the device after). */
+/* Removes this process's private instance, if it made one (it must not use the device after). */
 static inline void test_instance_remove(void)
 {
 	char dir[1024];
-	test_instance_dir(dir, sizeof(dir));
-	nftw(dir, test_instance_remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+	if (test_instance_find(dir, sizeof(dir)))
+		nftw(dir, test_instance_remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/*
+ * Gives this test process a device instance of its own, before it touches
+ * the device: "<instance>-<tag>.<pid>". It goes when the process exits
+ * (exit, or a skip), or else with its parent instance: the launcher's
+ * --fresh removes every instance whose name starts "<instance>-".
+ */
+static inline const char *private_instance(const char *tag)
+{
+	static char name[256];
+	const char *parent = getenv("I915_SHIM_INSTANCE");
+	snprintf(name, sizeof(name), "%s-%s.%d", parent && *parent ? parent : "test", tag, (int)getpid());
+	setenv("I915_SHIM_INSTANCE", name, 1);
+	atexit(test_instance_remove);
+	return name;
 }
 
 #endif
