@@ -35,6 +35,9 @@
 #include "base/instance_access.h"
 #include "base/shared_mem.h"
 
+/* The header's magic once a state is complete (base/instance.c sets it last). */
+#define SHIM_STATE_MAGIC 0x6d6968735f353139ull	/* "915_shim" */
+
 /* First in every state mapping: what it is, and the lock that guards the rest. */
 struct shim_instance_header {
 	uint64_t magic;

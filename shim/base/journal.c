@@ -66,6 +66,19 @@ void shim_journal_init(struct shim_journal *j, uint64_t cap)
 	j->cap = cap;
 }
 
+bool shim_journal_attached(void)
+{
+	return journal != NULL;
+}
+
+void shim_journal_detach(void)
+{
+	journal = NULL;
+	state_base = NULL;
+	state_arena = NULL;
+	state_fd = -1;
+}
+
 void shim_journal_set_arena(const struct shim_arena *arena)
 {
 	state_arena = arena;

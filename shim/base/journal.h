@@ -78,6 +78,10 @@ size_t shim_journal_area_size(uint64_t cap);
  * the area). Called once, when the instance is opened.
  */
 void shim_journal_attach(struct shim_journal *j, char *base, size_t len, int fd);
+/* For a process that maps a state only to look at it (the checker): is a journal attached,
+ * and forgetting it again. */
+bool shim_journal_attached(void);
+void shim_journal_detach(void);
 /* The arena whose used part the verifier compares (the state's owner knows where it is). */
 void shim_journal_set_arena(const struct shim_arena *arena);
 /* A new instance: the empty journal for cap notes. */

@@ -26,11 +26,6 @@
 #define WINDOW_SIZE (1ull << WINDOW_SHIFT)
 #define PAGE 4096ull
 
-struct range {
-	uint64_t off, size;
-	shim_off next;
-};
-
 static char **windows;
 static pthread_mutex_t windows_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -125,10 +120,10 @@ void *shim_mem_map(struct shim_mem *m, void *addr, uint64_t len, int prot, int f
 static void push(struct shim_mem *m, shim_off *list, uint64_t off, uint64_t size, shim_off node)
 {
 	if (!node)
-		node = shim_alloc(m->arena, sizeof(struct range));
+		node = shim_alloc(m->arena, sizeof(struct shim_mem_range));
 	if (!node)
 		return;	/* the range is lost to reuse, not to correctness */
-	struct range *r = shim_ptr(node);
+	struct shim_mem_range *r = shim_ptr(node);
 	SHIM_SET(r->off, off);
 	SHIM_SET(r->size, size);
 	SHIM_SET(r->next, *list);
@@ -147,7 +142,7 @@ static void flush_dirty(struct shim_mem *m)
 	struct shim_mem_pool *pool = m->pool;
 	shim_off node = pool->dirty;
 	while (node) {
-		struct range *r = shim_ptr(node);
+		struct shim_mem_range *r = shim_ptr(node);
 		shim_off next = r->next;
 		fallocate(m->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)r->off, (off_t)r->size);
 		push(m, clean_list(pool, r->size), r->off, r->size, node);
@@ -162,8 +157,8 @@ static int take_clean(struct shim_mem *m, uint64_t size, uint64_t *off)
 {
 	struct shim_mem_pool *pool = m->pool;
 	shim_off *list = clean_list(pool, size);
-	for (shim_off *link = list; *link; link = &((struct range *)shim_ptr(*link))->next) {
-		struct range *r = shim_ptr(*link);
+	for (shim_off *link = list; *link; link = &((struct shim_mem_range *)shim_ptr(*link))->next) {
+		struct shim_mem_range *r = shim_ptr(*link);
 		if (r->size < size)
 			continue;
 		shim_off node = *link;
@@ -171,7 +166,7 @@ static int take_clean(struct shim_mem *m, uint64_t size, uint64_t *off)
 		SHIM_SET(*link, r->next);
 		if (r->size > size)
 			push(m, clean_list(pool, r->size - size), r->off + size, r->size - size, 0);
-		shim_free(m->arena, node, sizeof(struct range));
+		shim_free(m->arena, node, sizeof(struct shim_mem_range));
 		return 0;
 	}
 	return -ENOMEM;

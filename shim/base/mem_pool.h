@@ -37,6 +37,13 @@ struct shim_mem_pool {
 };
 SHIM_SHARED_LAYOUT(struct shim_mem_pool, 2112);
 
+/* A free range on one of the pool's lists (clean[], clean_large, dirty): an arena block. */
+struct shim_mem_range {
+	uint64_t off, size;
+	shim_off next;
+};
+SHIM_SHARED_LAYOUT(struct shim_mem_range, 24);
+
 /* This process's handle on the pool: the shared bookkeeping, the arena its
  * range records live in, and this process's descriptor of the file. */
 struct shim_mem {

@@ -57,6 +57,11 @@ static unsigned size_class(size_t size)
 	return c;
 }
 
+uint64_t shim_arena_block_size(size_t size)
+{
+	return 16ull << size_class(size);
+}
+
 shim_off shim_alloc(struct shim_arena *a, size_t size)
 {
 	unsigned c = size_class(size);

@@ -73,6 +73,8 @@ void shim_arena_set_backing(int fd);
 /* A zeroed block of at least size bytes, 16-byte aligned; 0 when full. */
 shim_off shim_alloc(struct shim_arena *a, size_t size);
 void shim_free(struct shim_arena *a, shim_off off, size_t size);
+/* The bytes a block of size bytes really takes (its size class): what shim_alloc hands out. */
+uint64_t shim_arena_block_size(size_t size);
 
 struct shim_idr {
 	uint32_t cap;		/* entries in slots[] */

@@ -94,12 +94,13 @@ struct shim_shared {
 	uint32_t files_hint;
 	uint64_t objects;		/* live GEM objects, for the trace */
 	uint64_t next_client;		/* client ids (drm/drm_device_process.h) */
+	shim_off clients;		/* struct shim_client_record list (drm/drm_device_process.h) */
 	shim_off sync;			/* struct shim_sync_registry (drm/drm_syncobj.h), made on first use */
 	struct shim_idr dmabufs;	/* dma-buf id -> struct shim_dmabuf (drm/drm_prime.h) */
 	uint64_t driver[SHIM_DRIVER_SHARED_SIZE / 8];	/* the driver's device-wide state */
 	struct shim_file files[SHIM_MAX_FILES];
 };
-SHIM_SHARED_LAYOUT(struct shim_shared, 822080);
+SHIM_SHARED_LAYOUT(struct shim_shared, 822088);
 
 struct shim_device {
 	const struct shim_device_model *model;

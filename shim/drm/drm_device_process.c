@@ -35,7 +35,10 @@
 #include "base/log.h"
 #include "base/real.h"
 #include "drm/drm_device_process.h"
+#include "drm/dma_fence.h"
 #include "drm/drm_drv.h"
+#include "drm/drm_gem.h"
+#include "drm/drm_syncobj.h"
 
 extern char **environ;
 
@@ -46,7 +49,88 @@ struct registration {
 
 static pid_t registered_pid;		/* the process that registered (a forked child must again) */
 static uint64_t client_id;
+static shim_off client_record;		/* ours, in the shared state */
 static pthread_mutex_t register_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Device lock held: a new client's record, first on the list (0 when there is no room). */
+static shim_off record_create(struct shim_device *dev, uint64_t client)
+{
+	shim_off off = shim_alloc(&dev->shared->arena, sizeof(struct shim_client_record));
+	if (!off)
+		return 0;
+	struct shim_client_record *r = shim_ptr(off);
+	r->client = client;		/* fresh: filled before it is reachable */
+	r->next = dev->shared->clients;
+	SHIM_SET(dev->shared->clients, off);
+	return off;
+}
+
+/* Device lock held: client is gone; what it borrowed is given back, its record freed. */
+static void record_release(struct shim_device *dev, uint64_t client)
+{
+	for (shim_off *link = &dev->shared->clients; *link;
+	     link = &((struct shim_client_record *)shim_ptr(*link))->next) {
+		struct shim_client_record *r = shim_ptr(*link);
+		if (r->client != client)
+			continue;
+		uint64_t *b = shim_ptr(r->borrowed);
+		for (uint32_t i = 0; i < r->count; i++) {
+			shim_off off = b[i] & ~15ull;
+			switch (b[i] & 15) {
+			case SHIM_BORROW_OBJECT: shim_gem_object_put(dev, off); break;
+			case SHIM_BORROW_FENCE: shim_fence_put(dev, off); break;
+			case SHIM_BORROW_SYNCOBJ: shim_syncobj_put(dev, off); break;
+			}
+		}
+		shim_off off = *link;
+		SHIM_SET(*link, r->next);
+		shim_free(&dev->shared->arena, r->borrowed, r->cap * sizeof(uint64_t));
+		shim_free(&dev->shared->arena, off, sizeof(*r));
+		return;
+	}
+}
+
+static struct shim_client_record *my_record(void)
+{
+	return registered_pid == getpid() ? shim_ptr(client_record) : NULL;
+}
+
+void shim_borrow(struct shim_device *dev, shim_off off, enum shim_borrow_kind kind)
+{
+	shim_assert_locked(dev);
+	struct shim_client_record *r = my_record();
+	if (!r || !off)
+		return;
+	if (r->count == r->cap) {
+		uint32_t cap = r->cap ? r->cap * 2 : 8;
+		shim_off n = shim_alloc(&dev->shared->arena, cap * sizeof(uint64_t));
+		if (!n)
+			return;		/* untracked: leaked only if we die before giving it back */
+		if (r->borrowed) {
+			memcpy(shim_ptr(n), shim_ptr(r->borrowed), r->count * sizeof(uint64_t));
+			shim_free(&dev->shared->arena, r->borrowed, r->cap * sizeof(uint64_t));
+		}
+		SHIM_SET(r->borrowed, n);
+		SHIM_SET(r->cap, cap);
+	}
+	SHIM_SET(((uint64_t *)shim_ptr(r->borrowed))[r->count], off | kind);
+	SHIM_INC(r->count);
+}
+
+void shim_unborrow(struct shim_device *dev, shim_off off, enum shim_borrow_kind kind)
+{
+	shim_assert_locked(dev);
+	struct shim_client_record *r = my_record();
+	if (!r || !off)
+		return;
+	uint64_t *b = shim_ptr(r->borrowed);
+	for (uint32_t i = r->count; i-- > 0;)
+		if (b[i] == (off | kind)) {
+			SHIM_SET(b[i], b[r->count - 1]);
+			SHIM_DEC(r->count);
+			return;
+		}
+}
 
 uint64_t shim_client_id(const struct shim_device *dev)
 {
@@ -135,6 +219,7 @@ void shim_client_register(struct shim_device *dev)
 	}
 	shim_device_lock(dev);
 	struct registration r = { .client = SHIM_INC(dev->shared->next_client), .pid = me };
+	client_record = record_create(dev, r.client);
 	shim_device_unlock(dev);
 	client_id = r.client;
 	__atomic_store_n(&registered_pid, me, __ATOMIC_RELEASE);
@@ -177,6 +262,7 @@ static void client_gone(struct shim_device *dev, uint64_t client)
 	shim_device_reap(dev);
 	if (shim_drv->client_gone)
 		shim_drv->client_gone(dev, client);
+	record_release(dev, client);
 	shim_device_unlock(dev);
 }
 
@@ -284,6 +370,7 @@ static void device_process_main(void)
 	/* The device process is a client too: what it adopts is recorded as its own. */
 	shim_device_lock(dev);
 	client_id = SHIM_INC(dev->shared->next_client);
+	client_record = record_create(dev, client_id);
 	shim_device_unlock(dev);
 	registered_pid = getpid();
 

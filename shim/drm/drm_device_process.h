@@ -29,6 +29,24 @@
 
 #include "drm/drm_device.h"
 
+/*
+ * References a client holds between two locked sections (an object while its
+ * pages are copied, fences while it waits) are borrowed: recorded in the
+ * client's record in the shared state, so that when the client dies in
+ * between, the device process drops them instead of leaking them. Device lock
+ * held; a process that never registered borrows untracked.
+ */
+enum shim_borrow_kind { SHIM_BORROW_OBJECT = 1, SHIM_BORROW_FENCE = 2, SHIM_BORROW_SYNCOBJ = 3 };
+struct shim_client_record {
+	shim_off next;			/* the device's list of live clients */
+	uint64_t client;
+	uint32_t count, cap;
+	shim_off borrowed;		/* uint64_t[cap]: offset | kind (offsets are 16-byte aligned) */
+};
+SHIM_SHARED_LAYOUT(struct shim_client_record, 32);
+void shim_borrow(struct shim_device *dev, shim_off off, enum shim_borrow_kind kind);
+void shim_unborrow(struct shim_device *dev, shim_off off, enum shim_borrow_kind kind);
+
 /* Registers this process as a client (no lock held); cheap once done. */
 void shim_client_register(struct shim_device *dev);
 /* This process's client id: 0 if it never registered. */

@@ -32,6 +32,7 @@ struct shim_gem_object;
 struct shim_ioctl_desc;
 struct shim_fs_builder;
 struct shim_device_model;
+struct shim_driver_check;
 
 struct shim_driver {
 	/* VERSION and SET_VERSION (the kernel's drm_driver name/desc/date/major/minor). */
@@ -88,6 +89,11 @@ struct shim_driver {
 	void (*client_gone)(struct shim_device *dev, uint64_t client);
 	/* Has this process work queued or running on its engines? No lock held. */
 	bool (*engines_busy)(void);
+
+	/* The invariant checker's driver part (drm/drm_check.h): the driver's kinds, its
+	 * rows of the reference table and its walks. Runs on a mapping of the state of
+	 * its own, under the device lock, writing nothing. NULL: the core checks alone. */
+	const struct shim_driver_check *check;
 };
 
 /* The driver; registered from a constructor of the driver's module. */

@@ -33,6 +33,7 @@
 #include "base/user_copy.h"
 #include "base/valgrind_hide.h"
 #include "drm/dma_fence.h"
+#include "drm/drm_device_process.h"
 #include "drm/drm_syncobj.h"
 
 #define MAX_HANDLES (1u << 22)		/* beyond: the kernel's kmalloc_array fails */
@@ -391,14 +392,18 @@ static int array_find(struct shim_call *call, uint64_t uhandles, uint32_t count,
 	shim_device_lock(call->dev);
 	for (uint32_t i = 0; i < count && !ret; i++) {
 		s[i] = shim_syncobj_lookup(call->file, h[i]);
-		if (!s[i])
+		if (!s[i]) {
 			ret = -ENOENT;
-		else
+		} else {
 			shim_syncobj_get(s[i]);
+			shim_borrow(call->dev, s[i], SHIM_BORROW_SYNCOBJ);
+		}
 	}
 	if (ret)
-		for (uint32_t i = 0; s && i < count; i++)
+		for (uint32_t i = 0; s && i < count; i++) {
+			shim_unborrow(call->dev, s[i], SHIM_BORROW_SYNCOBJ);
 			shim_syncobj_put(call->dev, s[i]);
+		}
 	shim_device_unlock(call->dev);
 	free(h);
 	if (ret) {
@@ -412,8 +417,10 @@ static int array_find(struct shim_call *call, uint64_t uhandles, uint32_t count,
 static void array_free(struct shim_device *dev, shim_off *sos, uint32_t count)
 {
 	shim_device_lock(dev);
-	for (uint32_t i = 0; i < count; i++)
+	for (uint32_t i = 0; i < count; i++) {
+		shim_unborrow(dev, sos[i], SHIM_BORROW_SYNCOBJ);
 		shim_syncobj_put(dev, sos[i]);
+	}
 	shim_device_unlock(dev);
 	free(sos);
 }

@@ -144,6 +144,7 @@ static const struct shim_driver i915_driver = {
 	.control_closed = shim_gt_reset_control_closed,
 	.client_gone = i915_request_adopt,
 	.engines_busy = shim_engines_busy,
+	.check = &i915_driver_check,
 };
 
 /* module_init: the core finds its driver before any program call reaches it. */

@@ -14,6 +14,7 @@
 #include "base/journal.h"
 #include "base/user_copy.h"
 #include "drm/dma_fence.h"
+#include "drm/drm_device_process.h"
 #include "i915/i915_gem_object.h"
 
 #define GPU_DOMAINS 0x3eu
@@ -32,15 +33,19 @@ static int wait_object(struct shim_call *call, struct i915_gem_object *obj, bool
 	for (unsigned c = 0; all && c < 4; c++)
 		if (obj->base.read_fence[c])
 			fences[n++] = obj->base.read_fence[c];
-	for (unsigned i = 0; i < n; i++)
+	for (unsigned i = 0; i < n; i++) {
 		shim_fence_get(call->dev, fences[i]);
+		shim_borrow(call->dev, fences[i], SHIM_BORROW_FENCE);
+	}
 	shim_device_unlock(call->dev);
 	int ret = 0;
 	for (unsigned i = 0; i < n && !ret; i++)
 		ret = shim_fence_wait(shim_ptr(fences[i]), deadline, true);
 	shim_device_lock(call->dev);
-	for (unsigned i = 0; i < n; i++)
+	for (unsigned i = 0; i < n; i++) {
+		shim_unborrow(call->dev, fences[i], SHIM_BORROW_FENCE);
 		shim_fence_put(call->dev, fences[i]);
+	}
 	shim_device_unlock(call->dev);
 	return ret;
 }
@@ -48,10 +53,13 @@ static int wait_object(struct shim_call *call, struct i915_gem_object *obj, bool
 /* Looks up a handle and takes a reference for use outside the lock. */
 static struct i915_gem_object *get_object(struct shim_call *call, uint32_t handle, shim_off *off)
 {
+	shim_client_register(call->dev);	/* so that a death before put_object drops it */
 	shim_device_lock(call->dev);
 	*off = shim_gem_lookup(call->file, handle);
-	if (*off)
+	if (*off) {
 		shim_gem_object_get(call->dev, *off);
+		shim_borrow(call->dev, *off, SHIM_BORROW_OBJECT);
+	}
 	shim_device_unlock(call->dev);
 	return shim_ptr(*off);
 }
@@ -59,6 +67,7 @@ static struct i915_gem_object *get_object(struct shim_call *call, uint32_t handl
 static void put_object(struct shim_call *call, shim_off off)
 {
 	shim_device_lock(call->dev);
+	shim_unborrow(call->dev, off, SHIM_BORROW_OBJECT);
 	shim_gem_object_put(call->dev, off);
 	shim_device_unlock(call->dev);
 }

@@ -548,8 +548,10 @@ static int wait_for_ring_space(struct shim_call *call, uint32_t ctx_id)
 		shim_device_lock(dev);
 		struct shim_context *ctx = shim_context_lookup(dev, call->file, ctx_id);
 		shim_off oldest = ctx ? shim_context_ring_full(ctx) : 0;
-		if (oldest)
+		if (oldest) {
 			shim_fence_get(dev, oldest);
+			shim_borrow(dev, oldest, SHIM_BORROW_FENCE);
+		}
 		shim_device_unlock(dev);
 		if (!oldest)
 			return 0;	/* room (or no such context: said later, in order) */
@@ -557,6 +559,7 @@ static int wait_for_ring_space(struct shim_call *call, uint32_t ctx_id)
 		int ret = flags >= 0 && (flags & O_NONBLOCK) ? -EWOULDBLOCK
 							     : shim_fence_wait(shim_ptr(oldest), UINT64_MAX, true);
 		shim_device_lock(dev);
+		shim_unborrow(dev, oldest, SHIM_BORROW_FENCE);
 		shim_fence_put(dev, oldest);
 		shim_device_unlock(dev);
 		if (ret)

@@ -32,12 +32,6 @@
 #include "i915/i915_gem_mmap.h"
 #include "i915/i915_gem_object.h"
 
-struct map_ref {
-	shim_off obj;
-	int32_t pid;
-	uint32_t pad;
-};
-
 struct local_map {
 	uintptr_t addr;
 	uint64_t len;

@@ -9,7 +9,16 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "base/shared_mem.h"
 #include "drm/drm_ioctl.h"
+
+/* The reference a mapping holds (an entry of i915_shared(dev)->map_refs): whose process mapped what. */
+struct map_ref {
+	shim_off obj;
+	int32_t pid;
+	uint32_t pad;
+};
+SHIM_SHARED_LAYOUT(struct map_ref, 16);
 
 /* mmap(2) of a device fd: the object at a fake offset, or MAP_FAILED with errno. */
 void *shim_device_mmap(struct shim_call *call, void *addr, size_t len, int prot, int flags, off_t offset);
