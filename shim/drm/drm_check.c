@@ -59,7 +59,7 @@ struct shim_check {
 	uint32_t *todo;				/* nodes reached and not walked yet */
 	uint32_t ntodo, todo_cap;
 
-	uint64_t files, dead_files, pending_fences, waiting;
+	uint64_t clients, files, dead_files, pending_fences, waiting;
 	uint64_t pokes_expected, pokes_seen;
 	int64_t driver_tally[SHIM_CHECK_DRIVER_TALLIES];
 	bool idle;
@@ -711,6 +711,7 @@ static void syncobj_fd_record(struct shim_state_check *s, void *arg, uint32_t id
 static void visit_client(struct shim_state_check *s, void *arg, uint64_t node, const void *p)
 {
 	struct shim_check *c = arg;
+	c->clients++;
 	const struct shim_client_record *r = shim_check_claim(s, node, sizeof(*r), "client record",
 							      "client list", node);
 	if (!r || !r->borrowed)
@@ -817,9 +818,9 @@ static void pass(struct shim_check *c)
 
 static void summary(struct shim_check *c, FILE *out)
 {
-	fprintf(out, "i915-shim: check: summary violations=%llu soft=%llu idle=%d files=%llu dead_files=%llu",
-		(unsigned long long)c->s.violations, (unsigned long long)c->s.soft, c->idle,
-		(unsigned long long)c->files, (unsigned long long)c->dead_files);
+	fprintf(out, "i915-shim: check: summary violations=%llu soft=%llu idle=%d clients=%llu files=%llu "
+		"dead_files=%llu", (unsigned long long)c->s.violations, (unsigned long long)c->s.soft, c->idle,
+		(unsigned long long)c->clients, (unsigned long long)c->files, (unsigned long long)c->dead_files);
 	for (unsigned i = 0; i < c->nkinds; i++)
 		fprintf(out, " %s=%llu", c->kinds[i]->plural, (unsigned long long)c->kind_count[i]);
 	fprintf(out, " pending_fences=%llu arena_live=%llu arena_pool=%llu arena_free=%llu arena_unreached=%llu "

@@ -294,9 +294,81 @@ TEST(survivors_carry_on)
 	close(fd);
 }
 
+/* One key of the checker's summary line (after it settles), or -1. */
+static long long checker_count(const char *key)
+{
+	const char *top = getenv("top_builddir");
+	if (!top)
+		return -1;
+	char cmd[4096], line[4096];
+	snprintf(cmd, sizeof(cmd), "%s/shim/i915-shim --check --settle 5000 2>&1", top);
+	FILE *p = popen(cmd, "r");
+	long long value = -1;
+	char pat[64];
+	snprintf(pat, sizeof(pat), " %s=", key);
+	while (p && fgets(line, sizeof(line), p)) {
+		char *at = strstr(line, "summary");
+		if (at && (at = strstr(at, pat)))
+			value = atoll(at + strlen(pat));
+	}
+	if (p && pclose(p) != 0)
+		value = -2;	/* inconsistent */
+	return value;
+}
+
+/*
+ * 300 well-behaved short-lived clients, each leaving objects open and a blit in flight
+ * when it exits: once they are gone, the device holds exactly what it held before.
+ */
+TEST(exited_clients_leave_nothing)
+{
+	REQUIRE_SHIM("the invariant checker's counts");
+	/* What a client leaves behind if anything leaks. The arena's bytes are reported, not
+	 * compared: the device's indexes keep the size the busiest moment gave them. */
+	static const char *const keys[] = { "clients", "files", "objects", "fences", "syncobjs", "contexts",
+					    "vms", "mappings", "dmabufs", "sync_files", "pool_in_use" };
+	long long before[ARRAY_SIZE(keys)], after[ARRAY_SIZE(keys)];
+	int fd = i915_open_gen8();
+	if (checker_count("objects") == -1)
+		SKIP("no checker (run under the launcher with top_builddir set)");
+	long long arena0 = checker_count("arena_live") - checker_count("arena_pool");
+	for (size_t k = 0; k < ARRAY_SIZE(keys); k++)
+		before[k] = checker_count(keys[k]);
+	for (int i = 0; i < 300; i++) {
+		pid_t pid = fork();
+		ASSERT(pid >= 0);
+		if (pid == 0) {
+			int cfd = open_render();
+			for (int k = 0; k < 20; k++)
+				gem_create(cfd, 65536);
+			uint32_t dst = gem_create(cfd, 4096), batch = gem_create(cfd, 4096);
+			blit_fill(cfd, dst, 0x11223344, batch);
+			_exit(0);	/* objects open, the blit maybe still running */
+		}
+		int status;
+		ASSERT_EQ(waitpid(pid, &status, 0), pid);
+		ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	}
+	bool same = false;
+	for (int tries = 0; tries < 50 && !same; tries++) {	/* the device process may still be reaping */
+		same = true;
+		for (size_t k = 0; k < ARRAY_SIZE(keys); k++)
+			same &= (after[k] = checker_count(keys[k])) == before[k];
+		if (!same)
+			usleep(100000);
+	}
+	for (size_t k = 0; k < ARRAY_SIZE(keys); k++)
+		printf("# %s: %lld before, %lld after 300 clients\n", keys[k], before[k], after[k]);
+	printf("# arena bytes (without the pool's records): %lld before, %lld after\n", arena0,
+	       checker_count("arena_live") - checker_count("arena_pool"));
+	for (size_t k = 0; k < ARRAY_SIZE(keys); k++)
+		ASSERT_EQ(after[k], before[k]);
+	close(fd);
+}
+
 int main(void)
 {
-	static const struct test tests[] = { T(survivors_carry_on) };
+	static const struct test tests[] = { T(survivors_carry_on), T(exited_clients_leave_nothing) };
 	if (!getenv("TEST_TIMEOUT"))
 		setenv("TEST_TIMEOUT", getenv("TORTURE_SECONDS") ? "100000" : "300", 1);
 	return run_tests(tests, ARRAY_SIZE(tests));
