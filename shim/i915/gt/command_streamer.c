@@ -342,7 +342,11 @@ static int fetch(struct cs *cs, const uint32_t **c, uint64_t *bytes)
 {
 	const struct shim_request *rq = cs->rq;
 	struct shim_gpu_range r;
-	if (rq->shadow && cs->ip - rq->batch_addr < rq->batch_len) {	/* a parsed batch runs its copy */
+	if (rq->shadow) {		/* a parsed batch runs its copy, and nothing else */
+		if (cs->ip - rq->batch_addr >= rq->batch_len) {
+			cs->fault_addr = cs->ip;	/* the parser lets no jump out: never the pages */
+			return -EFAULT;
+		}
 		r.host = rq->shadow + (cs->ip - rq->batch_addr);
 		r.bytes = rq->batch_len - (cs->ip - rq->batch_addr);
 	} else if (translate(cs, cs->ip, 4, false, &r)) {
