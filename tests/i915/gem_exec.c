@@ -294,6 +294,23 @@ TEST(in_order_and_implicit_sync)
 	close(fd);
 }
 
+/* A store whose destination overlaps its own data (a batch that rewrites itself) writes the
+ * data as the command held it; the overwritten next command is the same MI_BATCH_BUFFER_END. */
+TEST(store_over_its_own_batch)
+{
+	int fd = i915_open_gen8();
+	const uint64_t at = 0x800000;
+	uint32_t cmd[] = { MI_STORE_DATA_IMM | INTEL_SDI_QWORD | INTEL_LEN(5), (uint32_t)at + 16, 0,
+			   0x12345678, MI_BATCH_BUFFER_END, MI_BATCH_BUFFER_END };
+	uint32_t batch = gem_batch(fd, cmd, sizeof(cmd));
+	struct drm_i915_gem_exec_object2 o = { .handle = batch, .flags = EXEC_OBJECT_PINNED, .offset = at };
+	ASSERT_OK(execbuf(fd, &o, 1, I915_EXEC_RENDER));
+	gem_wait(fd, batch);
+	ASSERT_EQ(read_u32(fd, batch, 16), 0x12345678);
+	ASSERT_EQ(read_u32(fd, batch, 20), MI_BATCH_BUFFER_END);
+	close(fd);
+}
+
 /* X50: the gen9 blitter's parser rejects a batch without MI_BATCH_BUFFER_END. */
 TEST(blitter_parser_wants_an_end)
 {
@@ -716,5 +733,5 @@ TEST_MAIN(T(implicit_sync_between_contexts), T(harmless_object_flags), T(batch_f
 	  T(error_state_records_faults), T(bad_arguments), T(exec_object_unknown_handle_x28), T(exec_object_bad_flags_x30_x31),
 	  T(exec_object_alignment_and_padding_x32_x35), T(exec_batch_write_and_start_offset_x45_x46),
 	  T(exec_pinned_offsets_x54_x56), T(exec_pinned_overlap_x58), T(placement_and_softpin), T(store_dword_with_relocation),
-	  T(bad_relocations), T(busy_while_spinning), T(in_order_and_implicit_sync),
+	  T(bad_relocations), T(busy_while_spinning), T(in_order_and_implicit_sync), T(store_over_its_own_batch),
 	  T(blitter_parser_wants_an_end), T(hang_is_reset), T(faults_are_contained_and_ban))

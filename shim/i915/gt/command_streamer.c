@@ -137,7 +137,7 @@ static int store(struct cs *cs, uint64_t addr, const void *data, unsigned len)
 	uint8_t *p = gpu_ptr(cs, addr & ~3ull, len);
 	if (!p)
 		return -EFAULT;
-	memcpy(p, data, len);
+	memmove(p, data, len);	/* the data may be the command's own, in the object it writes */
 	return 0;
 }
 
