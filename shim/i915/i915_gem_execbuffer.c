@@ -242,11 +242,16 @@ static int relocate_entry(struct shim_device *dev, struct eb_obj *eb, uint32_t c
 	if (ret)
 		return ret;
 	shim_gem_flush_view(dev, obj);
-	uint8_t *p = (obj->flags & SHIM_OBJ_USERPTR) ? (uint8_t *)(uintptr_t)obj->user_ptr
-						    : shim_mem_ptr(&dev->mem, obj->mem_off, obj->base.size);
-	if (!p)
-		return -EFAULT;
-	memcpy(p + r->offset, &value, width);
+	if (obj->flags & SHIM_OBJ_USERPTR) {
+		/* The caller's memory, which may have become read-only or gone: a checked write. */
+		if (shim_copy_to_user(obj->user_ptr + r->offset, &value, width))
+			return -EFAULT;
+	} else {
+		uint8_t *p = shim_mem_ptr(&dev->mem, obj->mem_off, obj->base.size);
+		if (!p)
+			return -EFAULT;
+		memcpy(p + r->offset, &value, width);
+	}
 	shim_gem_invalidate_view(dev, obj);
 	r->presumed_offset = canonical(target->start);
 	*updated = true;
@@ -465,6 +470,7 @@ static int submit(struct shim_call *call, struct shim_context *ctx, shim_off ctx
 		ro->start = e->start;
 		ro->size = obj->base.size;
 		ro->write = write;
+		ro->read_only = obj->flags & SHIM_OBJ_READ_ONLY;
 		ro->host = (obj->flags & SHIM_OBJ_USERPTR) ? (uint8_t *)(uintptr_t)obj->user_ptr
 							  : shim_mem_ptr(&dev->mem, obj->mem_off, obj->base.size);
 		if (dev->model->gen < 4 && obj->tiling_mode) {
@@ -671,7 +677,8 @@ static int eb_lookup_objects(struct i915_execbuffer *x)
 		if (obj->flags & SHIM_OBJ_USERPTR) {
 			if (obj->owner_pid != getpid())
 				return -EFAULT;	/* the pages are another process's memory */
-			ret = shim_userptr_check(obj->user_ptr, obj->base.size);	/* X42, U13 */
+			ret = shim_userptr_check(obj->user_ptr, obj->base.size,
+						 !(obj->flags & SHIM_OBJ_READ_ONLY));	/* X42, U13, U21 */
 			if (ret)
 				return ret;
 		} else {
