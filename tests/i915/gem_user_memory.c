@@ -41,6 +41,16 @@ TEST(unmapped_is_efault)
 	close(fd);
 }
 
+/* A NULL pointer with a big payload: page 0 is not mapped, EFAULT both ways. */
+TEST(null_is_efault)
+{
+	int fd = i915_open();
+	uint32_t h = gem_create(fd, BIG);
+	ASSERT_ERRNO(gem_pwrite(fd, h, 0, NULL, BIG), EFAULT);
+	ASSERT_ERRNO(gem_pread(fd, h, 0, NULL, BIG), EFAULT);
+	close(fd);
+}
+
 /* PROT_NONE pages are mapped but unreadable: EFAULT both ways. */
 TEST(prot_none_is_efault)
 {
@@ -183,6 +193,6 @@ TEST(threads_with_good_and_bad_pointers)
 	close(fd);
 }
 
-TEST_MAIN(T(unmapped_is_efault), T(prot_none_is_efault), T(read_only_memory),
+TEST_MAIN(T(unmapped_is_efault), T(null_is_efault), T(prot_none_is_efault), T(read_only_memory),
 	  T(range_that_goes_bad_half_way), T(file_mapping_past_eof), T(own_sigsegv_handler_survives),
 	  T(threads_with_good_and_bad_pointers))
