@@ -20,7 +20,7 @@ s=${top_srcdir:-.}
 bin=$b/tests/fuzz/$name
 echo "1..1"
 if [ "${FUZZ_ENABLED:-no}" != yes ] || [ ! -x "$bin" ]; then
-	echo "ok 1 - $name # SKIP no clang with libFuzzer (configure: FUZZ_CC)"
+	echo "ok 1 - $name # SKIP not built (configure: no clang with libFuzzer, or --disable-fuzz)"
 	exit 0
 fi
 work=$b/tests/fuzz/run.$name.$$

@@ -169,12 +169,15 @@ static void *copy_loop(void *arg)
 	return NULL;
 }
 
-/* Threads copying good and bad memory at once each get their own answer. */
+/* Threads copying good and bad memory at once each get their own answer, and the SIGSEGV
+ * action the program had (none, or a sanitizer runtime's) is the one it has afterwards. */
 TEST(threads_with_good_and_bad_pointers)
 {
 	int fd = i915_open();
 	struct copier c[3];
 	pthread_t t[3];
+	struct sigaction before, cur;
+	ASSERT_EQ(sigaction(SIGSEGV, NULL, &before), 0);	/* SIG_DFL, or a sanitizer's handler */
 	char *bad = map_anon(BIG, PROT_NONE);
 	for (int i = 0; i < 3; i++) {
 		c[i] = (struct copier){ .fd = fd, .handle = gem_create(fd, BIG), .bad = bad,
@@ -186,9 +189,10 @@ TEST(threads_with_good_and_bad_pointers)
 		ASSERT_EQ(c[i].errors, 0);
 		munmap(c[i].good, BIG);
 	}
-	struct sigaction cur;
-	ASSERT_EQ(sigaction(SIGSEGV, NULL, &cur), 0);
-	ASSERT(!(cur.sa_flags & SA_SIGINFO) && cur.sa_handler == SIG_DFL);
+	ASSERT_EQ(sigaction(SIGSEGV, NULL, &cur), 0);		/* the program's handler is back */
+	ASSERT((cur.sa_flags & SA_SIGINFO) == (before.sa_flags & SA_SIGINFO));
+	ASSERT(cur.sa_flags & SA_SIGINFO ? cur.sa_sigaction == before.sa_sigaction
+					 : cur.sa_handler == before.sa_handler);
 	munmap(bad, BIG);
 	close(fd);
 }
