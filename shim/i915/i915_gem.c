@@ -146,7 +146,8 @@ int shim_i915_set_domain_ioctl(struct shim_call *call, void *data)
 	int ret = wait_object(call, obj, a->write_domain != 0, UINT64_MAX);
 	if (ret) {
 	} else if (obj->flags & SHIM_OBJ_USERPTR) {
-		ret = shim_userptr_check(obj->user_ptr, obj->base.size);	/* U14 */
+		ret = shim_userptr_check(obj->user_ptr, obj->base.size,
+					 !(obj->flags & SHIM_OBJ_READ_ONLY));	/* U14, U21 */
 	} else {
 		shim_device_lock(call->dev);
 		ret = shim_gem_object_get_pages(call->dev, obj);

@@ -346,28 +346,21 @@ static bool bcs_parser_allows(unsigned op)
 }
 
 /*
- * The gen9 blitter's mandatory command parser: MI and 2D only, with an end. A jump
- * (MI_BATCH_BUFFER_START) must stay inside the batch and land on itself or on a command
- * already parsed (i915's check_bbstart). On success *shadow is a private copy of the parsed
- * range: as with i915's shadow batch, the engine executes that copy, so the CPU rewriting
- * the batch afterwards changes nothing.
+ * The gen9 blitter's mandatory command parser, on cmds, the shadow copy of the batch: MI and
+ * 2D only, with an end. A jump (MI_BATCH_BUFFER_START) must stay inside the batch and land on
+ * itself or on a command already parsed (i915's check_bbstart); gpu_addr is where cmds[0] is.
  */
-static int parse_bcs(struct shim_device *dev, struct i915_gem_object *batch, uint64_t start,
-		     uint64_t len, uint64_t gpu_addr, uint8_t **shadow)
+static int parse_bcs(unsigned gen, const uint8_t *cmds, uint64_t len, uint64_t gpu_addr)
 {
-	uint8_t *p = shim_mem_ptr(&dev->mem, batch->mem_off, batch->base.size);
-	if (!p)
-		return -EFAULT;
-	uint64_t end = len ? start + len : batch->base.size;
-	uint64_t ndw = (end - start) / 4;
+	uint64_t ndw = len / 4;
 	uint64_t *seen = calloc((ndw + 63) / 64 + 1, sizeof(uint64_t));	/* command starts */
 	if (!seen)
 		return -ENOMEM;
 	int ret = -EINVAL;	/* end of buffer without MI_BATCH_BUFFER_END */
-	for (uint64_t off = start; off + 4 <= end;) {
-		uint64_t index = (off - start) / 4;
+	for (uint64_t off = 0; off + 4 <= len;) {
+		uint64_t index = off / 4;
 		uint32_t dw;
-		memcpy(&dw, p + off, 4);
+		memcpy(&dw, cmds + off, 4);
 		seen[index / 64] |= 1ull << (index % 64);
 		uint32_t client = INTEL_CLIENT(dw), n;
 		if (client == INTEL_CLIENT_MI) {
@@ -378,14 +371,14 @@ static int parse_bcs(struct shim_device *dev, struct i915_gem_object *batch, uin
 			}
 			if (!bcs_parser_allows(op))
 				break;				/* not in the blitter's table */
-			n = intel_mi_length(dev->model->gen, dw);
-			if (off + (uint64_t)n * 4 > end)
+			n = intel_mi_length(gen, dw);
+			if (off + (uint64_t)n * 4 > len)
 				break;
 			if (op == INTEL_MI_OP(MI_LOAD_REGISTER_IMM)) {	/* only BCS_SWCTRL may be loaded */
 				bool ok = true;
 				for (uint32_t i = 1; i + 1 < n && ok; i += 2) {
 					uint32_t reg;
-					memcpy(&reg, p + off + i * 4, 4);
+					memcpy(&reg, cmds + off + i * 4, 4);
 					ok = INTEL_MMIO_OFFSET(reg) == INTEL_BCS_SWCTRL;
 				}
 				if (!ok) {
@@ -395,21 +388,21 @@ static int parse_bcs(struct shim_device *dev, struct i915_gem_object *batch, uin
 			}
 			if (op == INTEL_MI_OP(MI_BATCH_BUFFER_START)) {
 				unsigned min, max;
-				intel_mi_valid_length(intel_mi_info(op), dev->model->gen, &min, &max);
+				intel_mi_valid_length(intel_mi_info(op), gen, &min, &max);
 				if (n < min || n > max)
 					break;			/* a jump with a bad length */
 				uint64_t target;
-				memcpy(&target, p + off + 4, 8);
+				memcpy(&target, cmds + off + 4, 8);
 				uint64_t rel = (target & ((1ull << 48) - 1)) - gpu_addr;
-				if (rel >= end - start || (rel & 3))
+				if (rel >= len || (rel & 3))
 					break;			/* out of the batch */
 				uint64_t ti = rel / 4;
 				if (ti != index && !(seen[ti / 64] & (1ull << (ti % 64))))
 					break;			/* not a command already parsed */
 			}
 		} else if (client == INTEL_CLIENT_2D) {
-			n = shim_blt_cmd_length(dev->model->gen, dw);
-			if (!n || off + (uint64_t)n * 4 > end)
+			n = shim_blt_cmd_length(gen, dw);
+			if (!n || off + (uint64_t)n * 4 > len)
 				break;
 		} else {
 			break;
@@ -417,12 +410,39 @@ static int parse_bcs(struct shim_device *dev, struct i915_gem_object *batch, uin
 		off += (uint64_t)n * 4;
 	}
 	free(seen);
-	if (ret)
-		return ret;
-	*shadow = malloc(end - start);
-	if (!*shadow)
+	return ret;
+}
+
+/*
+ * The shadow batch, as i915 makes it: [start, start + len) of the batch is copied first, then
+ * the copy is parsed, and the engine executes the copy (i915/gt/command_streamer.c fetches
+ * every command inside the batch's range from it, jumps included). Parsing the object's own
+ * pages would let a CPU thread rewrite a command between its check and its execution. On
+ * success *shadow is the parsed copy, owned by the caller.
+ */
+static int shadow_and_parse(struct shim_device *dev, struct i915_gem_object *batch, uint64_t start,
+			    uint64_t len, uint64_t gpu_addr, uint8_t **shadow)
+{
+	uint8_t *copy = malloc(len);
+	if (!copy)
 		return -ENOMEM;
-	memcpy(*shadow, p + start, end - start);
+	int ret = 0;
+	if (batch->flags & SHIM_OBJ_USERPTR) {
+		ret = shim_copy_from_user(copy, batch->user_ptr + start, len);
+	} else {
+		uint8_t *p = shim_mem_ptr(&dev->mem, batch->mem_off, batch->base.size);
+		if (p)
+			memcpy(copy, p + start, len);
+		else
+			ret = -EFAULT;
+	}
+	if (!ret)
+		ret = parse_bcs(dev->model->gen, copy, len, gpu_addr);
+	if (ret) {
+		free(copy);
+		return ret;
+	}
+	*shadow = copy;
 	return 0;
 }
 
@@ -485,6 +505,7 @@ static int submit(struct shim_call *call, struct shim_context *ctx, shim_off ctx
 		ro->start = e->start;
 		ro->size = obj->base.size;
 		ro->write = write;
+		ro->read_only = obj->flags & SHIM_OBJ_READ_ONLY;
 		ro->host = (obj->flags & SHIM_OBJ_USERPTR) ? (uint8_t *)(uintptr_t)obj->user_ptr
 							  : shim_mem_ptr(&dev->mem, obj->mem_off, obj->base.size);
 		if (dev->model->gen < 4 && obj->tiling_mode) {
@@ -697,7 +718,8 @@ static int eb_lookup_objects(struct i915_execbuffer *x)
 		if (obj->flags & SHIM_OBJ_USERPTR) {
 			if (obj->owner_pid != getpid())
 				return -EFAULT;	/* the pages are another process's memory */
-			ret = shim_userptr_check(obj->user_ptr, obj->base.size);	/* X42, U13 */
+			ret = shim_userptr_check(obj->user_ptr, obj->base.size,
+						 !(obj->flags & SHIM_OBJ_READ_ONLY));	/* X42, U13, U21 */
 			if (ret)
 				return ret;
 		} else {
@@ -720,15 +742,16 @@ static int eb_relocate(struct i915_execbuffer *x)
 	return relocate(x->dev, x->eb, x->count, x->args->flags & I915_EXEC_HANDLE_LUT);
 }
 
-/* Parse: the gen9 blitter's command parser, on batches in GEM memory (userptr ones are not parsed). */
+/* Parse: the gen9 blitter's command parser, on a copy of the batch the engine then runs. */
 static int eb_parse(struct i915_execbuffer *x)
 {
 	struct drm_i915_gem_execbuffer2 *args = x->args;
 	struct i915_gem_object *batch = shim_ptr(x->eb[x->batch_index].obj);
-	if (x->engine != SHIM_ENGINE_COPY || !x->m->cmd_parser_version || (batch->flags & SHIM_OBJ_USERPTR))
+	if (x->engine != SHIM_ENGINE_COPY || !x->m->cmd_parser_version)
 		return 0;
-	return parse_bcs(x->dev, batch, args->batch_start_offset, args->batch_len,
-			 x->eb[x->batch_index].start + args->batch_start_offset, &x->shadow);
+	uint64_t len = args->batch_len ? args->batch_len : batch->base.size - args->batch_start_offset;
+	return shadow_and_parse(x->dev, batch, args->batch_start_offset, len,
+				x->eb[x->batch_index].start + args->batch_start_offset, &x->shadow);
 }
 
 /* Submit: the request to its engine, then the out-fences. */

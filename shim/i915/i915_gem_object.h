@@ -109,8 +109,9 @@ int shim_i915_get_caching_ioctl(struct shim_call *call, void *data);
 int shim_i915_set_tiling_ioctl(struct shim_call *call, void *data);
 int shim_i915_get_tiling_ioctl(struct shim_call *call, void *data);
 int shim_i915_userptr_ioctl(struct shim_call *call, void *data);
-/* 0 if the kernel could pin [ptr, ptr+size) of the calling process as userptr pages, else -EFAULT. */
-int shim_userptr_check(uint64_t ptr, uint64_t size);
+/* 0 if the kernel could pin [ptr, ptr+size) of the calling process as userptr pages (for the GPU
+ * to write, with write), else -EFAULT. */
+int shim_userptr_check(uint64_t ptr, uint64_t size, bool write);
 int shim_i915_context_create_ioctl(struct shim_call *call, void *data);
 int shim_i915_context_destroy_ioctl(struct shim_call *call, void *data);
 int shim_i915_context_getparam_ioctl(struct shim_call *call, void *data);

@@ -9,27 +9,77 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 #include <drm.h>
 #include <i915_drm.h>
 
 #include "base/journal.h"
+#include "base/real.h"
 #include "base/user_copy.h"
 #include "i915/i915_gem_mmap.h"
 #include "i915/i915_gem_object.h"
 
 /*
+ * Is every page of [ptr, ptr+size) in a mapping this process may write, as pinning the
+ * pages for writing (FOLL_WRITE) needs? /proc/self/maps says, without touching the pages.
+ */
+static bool range_writable(uint64_t ptr, uint64_t size)
+{
+	int fd = shim_real.openat(AT_FDCWD, "/proc/self/maps", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return true;	/* no way to tell: as before, the writes will tell */
+	char buf[4096];
+	size_t have = 0;
+	uint64_t at = ptr, end = ptr + size;
+	bool ok = false, done = false;
+	while (!done) {
+		ssize_t n = read(fd, buf + have, sizeof(buf) - 1 - have);
+		if (n <= 0)
+			break;
+		have += (size_t)n;
+		buf[have] = 0;
+		char *line = buf, *nl;
+		while (!done && (nl = strchr(line, '\n'))) {
+			*nl = 0;
+			char *p;
+			uint64_t lo = strtoull(line, &p, 16), hi = *p == '-' ? strtoull(p + 1, &p, 16) : 0;
+			if (hi > at) {			/* the lines come in address order */
+				if (lo > at || p[0] != ' ' || p[2] != 'w')
+					done = true;	/* a hole, or no write permission */
+				else if ((at = hi) >= end)
+					done = ok = true;
+			}
+			line = nl + 1;
+		}
+		have -= (size_t)(line - buf);
+		memmove(buf, line, have);
+		if (have == sizeof(buf) - 1)
+			break;			/* a line longer than the buffer: not a mapping line */
+	}
+	shim_real.close(fd);
+	return ok;
+}
+
+/*
  * Could the kernel pin [ptr, ptr+size) of this process? Every page must be
  * mapped and readable, and none may be a mapping of a device's fake offset:
- * those are PFN maps without struct pages behind them (U10, U13).
+ * those are PFN maps without struct pages behind them (U10, U13). For an
+ * object the GPU may write (not READ_ONLY), i915 pins the pages for writing:
+ * read-only memory is EFAULT too (U21).
  */
-int shim_userptr_check(uint64_t ptr, uint64_t size)
+int shim_userptr_check(uint64_t ptr, uint64_t size, bool write)
 {
 	uint8_t byte;
 	for (uint64_t p = 0; p < size; p += 4096)
 		if (shim_copy_from_user(&byte, ptr + p, 1))
 			return -EFAULT;
+	if (write && !range_writable(ptr, size))
+		return -EFAULT;
 	return shim_gem_range_has_device_map(ptr, size) ? -EFAULT : 0;
 }
 
@@ -55,7 +105,7 @@ int shim_i915_userptr_ioctl(struct shim_call *call, void *data)
 		return -ENODEV;
 	if ((a->flags & I915_USERPTR_READ_ONLY) && (m->gen < 8 || m->gen >= 11))
 		return -ENODEV;
-	if ((a->flags & I915_USERPTR_PROBE) && shim_userptr_check(a->user_ptr, a->user_size))
+	if ((a->flags & I915_USERPTR_PROBE) && shim_userptr_check(a->user_ptr, a->user_size, false))
 		return -EFAULT;	/* U10 */
 
 	int ret;

@@ -294,6 +294,23 @@ TEST(in_order_and_implicit_sync)
 	close(fd);
 }
 
+/* A store whose destination overlaps its own data (a batch that rewrites itself) writes the
+ * data as the command held it; the overwritten next command is the same MI_BATCH_BUFFER_END. */
+TEST(store_over_its_own_batch)
+{
+	int fd = i915_open_gen8();
+	const uint64_t at = 0x800000;
+	uint32_t cmd[] = { MI_STORE_DATA_IMM | INTEL_SDI_QWORD | INTEL_LEN(5), (uint32_t)at + 16, 0,
+			   0x12345678, MI_BATCH_BUFFER_END, MI_BATCH_BUFFER_END };
+	uint32_t batch = gem_batch(fd, cmd, sizeof(cmd));
+	struct drm_i915_gem_exec_object2 o = { .handle = batch, .flags = EXEC_OBJECT_PINNED, .offset = at };
+	ASSERT_OK(execbuf(fd, &o, 1, I915_EXEC_RENDER));
+	gem_wait(fd, batch);
+	ASSERT_EQ(read_u32(fd, batch, 16), 0x12345678);
+	ASSERT_EQ(read_u32(fd, batch, 20), MI_BATCH_BUFFER_END);
+	close(fd);
+}
+
 /* X50: the gen9 blitter's parser rejects a batch without MI_BATCH_BUFFER_END. */
 TEST(blitter_parser_wants_an_end)
 {
@@ -598,6 +615,105 @@ TEST(userptr_unmapped_efault)
 	close(fd);
 }
 
+/* U21: the GPU may write a userptr object that is not READ_ONLY, so i915 pins its pages for
+ * writing: memory the process may only read cannot be executed or moved to a domain (EFAULT). */
+TEST(writable_userptr_over_read_only_memory)
+{
+	int fd = i915_open_gen8();
+	uint32_t batch = batch_end(fd);
+	char *mem = mmap(NULL, 8192, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ASSERT(mem != MAP_FAILED);
+	uint32_t h = gem_userptr_or_skip(fd, mem, 8192);
+	struct drm_i915_gem_exec_object2 o[2] = { { .handle = h, .flags = EXEC_OBJECT_WRITE }, { .handle = batch } };
+	ASSERT_ERRNO(execbuf(fd, o, 2, 0), EFAULT);
+	o[0].flags = 0;
+	ASSERT_ERRNO(execbuf(fd, o, 2, I915_EXEC_BLT), EFAULT);
+	struct drm_i915_gem_set_domain sd = { .handle = h, .read_domains = I915_GEM_DOMAIN_CPU };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_SET_DOMAIN, &sd), EFAULT);
+	ASSERT_EQ(mprotect(mem, 8192, PROT_READ | PROT_WRITE), 0);
+	ASSERT_OK(execbuf(fd, o, 2, 0));				/* writable now */
+	gem_wait(fd, batch);
+	munmap(mem, 8192);
+	close(fd);
+}
+
+/* U22: a READ_ONLY userptr object is bound read-only: the GPU's writes to it (a blit, a
+ * store) are dropped, the memory keeps its contents, and the batch runs on to its end. */
+TEST(read_only_userptr_drops_gpu_writes)
+{
+	int fd = i915_open_gen8();
+	uint32_t *mem = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ASSERT(mem != MAP_FAILED);
+	for (unsigned i = 0; i < 1024; i++)
+		mem[i] = 0x5a000000 | i;
+	ASSERT_EQ(mprotect(mem, 4096, PROT_READ), 0);
+	struct drm_i915_gem_userptr u = { .user_ptr = (uintptr_t)mem, .user_size = 4096,
+					  .flags = I915_USERPTR_READ_ONLY };
+	if (ioctl(fd, DRM_IOCTL_I915_GEM_USERPTR, &u)) {
+		int gen = i915_gen(fd);
+		SKIP_ON_ERRNO(errno, ENODEV, gen != 8 && gen != 9, "no read-only userptr (U9)");
+	}
+	const uint64_t ro_at = 0x400000, done_at = 0x500000, batch_at = 0x800000;
+	uint32_t done = gem_create(fd, 4096);
+	uint32_t cmd[] = {
+		XY_COLOR_BLT | INTEL_BLT_WRITE_RGBA | INTEL_LEN(7),
+		INTEL_BR13_DEPTH_8888 << INTEL_BR13_DEPTH_SHIFT | 0xf0u << INTEL_BR13_ROP_SHIFT | 256,
+		0, 4u << 16 | 64, (uint32_t)ro_at, 0, 0xffffffff,
+		MI_STORE_DATA_IMM_GEN8, (uint32_t)ro_at + 2048, 0, 0xdead,
+		MI_STORE_DATA_IMM_GEN8, (uint32_t)done_at, 0, 0x600d,
+		MI_BATCH_BUFFER_END, MI_NOOP,
+	};
+	uint32_t batch = gem_batch(fd, cmd, sizeof(cmd));
+	uint32_t ctx = gem_context_create(fd);
+	struct drm_i915_gem_exec_object2 o[3] = {
+		{ .handle = u.handle, .flags = EXEC_OBJECT_PINNED, .offset = ro_at },
+		{ .handle = done, .flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_WRITE, .offset = done_at },
+		{ .handle = batch, .flags = EXEC_OBJECT_PINNED, .offset = batch_at },
+	};
+	ASSERT_OK(gem_execbuf_ctx(fd, o, 3, I915_EXEC_BLT, ctx));
+	gem_wait(fd, batch);
+	ASSERT_EQ(read_u32(fd, done, 0), 0x600d);			/* it ran to its end */
+	for (unsigned i = 0; i < 1024; i++)
+		ASSERT_EQ(mem[i], 0x5a000000 | i);			/* nothing was written */
+	struct drm_i915_reset_stats rs = { .ctx_id = ctx };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GET_RESET_STATS, &rs));
+	ASSERT_EQ(rs.batch_active, 0);					/* and nothing faulted */
+	munmap(mem, 4096);
+	close(fd);
+}
+
+/* A relocation into a READ_ONLY userptr object over memory the process may not write: the
+ * call returns and the process lives on. (A kernel writes relocations through its own
+ * mapping; the shim cannot, and refuses with EFAULT.) */
+TEST(relocation_into_read_only_userptr)
+{
+	int fd = i915_open_gen8();
+	char *mem = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ASSERT(mem != MAP_FAILED);
+	struct drm_i915_gem_userptr u = { .user_ptr = (uintptr_t)mem, .user_size = 4096,
+					  .flags = I915_USERPTR_READ_ONLY };
+	if (ioctl(fd, DRM_IOCTL_I915_GEM_USERPTR, &u)) {
+		int gen = i915_gen(fd);
+		SKIP_ON_ERRNO(errno, ENODEV, gen != 8 && gen != 9, "no read-only userptr (U9)");
+	}
+	uint32_t batch = batch_end(fd);
+	struct drm_i915_gem_relocation_entry r = { .target_handle = batch, .offset = 64,
+						   .presumed_offset = ~0ull };
+	struct drm_i915_gem_exec_object2 o[2] = {
+		{ .handle = u.handle, .relocation_count = 1, .relocs_ptr = (uintptr_t)&r },
+		{ .handle = batch },
+	};
+	int ret = execbuf(fd, o, 2, 0), err = errno;
+	if (ret) {
+		ASSERT_EQ(err, EFAULT);
+	} else {
+		ASSERT(!shim_present());
+		gem_wait(fd, batch);
+	}
+	munmap(mem, 4096);
+	close(fd);
+}
+
 /* X48, X55, X60: the relocated batch lands above 256 KiB; a pinned offset must honour the
  * alignment; an object bigger than the range does not fit. */
 TEST(bias_alignment_and_size)
@@ -710,11 +826,13 @@ TEST(implicit_sync_between_contexts)
 }
 
 TEST_MAIN(T(implicit_sync_between_contexts), T(harmless_object_flags), T(batch_first), T(purged_object_efault), T(userptr_unmapped_efault),
+	  T(writable_userptr_over_read_only_memory), T(read_only_userptr_drops_gpu_writes),
+	  T(relocation_into_read_only_userptr),
 	  T(bias_alignment_and_size), T(relocation_skip_and_order), T(sol_reset_not_gen7),
 	  T(flags_and_reserved_fields), T(rings), T(duplicates_and_batch_len),
 	  T(alignment_padding_and_zones), T(eviction_and_hints), T(no_reloc_and_write_domain),
 	  T(error_state_records_faults), T(bad_arguments), T(exec_object_unknown_handle_x28), T(exec_object_bad_flags_x30_x31),
 	  T(exec_object_alignment_and_padding_x32_x35), T(exec_batch_write_and_start_offset_x45_x46),
 	  T(exec_pinned_offsets_x54_x56), T(exec_pinned_overlap_x58), T(placement_and_softpin), T(store_dword_with_relocation),
-	  T(bad_relocations), T(busy_while_spinning), T(in_order_and_implicit_sync),
+	  T(bad_relocations), T(busy_while_spinning), T(in_order_and_implicit_sync), T(store_over_its_own_batch),
 	  T(blitter_parser_wants_an_end), T(hang_is_reset), T(faults_are_contained_and_ban))

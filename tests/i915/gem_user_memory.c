@@ -50,6 +50,16 @@ TEST(unmapped_is_efault)
 	close(fd);
 }
 
+/* A NULL pointer with a big payload: page 0 is not mapped, EFAULT both ways. */
+TEST(null_is_efault)
+{
+	int fd = i915_open();
+	uint32_t h = gem_create(fd, BIG);
+	ASSERT_ERRNO(gem_pwrite(fd, h, 0, NULL, BIG), EFAULT);
+	ASSERT_ERRNO(gem_pread(fd, h, 0, NULL, BIG), EFAULT);
+	close(fd);
+}
+
 /* PROT_NONE pages are mapped but unreadable: EFAULT both ways. */
 TEST(prot_none_is_efault)
 {
@@ -168,12 +178,15 @@ static void *copy_loop(void *arg)
 	return NULL;
 }
 
-/* Threads copying good and bad memory at once each get their own answer. */
+/* Threads copying good and bad memory at once each get their own answer, and the SIGSEGV
+ * action the program had (none, or a sanitizer runtime's) is the one it has afterwards. */
 TEST(threads_with_good_and_bad_pointers)
 {
 	int fd = i915_open();
 	struct copier c[3];
 	pthread_t t[3];
+	struct sigaction before, cur;
+	ASSERT_EQ(sigaction(SIGSEGV, NULL, &before), 0);	/* SIG_DFL, or a sanitizer's handler */
 	char *bad = map_anon(BIG, PROT_NONE);
 	for (int i = 0; i < 3; i++) {
 		c[i] = (struct copier){ .fd = fd, .handle = gem_create(fd, BIG), .bad = bad,
@@ -185,9 +198,10 @@ TEST(threads_with_good_and_bad_pointers)
 		ASSERT_EQ(c[i].errors, 0);
 		munmap(c[i].good, BIG);
 	}
-	struct sigaction cur;
-	ASSERT_EQ(sigaction(SIGSEGV, NULL, &cur), 0);
-	ASSERT(!(cur.sa_flags & SA_SIGINFO) && cur.sa_handler == SIG_DFL);
+	ASSERT_EQ(sigaction(SIGSEGV, NULL, &cur), 0);		/* the program's handler is back */
+	ASSERT((cur.sa_flags & SA_SIGINFO) == (before.sa_flags & SA_SIGINFO));
+	ASSERT(cur.sa_flags & SA_SIGINFO ? cur.sa_sigaction == before.sa_sigaction
+					 : cur.sa_handler == before.sa_handler);
 	munmap(bad, BIG);
 	close(fd);
 }
@@ -249,6 +263,6 @@ TEST(bad_pointers_without_process_vm)
 	close(fd);
 }
 
-TEST_MAIN(T(unmapped_is_efault), T(prot_none_is_efault), T(read_only_memory),
+TEST_MAIN(T(unmapped_is_efault), T(null_is_efault), T(prot_none_is_efault), T(read_only_memory),
 	  T(range_that_goes_bad_half_way), T(file_mapping_past_eof), T(own_sigsegv_handler_survives),
 	  T(threads_with_good_and_bad_pointers), T(bad_pointers_without_process_vm))

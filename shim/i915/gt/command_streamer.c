@@ -49,6 +49,8 @@ struct cs {
 	uint64_t end;			/* where the first-level batch ends (UINT64_MAX once chained) */
 	uint64_t ret_stack[MAX_DEPTH];	/* where second-level batches return to */
 	unsigned depth;
+	uint8_t *sink;			/* where writes to read-only objects go (and are dropped) */
+	uint64_t sink_size;
 };
 
 /*
@@ -60,6 +62,26 @@ enum { CS_NEXT = 0, CS_END = 1 };
 
 /* Handles the command c of n dwords (cs->ip already points past it). */
 typedef int (*cs_handler)(struct cs *cs, const uint32_t *c, uint32_t n);
+
+/*
+ * A write to an object bound read-only (a READ_ONLY userptr) goes nowhere, as through
+ * i915's read-only PTEs (doc/uapi-conformance.md U22): the writer gets a private copy of
+ * the len bytes at out (what it reads back, a ROP's destination, is the object's), dropped
+ * when the batch ends.
+ */
+static int sink(struct cs *cs, struct shim_gpu_range *out, uint64_t len)
+{
+	if (len > cs->sink_size) {
+		uint8_t *p = realloc(cs->sink, len);
+		if (!p)
+			return -EFAULT;
+		cs->sink = p;
+		cs->sink_size = len;
+	}
+	memcpy(cs->sink, out->host, len);
+	*out = (struct shim_gpu_range){ .host = cs->sink, .bytes = len };
+	return 0;
+}
 
 static int translate(void *ctx, uint64_t addr, uint64_t len, bool write, struct shim_gpu_range *out)
 {
@@ -82,7 +104,8 @@ static int translate(void *ctx, uint64_t addr, uint64_t len, bool write, struct 
 			out->fence_tiling = o->fence_tiling;
 			out->fence_pitch = o->fence_pitch;
 			out->fence_offset = addr - o->start;
-			(void)write;
+			if (write && o->read_only)
+				return sink(cs, out, len);
 			return 0;
 		}
 	}
@@ -90,10 +113,10 @@ static int translate(void *ctx, uint64_t addr, uint64_t len, bool write, struct 
 	return -EFAULT;
 }
 
-static uint8_t *gpu_ptr(struct cs *cs, uint64_t addr, uint64_t len)
+static uint8_t *gpu_ptr(struct cs *cs, uint64_t addr, uint64_t len, bool write)
 {
 	struct shim_gpu_range r;
-	return translate(cs, addr, len, true, &r) ? NULL : r.host;
+	return translate(cs, addr, len, write, &r) ? NULL : r.host;
 }
 
 static uint32_t *reg(struct cs *cs, uint32_t addr)
@@ -138,10 +161,10 @@ static void write_reg(struct cs *cs, uint32_t addr, uint32_t value)
 
 static int store(struct cs *cs, uint64_t addr, const void *data, unsigned len)
 {
-	uint8_t *p = gpu_ptr(cs, addr & ~3ull, len);
+	uint8_t *p = gpu_ptr(cs, addr & ~3ull, len, true);
 	if (!p)
 		return -EFAULT;
-	memcpy(p, data, len);
+	memmove(p, data, len);	/* the data may be the command's own, in the object it writes */
 	return 0;
 }
 
@@ -264,7 +287,7 @@ static int mi_conditional_batch_buffer_end(struct cs *cs, const uint32_t *c, uin
 	if (!(c[0] & INTEL_COND_BBE_COMPARE_SEMAPHORE))
 		return CS_NEXT;
 	uint64_t addr = intel_address(cs->gen, c, INTEL_COND_BBE_ADDRESS_DW) & ~7ull;
-	uint8_t *p = gpu_ptr(cs, addr, 4);
+	uint8_t *p = gpu_ptr(cs, addr, 4, false);
 	if (!p)
 		return -EFAULT;
 	uint32_t mem;
@@ -276,7 +299,7 @@ static int mi_conditional_batch_buffer_end(struct cs *cs, const uint32_t *c, uin
 static int mi_semaphore_wait(struct cs *cs, const uint32_t *c, uint32_t n)
 {
 	uint64_t addr = intel_address(cs->gen, c, INTEL_SEMAPHORE_ADDRESS_DW) & ~3ull;
-	uint8_t *p = gpu_ptr(cs, addr, 4);
+	uint8_t *p = gpu_ptr(cs, addr, 4, false);
 	if (!p)
 		return -EFAULT;
 	for (;;) {
@@ -355,7 +378,11 @@ static int fetch(struct cs *cs, const uint32_t **c, uint64_t *bytes)
 {
 	const struct shim_request *rq = cs->rq;
 	struct shim_gpu_range r;
-	if (rq->shadow && cs->ip - rq->batch_addr < rq->batch_len) {	/* a parsed batch runs its copy */
+	if (rq->shadow) {		/* a parsed batch runs its copy, and nothing else */
+		if (cs->ip - rq->batch_addr >= rq->batch_len) {
+			cs->fault_addr = cs->ip;	/* the parser lets no jump out: never the pages */
+			return -EFAULT;
+		}
 		r.host = rq->shadow + (cs->ip - rq->batch_addr);
 		r.bytes = rq->batch_len - (cs->ip - rq->batch_addr);
 	} else if (translate(cs, cs->ip, 4, false, &r)) {
@@ -455,6 +482,7 @@ int shim_batch_run(struct shim_request *rq, uint32_t *bcs_swctrl, struct shim_ba
 	}
 	if (ret == CS_END)
 		ret = 0;
+	free(cs.sink);
 	*bcs_swctrl = cs.blt.bcs_swctrl;
 	*fault = (struct shim_batch_fault){ .head = l.head, .header = l.header, .address = cs.fault_addr };
 	if (shim_debug & SHIM_DEBUG_EXEC)

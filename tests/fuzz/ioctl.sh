@@ -1,0 +1,4 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# make check: the ioctl_fuzz harness for a few seconds from its seeds (tests/fuzz/run-fuzz.sh).
+exec "${SHELL:-sh}" "${top_srcdir:-.}/tests/fuzz/run-fuzz.sh" ioctl_fuzz
