@@ -726,7 +726,8 @@ static void op_syncobj(struct state *s)
 		a->dst_handle = handles[n - 1];
 		a->src_point = points[0];
 		a->dst_point = points[n - 1];
-		a->flags = k & 16 ? fz_u32(s->f) : 0;
+		/* Not WAIT_FOR_SUBMIT: as in the kernel, that waits 5 s for a submission nobody makes here. */
+		a->flags = (k & 16 ? fz_u32(s->f) : 0) & ~(uint32_t)DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT;
 		ioctl(fd, DRM_IOCTL_SYNCOBJ_TRANSFER, (void *)(uintptr_t)fz_uptr(s->f, s->m, a, sizeof(*a)));
 		break;
 	}

@@ -83,11 +83,16 @@ struct flipper {
 static void *flip_loop(void *arg)
 {
 	struct flipper *f = arg;
-	uint32_t v = MI_NOOP;
+	uint32_t v = MI_NOOP, lcg = 1;
 	while (!__atomic_load_n(&f->stop, __ATOMIC_RELAXED)) {
 		v = v == MI_NOOP ? MI_BATCH_BUFFER_START_GEN8 : MI_NOOP;
 		__atomic_store_n(f->dw, v, __ATOMIC_RELAXED);
 		__atomic_add_fetch(&f->flips, 1, __ATOMIC_RELAXED);
+		/* Each state held for a varying while, so that a scheduler running one thread at a
+		 * time (valgrind) preempts this one in either state, not always in the same. */
+		lcg = lcg * 1103515245u + 12345u;
+		for (volatile unsigned spin = lcg >> 26; spin; spin--)
+			;
 	}
 	return NULL;
 }
