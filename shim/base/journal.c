@@ -30,7 +30,10 @@ static uint64_t *registry;		/* lock-free fields, offset << 4 | length */
 static struct shim_journal_note *notes;
 static int state_fd = -1;
 
-static __thread bool in_section;
+/* Notes below this index are known to have file space (backed()); this process's cache. */
+static uint64_t backed_below;
+
+static __thread bool in_section __attribute__((tls_model("initial-exec")));
 
 /*
  * The blocks the open section freed. A block freed and allocated again in one
@@ -73,6 +76,7 @@ bool shim_journal_attached(void)
 
 void shim_journal_detach(void)
 {
+	backed_below = 0;
 	journal = NULL;
 	state_base = NULL;
 	state_arena = NULL;
@@ -86,6 +90,7 @@ void shim_journal_set_arena(const struct shim_arena *arena)
 
 void shim_journal_attach(struct shim_journal *j, char *base, size_t len, int fd)
 {
+	backed_below = 0;
 	state_fd = fd;
 	journal = j;
 	state_base = base;
@@ -290,19 +295,21 @@ static void overflow(void)
 	journal->overflowed = 1;
 }
 
-void shim_journal_note(const void *p, size_t len)
+
+static void note_slow(uint64_t off, size_t len)
 {
-	if (!in_section || !journal)
-		return;
-	uint64_t off = (uint64_t)((const char *)p - state_base);
-	if ((uintptr_t)p < (uintptr_t)state_base || off >= state_len)
-		return;		/* this process's own memory */
 	while (len) {
 		size_t n = len > 8 ? 8 : len;
 		uint64_t i = journal->count;
-		if (i >= journal->cap || !backed(i)) {
-			overflow();
-			return;
+		if (i >= backed_below) {
+			if (i >= journal->cap || !backed(i)) {
+				overflow();
+				return;
+			}
+			uint64_t chunks = journal->backed_chunks ? journal->backed_chunks : 1;
+			uint64_t limit = (chunks * SHIM_JOURNAL_RESERVE_CHUNK - REGISTRY_BYTES) /
+					 sizeof(struct shim_journal_note);
+			backed_below = limit < journal->cap ? limit : journal->cap;
 		}
 		notes[i].where = off << 4 | n;
 		notes[i].old = 0;
@@ -310,6 +317,28 @@ void shim_journal_note(const void *p, size_t len)
 		__atomic_store_n(&journal->count, i + 1, __ATOMIC_RELEASE);
 		off += n;
 		len -= n;
+	}
+}
+
+void shim_journal_note(const void *p, size_t len)
+{
+	if (!in_section || !journal)
+		return;
+	uint64_t off = (uint64_t)((const char *)p - state_base);
+	if ((uintptr_t)p < (uintptr_t)state_base || off >= state_len)
+		return;		/* this process's own memory */
+	uint64_t i = journal->count;
+	if (len == 8 && i < backed_below && !(off & 7)) {
+		/* The common case: one aligned word. */
+		notes[i].where = off << 4 | 8;
+		notes[i].old = *(const uint64_t *)(state_base + off);
+		__atomic_store_n(&journal->count, i + 1, __ATOMIC_RELEASE);
+	} else if (len == 4 && i < backed_below && !(off & 3)) {
+		notes[i].where = off << 4 | 4;
+		notes[i].old = *(const uint32_t *)(state_base + off);
+		__atomic_store_n(&journal->count, i + 1, __ATOMIC_RELEASE);
+	} else {
+		note_slow(off, len);
 	}
 	/* The caller's store must not be moved above the note by the compiler. */
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);

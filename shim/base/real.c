@@ -133,3 +133,28 @@ int shim_private_fd(int fd)
 	shim_real.close(fd);
 	return high;
 }
+
+static pid_t cached_pid;
+
+static void forget_pid(void);
+static void install_forget_pid(void)
+{
+	pthread_atfork(NULL, NULL, forget_pid);
+}
+
+static void forget_pid(void)
+{
+	cached_pid = 0;
+}
+
+pid_t shim_getpid(void)
+{
+	pid_t pid = __atomic_load_n(&cached_pid, __ATOMIC_RELAXED);
+	if (pid)
+		return pid;
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+	pthread_once(&once, install_forget_pid);
+	pid = getpid();
+	__atomic_store_n(&cached_pid, pid, __ATOMIC_RELAXED);
+	return pid;
+}

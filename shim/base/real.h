@@ -52,6 +52,9 @@ void shim_real_init(void);
  * (it is running inside the resolution of shim_real itself). */
 int shim_ensure_real(void);
 
+/* getpid(2) without the system call: cached, and refreshed in a fork's child. */
+pid_t shim_getpid(void);
+
 /* The system calls themselves, for use before shim_real is ready. */
 int shim_raw_openat(int dirfd, const char *path, int flags, ...);
 int shim_raw_close(int fd);

@@ -92,7 +92,7 @@ static void record_release(struct shim_device *dev, uint64_t client)
 
 static struct shim_client_record *my_record(void)
 {
-	return registered_pid == getpid() ? shim_ptr(client_record) : NULL;
+	return registered_pid == shim_getpid() ? shim_ptr(client_record) : NULL;
 }
 
 void shim_borrow(struct shim_device *dev, shim_off off, enum shim_borrow_kind kind)
@@ -135,7 +135,7 @@ void shim_unborrow(struct shim_device *dev, shim_off off, enum shim_borrow_kind 
 uint64_t shim_client_id(const struct shim_device *dev)
 {
 	(void)dev;
-	return registered_pid == getpid() ? client_id : 0;
+	return registered_pid == shim_getpid() ? client_id : 0;
 }
 
 static int socket_path(const struct shim_device *dev, struct sockaddr_un *sa)
@@ -209,7 +209,7 @@ static int spawn_device_process(const struct shim_device *dev)
 
 void shim_client_register(struct shim_device *dev)
 {
-	pid_t me = getpid();
+	pid_t me = shim_getpid();
 	if (__atomic_load_n(&registered_pid, __ATOMIC_ACQUIRE) == me)
 		return;
 	pthread_mutex_lock(&register_lock);
@@ -372,7 +372,7 @@ static void device_process_main(void)
 	client_id = SHIM_INC(dev->shared->next_client);
 	client_record = record_create(dev, client_id);
 	shim_device_unlock(dev);
-	registered_pid = getpid();
+	registered_pid = shim_getpid();
 
 	uint64_t idle_since = now_ms();
 	for (;;) {

@@ -49,7 +49,7 @@ bool shim_capable_sys_admin(void)
 
 /* Which device this thread holds the lock of (one device per process), for the
  * "device lock held" assertions. */
-static __thread const struct shim_device *lock_holder;
+static __thread const struct shim_device *lock_holder __attribute__((tls_model("initial-exec")));
 
 void shim_device_lock(struct shim_device *dev)
 {

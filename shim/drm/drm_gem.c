@@ -27,8 +27,8 @@ void shim_gem_object_init(struct shim_device *dev, shim_off off, uint64_t size)
 {
 	shim_assert_locked(dev);
 	struct shim_gem_object *obj = shim_ptr(off);
-	SHIM_SET(obj->refcount, 1);
-	SHIM_SET(obj->size, size);
+	obj->refcount = 1;	/* just allocated, not yet reachable: an undo frees it whole */
+	obj->size = size;
 	SHIM_INC(dev->shared->objects);
 }
 

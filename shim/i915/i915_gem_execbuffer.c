@@ -716,7 +716,7 @@ static int eb_lookup_objects(struct i915_execbuffer *x)
 				return -EINVAL;
 		}
 		if (obj->flags & SHIM_OBJ_USERPTR) {
-			if (obj->owner_pid != getpid())
+			if (obj->owner_pid != shim_getpid())
 				return -EFAULT;	/* the pages are another process's memory */
 			ret = shim_userptr_check(obj->user_ptr, obj->base.size,
 						 !(obj->flags & SHIM_OBJ_READ_ONLY));	/* X42, U13, U21 */

@@ -87,7 +87,7 @@ static void child_after_fork(void)
 	for (struct local_map *m = maps; m; m = m->next) {
 		struct map_ref *r = shim_ptr(shim_idr_find(&i915_shared(dev)->map_refs, m->ref));
 		uint32_t id;
-		if (r && ref_create(dev, r->obj, getpid(), &id) == 0)
+		if (r && ref_create(dev, r->obj, shim_getpid(), &id) == 0)
 			m->ref = id;
 	}
 	shim_device_unlock(dev);
@@ -110,7 +110,7 @@ static int track(struct shim_device *dev, void *addr, uint64_t len, shim_off obj
 	struct local_map *m = malloc(sizeof(*m));
 	if (!m)
 		return -ENOMEM;
-	int ret = ref_create(dev, obj, getpid(), &m->ref);
+	int ret = ref_create(dev, obj, shim_getpid(), &m->ref);
 	if (ret) {
 		free(m);
 		return ret;

@@ -120,7 +120,7 @@ int shim_i915_userptr_ioctl(struct shim_call *call, void *data)
 		if (a->flags & I915_USERPTR_READ_ONLY)
 			SHIM_OR(obj->flags, SHIM_OBJ_READ_ONLY);
 		SHIM_SET(obj->user_ptr, a->user_ptr);
-		SHIM_SET(obj->owner_pid, getpid());
+		SHIM_SET(obj->owner_pid, shim_getpid());
 		SHIM_SET(obj->caching, m->has_llc ? I915_CACHING_CACHED : I915_CACHING_NONE);
 		ret = shim_gem_handle_create(dev, call->file, off, &handle);
 		shim_gem_object_put(dev, off);

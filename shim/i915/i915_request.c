@@ -13,6 +13,7 @@
 
 #include "base/fault_guard.h"
 #include "base/journal.h"
+#include "base/real.h"
 #include "base/log.h"
 #include "drm/dma_fence.h"
 #include "drm/drm_device_process.h"
@@ -173,7 +174,7 @@ static struct shim_request *rebuild(struct shim_device *dev, shim_off off)
 		ro->fence_pitch = o[i].fence_pitch;
 		/* Another process's userptr pages are out of reach: accesses to them fault. */
 		if (obj->flags & SHIM_OBJ_USERPTR)
-			ro->host = obj->owner_pid == getpid() ? (uint8_t *)(uintptr_t)obj->user_ptr : NULL;
+			ro->host = obj->owner_pid == shim_getpid() ? (uint8_t *)(uintptr_t)obj->user_ptr : NULL;
 		else if (obj->flags & SHIM_OBJ_HAS_PAGES)
 			ro->host = shim_mem_ptr(&dev->mem, obj->mem_off, obj->base.size);
 	}
