@@ -136,15 +136,14 @@ int shim_private_fd(int fd)
 
 static pid_t cached_pid;
 
-static void forget_pid(void);
-static void install_forget_pid(void)
-{
-	pthread_atfork(NULL, NULL, forget_pid);
-}
-
 static void forget_pid(void)
 {
 	cached_pid = 0;
+}
+
+static void install_forget_pid(void)
+{
+	pthread_atfork(NULL, NULL, forget_pid);
 }
 
 pid_t shim_getpid(void)

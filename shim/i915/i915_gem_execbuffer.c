@@ -476,10 +476,8 @@ static int submit(struct shim_call *call, struct shim_context *ctx, shim_off ctx
 	rq->deps = calloc(1 + (size_t)count * 5 + shim_exec_fences_max_deps(xf), sizeof(*rq->deps));
 	rq->fence = shim_fence_create(dev, ctx->timeline, SHIM_INC(ctx->seqno));
 	if (!rq->objs || !rq->deps || !rq->fence) {
-		free(rq->objs);
-		free(rq->deps);
 		shim_fence_put(dev, rq->fence);
-		free(rq);
+		shim_request_discard(rq);
 		return -ENOMEM;
 	}
 	shim_context_get(ctx_off);

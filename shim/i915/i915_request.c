@@ -145,19 +145,10 @@ static struct shim_request *rebuild(struct shim_device *dev, shim_off off)
 	if (r->shadow_mem)
 		rq->shadow = malloc(r->batch_len);
 	const void *shadow = r->shadow_mem ? shim_mem_ptr(&dev->mem, r->shadow_mem - 1, r->batch_len) : NULL;
-	if (!rq->deps || !rq->objs || (r->shadow_mem && (!rq->shadow || !shadow))) {
-		free(rq->deps);
-		free(rq->objs);
-		free(rq->shadow);
-		free(rq);
-		return NULL;
-	}
 	struct shim_fault fault;
-	if (shadow && shim_fault_memcpy(rq->shadow, shadow, r->batch_len, &fault)) {
-		free(rq->deps);
-		free(rq->objs);
-		free(rq->shadow);
-		free(rq);
+	if (!rq->deps || !rq->objs || (r->shadow_mem && (!rq->shadow || !shadow)) ||
+	    (shadow && shim_fault_memcpy(rq->shadow, shadow, r->batch_len, &fault))) {
+		shim_request_discard(rq);	/* the record keeps the references */
 		return NULL;
 	}
 	memcpy(rq->deps, shim_ptr(r->deps), r->ndeps * sizeof(shim_off));

@@ -39,6 +39,14 @@ static struct engine engines[4] = {
 	{ PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL, NULL, NULL, false },
 };
 
+void shim_request_discard(struct shim_request *rq)
+{
+	free(rq->deps);
+	free(rq->objs);
+	free(rq->shadow);
+	free(rq);
+}
+
 void shim_request_free(struct shim_request *rq)
 {
 	struct shim_device *dev = rq->dev;
@@ -52,10 +60,7 @@ void shim_request_free(struct shim_request *rq)
 		shim_fence_put(dev, rq->fence);
 		shim_context_put(dev, rq->ctx);
 	}
-	free(rq->deps);
-	free(rq->objs);
-	free(rq->shadow);
-	free(rq);
+	shim_request_discard(rq);
 }
 
 /*
@@ -151,14 +156,7 @@ static void *engine_main(void *arg)
 }
 
 /* A forked child has none of the parent's threads: it starts its own; the parent's
- * queued requests (and their references) stay the parent's. */
-static void free_copy(struct shim_request *rq)
-{
-	free(rq->deps);
-	free(rq->objs);
-	free(rq->shadow);
-	free(rq);
-}
+ * queued requests (and their references) stay the parent's: the child discards its copies. */
 
 static void before_fork(void)
 {
@@ -179,10 +177,10 @@ static void child_after_fork(void)
 		struct shim_request *rq = engines[i].head, *next;
 		for (; rq; rq = next) {
 			next = rq->next;
-			free_copy(rq);
+			shim_request_discard(rq);
 		}
 		if (engines[i].current)
-			free_copy(engines[i].current);
+			shim_request_discard(engines[i].current);
 		engines[i].current = NULL;
 		pthread_mutex_init(&engines[i].lock, NULL);
 		pthread_cond_init(&engines[i].cond, NULL);

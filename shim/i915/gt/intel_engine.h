@@ -65,6 +65,9 @@ void shim_engine_cancel_context(struct shim_device *dev, shim_off ctx);
 /* Has this process requests queued or running? No lock held. */
 bool shim_engines_busy(void);
 
+/* Frees a process-local request's memory, not the references it owns (any lock state). */
+void shim_request_discard(struct shim_request *rq);
+
 /* Device lock held: drops every reference a request owns and frees it. */
 void shim_request_free(struct shim_request *rq);
 
