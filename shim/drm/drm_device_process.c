@@ -4,7 +4,7 @@
  *
  * The socket is <instance>/device.sock; device.lock, held (flock) by the
  * device process for its life, makes sure there is at most one per
- * instance. A client's registration is one message, {client id, pid}, on a
+ * instance. A client's registration is one message, its client id, on a
  * connection it closes at once: the device process learns the pid from the
  * socket's credentials (SO_PEERCRED), not from the message, and watches the
  * process through a pidfd, which cannot be fooled by pid reuse.
@@ -16,7 +16,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <poll.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,7 +43,6 @@ extern char **environ;
 
 struct registration {
 	uint64_t client;
-	int64_t pid;
 };
 
 static pid_t registered_pid;		/* the process that registered (a forked child must again) */
@@ -172,7 +170,14 @@ static int spawn_device_process(const struct shim_device *dev)
 	if (!dladdr((void *)spawn_device_process, &info) || !info.dli_fname)
 		return -ENOENT;
 	static const char *const keep[] = { "I915_SHIM_DIR", "I915_SHIM_INSTANCE", "I915_SHIM_DEVID",
-					    "I915_SHIM_DEBUG", "I915_SHIM_LOG", "I915_SHIM_JOURNAL_VERIFY" };
+					    "I915_SHIM_SHARE_GROUP", "I915_SHIM_DEBUG", "I915_SHIM_LOG",
+					    "I915_SHIM_JOURNAL_VERIFY" };
+	/* A sanitizer build's runtime goes ahead of the shim, as the launcher puts it (configure.ac). */
+	char preload[2 * PATH_MAX];
+	const char *first = SHIM_SANITIZER_PRELOAD;
+	if ((size_t)snprintf(preload, sizeof(preload), "%s%s%s", first, *first ? ":" : "", info.dli_fname) >=
+	    sizeof(preload))
+		return -ENAMETOOLONG;
 	char env[8][PATH_MAX + 32];
 	char *envp[9];
 	unsigned n = 0;
@@ -188,7 +193,7 @@ static int spawn_device_process(const struct shim_device *dev)
 	 * Only it gets the shim preloaded, not sh. */
 	char *argv[] = { "sh", "-c",
 			 "LD_PRELOAD=\"$1\" I915_SHIM_DEVICE_PROCESS=\"$2\" \"$0\" </dev/null >/dev/null 2>&1 &",
-			 "/bin/true", (char *)info.dli_fname, (char *)dev->inst.dir, NULL };
+			 "/bin/true", preload, (char *)dev->inst.dir, NULL };
 	posix_spawnattr_t attr;
 	posix_spawnattr_init(&attr);
 	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
@@ -218,7 +223,7 @@ void shim_client_register(struct shim_device *dev)
 		return;
 	}
 	shim_device_lock(dev);
-	struct registration r = { .client = SHIM_INC(dev->shared->next_client), .pid = me };
+	struct registration r = { .client = SHIM_INC(dev->shared->next_client) };
 	client_record = record_create(dev, r.client);
 	shim_device_unlock(dev);
 	client_id = r.client;
