@@ -59,13 +59,12 @@ static int parent_open(bool gen8)
 }
 
 /*
- * A child submits a spinner and reports its flink name, then dies: by exit(0) or,
- * with kill, by SIGKILL from the parent. The parent ends the spinner through its own
- * mapping of the batch and waits on it with an infinite timeout: that must return.
+ * Forks a child with a primary file of its own, authenticated by fd (the master's), that
+ * makes an object with make(), names it and hands the name back in *name. The child then
+ * exits (0), or with pause_after waits to be killed. Returns the child's pid.
  */
-static void spinner_outlives(bool kill_it)
+static pid_t fork_namer(int fd, uint32_t (*make)(int cfd), bool pause_after, uint32_t *name)
 {
-	int fd = parent_open(true);
 	int pipefd[2], back[2];
 	ASSERT_OK(pipe(pipefd));
 	ASSERT_OK(pipe(back));
@@ -73,20 +72,44 @@ static void spinner_outlives(bool kill_it)
 	ASSERT(pid >= 0);
 	if (pid == 0) {
 		int cfd = child_open_authenticated(pipefd[1], back[0]);
-		uint32_t batch = gem_spinner(cfd, 0, I915_EXEC_RENDER, NULL);
-		struct drm_gem_flink fl = { .handle = batch };
+		struct drm_gem_flink fl = { .handle = make(cfd) };
 		if (ioctl(cfd, DRM_IOCTL_GEM_FLINK, &fl))
 			_exit(2);
 		if (write(pipefd[1], &fl.name, sizeof(fl.name)) != sizeof(fl.name))
 			_exit(3);
-		if (kill_it)
+		if (pause_after)
 			pause();
 		_exit(0);
 	}
 	close(pipefd[1]);
+	close(back[0]);
 	parent_authenticate(fd, pipefd[0], back[1]);
+	ASSERT_EQ(read(pipefd[0], name, sizeof(*name)), sizeof(*name));
+	close(pipefd[0]);
+	close(back[1]);
+	return pid;
+}
+
+static uint32_t make_spinner(int cfd)
+{
+	return gem_spinner(cfd, 0, I915_EXEC_RENDER, NULL);
+}
+
+static uint32_t make_object(int cfd)
+{
+	return gem_create(cfd, 1 << 20);
+}
+
+/*
+ * A child submits a spinner and reports its flink name, then dies: by exit(0) or,
+ * with kill, by SIGKILL from the parent. The parent ends the spinner through its own
+ * mapping of the batch and waits on it with an infinite timeout: that must return.
+ */
+static void spinner_outlives(bool kill_it)
+{
+	int fd = parent_open(true);
 	uint32_t name = 0;
-	ASSERT_EQ(read(pipefd[0], &name, sizeof(name)), sizeof(name));
+	pid_t pid = fork_namer(fd, make_spinner, kill_it, &name);
 	struct drm_gem_open op = { .name = name };
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_GEM_OPEN, &op));
 	if (kill_it)
@@ -126,27 +149,11 @@ TEST(request_of_killed_process_completes)
 TEST(dead_process_objects_are_freed)
 {
 	int fd = parent_open(false);
-	int pipefd[2], back[2];
-	ASSERT_OK(pipe(pipefd));
-	ASSERT_OK(pipe(back));
-	pid_t pid = fork();
-	ASSERT(pid >= 0);
-	if (pid == 0) {
-		int cfd = child_open_authenticated(pipefd[1], back[0]);
-		uint32_t h = gem_create(cfd, 1 << 20);
-		struct drm_gem_flink fl = { .handle = h };
-		if (ioctl(cfd, DRM_IOCTL_GEM_FLINK, &fl))
-			_exit(2);
-		if (write(pipefd[1], &fl.name, sizeof(fl.name)) != sizeof(fl.name))
-			_exit(3);
-		_exit(0);
-	}
-	close(pipefd[1]);
-	parent_authenticate(fd, pipefd[0], back[1]);
 	uint32_t name = 0;
-	ASSERT_EQ(read(pipefd[0], &name, sizeof(name)), sizeof(name));
+	pid_t pid = fork_namer(fd, make_object, false, &name);
 	int status;
 	ASSERT_EQ(waitpid(pid, &status, 0), pid);
+	ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 	uint64_t t0 = now_ms();
 	for (;;) {
 		struct drm_gem_open op = { .name = name };

@@ -224,21 +224,43 @@ static void survivor_round(int fd, uint32_t color)
 	alarm(0);
 }
 
-/* `i915-shim --check` on this instance: 0 consistent, 1 not, -1 no checker. */
-static int run_checker(void)
+/*
+ * `i915-shim --check --settle MS` on this instance: 0 consistent, 1 not (its findings
+ * printed as diagnostics), -1 no checker. The summary line goes to summary.
+ */
+static int run_checker(unsigned settle_ms, char *summary, size_t len)
 {
 	const char *top = getenv("top_builddir");
 	if (!top)
 		return -1;
-	char cmd[4096];
-	snprintf(cmd, sizeof(cmd), "%s/shim/i915-shim --check >/dev/null 2>/tmp/torture-check.$$ || "
-		 "{ rc=$?; sed 's/^/# /' /tmp/torture-check.$$; rm -f /tmp/torture-check.$$; exit $rc; }; "
-		 "rm -f /tmp/torture-check.$$", top);
-	int status = system(cmd);
-	if (!WIFEXITED(status))
-		return 1;
-	int rc = WEXITSTATUS(status);
+	char cmd[4096], line[4096];
+	snprintf(cmd, sizeof(cmd), "%s/shim/i915-shim --check --settle %u 2>&1", top, settle_ms);
+	FILE *p = popen(cmd, "r");
+	if (!p)
+		return -1;
+	char findings[8192] = "";
+	size_t used = 0;
+	summary[0] = '\0';
+	while (fgets(line, sizeof(line), p)) {
+		if (strstr(line, "check: summary"))
+			snprintf(summary, len, "%s", line);
+		else if (used < sizeof(findings))
+			used += (size_t)snprintf(findings + used, sizeof(findings) - used, "# %s", line);
+	}
+	int status = pclose(p);
+	int rc = WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+	if (rc == 1)
+		printf("%s", findings);
 	return rc == 0 ? 0 : rc == 1 ? 1 : -1;
+}
+
+/* One key of a checker summary line, or -1. */
+static long long summary_value(const char *summary, const char *key)
+{
+	char pat[64];
+	snprintf(pat, sizeof(pat), " %s=", key);
+	const char *at = strstr(summary, pat);
+	return at ? atoll(at + strlen(pat)) : -1;
 }
 
 TEST(survivors_carry_on)
@@ -279,7 +301,8 @@ TEST(survivors_carry_on)
 		exits += clean_exit;
 		survivor_round(fd, 0xff000000u | rs);
 		if (checker) {
-			int c = run_checker();
+			char summary[4096];
+			int c = run_checker(1000, summary, sizeof(summary));
 			if (c < 0)
 				checker = false;
 			else if (c > 0)
@@ -294,28 +317,6 @@ TEST(survivors_carry_on)
 	close(fd);
 }
 
-/* One key of the checker's summary line (after it settles), or -1. */
-static long long checker_count(const char *key)
-{
-	const char *top = getenv("top_builddir");
-	if (!top)
-		return -1;
-	char cmd[4096], line[4096];
-	snprintf(cmd, sizeof(cmd), "%s/shim/i915-shim --check --settle 5000 2>&1", top);
-	FILE *p = popen(cmd, "r");
-	long long value = -1;
-	char pat[64];
-	snprintf(pat, sizeof(pat), " %s=", key);
-	while (p && fgets(line, sizeof(line), p)) {
-		char *at = strstr(line, "summary");
-		if (at && (at = strstr(at, pat)))
-			value = atoll(at + strlen(pat));
-	}
-	if (p && pclose(p) != 0)
-		value = -2;	/* inconsistent */
-	return value;
-}
-
 /*
  * 300 well-behaved short-lived clients, each leaving objects open and a blit in flight
  * when it exits: once they are gone, the device holds exactly what it held before.
@@ -328,12 +329,13 @@ TEST(exited_clients_leave_nothing)
 	static const char *const keys[] = { "clients", "files", "objects", "fences", "syncobjs", "contexts",
 					    "vms", "mappings", "dmabufs", "sync_files", "pool_in_use" };
 	long long before[ARRAY_SIZE(keys)], after[ARRAY_SIZE(keys)];
+	char summary[4096];
 	int fd = i915_open_gen8();
-	if (checker_count("objects") == -1)
+	if (run_checker(5000, summary, sizeof(summary)) < 0)
 		SKIP("no checker (run under the launcher with top_builddir set)");
-	long long arena0 = checker_count("arena_live") - checker_count("arena_pool");
+	long long arena0 = summary_value(summary, "arena_live") - summary_value(summary, "arena_pool");
 	for (size_t k = 0; k < ARRAY_SIZE(keys); k++)
-		before[k] = checker_count(keys[k]);
+		before[k] = summary_value(summary, keys[k]);
 	for (int i = 0; i < 300; i++) {
 		pid_t pid = fork();
 		ASSERT(pid >= 0);
@@ -351,16 +353,17 @@ TEST(exited_clients_leave_nothing)
 	}
 	bool same = false;
 	for (int tries = 0; tries < 50 && !same; tries++) {	/* the device process may still be reaping */
+		ASSERT_EQ(run_checker(5000, summary, sizeof(summary)), 0);
 		same = true;
 		for (size_t k = 0; k < ARRAY_SIZE(keys); k++)
-			same &= (after[k] = checker_count(keys[k])) == before[k];
+			same &= (after[k] = summary_value(summary, keys[k])) == before[k];
 		if (!same)
 			usleep(100000);
 	}
 	for (size_t k = 0; k < ARRAY_SIZE(keys); k++)
 		printf("# %s: %lld before, %lld after 300 clients\n", keys[k], before[k], after[k]);
 	printf("# arena bytes (without the pool's records): %lld before, %lld after\n", arena0,
-	       checker_count("arena_live") - checker_count("arena_pool"));
+	       summary_value(summary, "arena_live") - summary_value(summary, "arena_pool"));
 	for (size_t k = 0; k < ARRAY_SIZE(keys); k++)
 		ASSERT_EQ(after[k], before[k]);
 	close(fd);
