@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The X server's machine-independent (mi) geometry rules, our own code: which
+ * pixels a thin line, a dashed line, an arc, a filled arc or a polygon
+ * touches, emitted as boxes (boxes.h) in drawable coordinates, unclipped.
+ * Drawing them (function, plane mask, fill style, clipping) is the caller's
+ * job, so each generator here is a pure function of the request and the
+ * GC fields it names, and the blitter path and the CPU path draw the same
+ * pixels by construction.
+ *
+ * Clipping after generation is exact because the protocol requires clip
+ * invariance for thin lines (the pixels of a clipped line are those of the
+ * unclipped line inside the clip), and mi reproduces it.
+ *
+ * Dashed requests emit the even dashes into fg and, for LineDoubleDash, the
+ * odd dashes into bg (drawn in the background as the protocol says).
+ *
+ * Each returns 0, -ENOMEM, or -ENOTSUP for what is not implemented (named in
+ * the function's comment), and touches only its output lists.
+ */
+#ifndef GEM2D_MI_H
+#define GEM2D_MI_H
+
+#include "upper-layers/2d/gem2d.h"
+#include "upper-layers/2d/boxes.h"
+
+/* PolyPoint (CoordModeOrigin). */
+int mi_points(struct g2d_boxes *fg, int n, const gem2d_point *pts);
+
+/* PolyLine (CoordModeOrigin), PolySegment and PolyRectangle with
+ * line_width 0: solid lines into fg; LineOnOffDash/LineDoubleDash with
+ * gc->dashes/n_dashes/dash_offset into fg and bg. Uses gc->line_style,
+ * cap_style, join_style, dashes. */
+int mi_poly_line(struct g2d_boxes *fg, struct g2d_boxes *bg, const gem2d_gc *gc, int n,
+		 const gem2d_point *pts);
+int mi_poly_segment(struct g2d_boxes *fg, struct g2d_boxes *bg, const gem2d_gc *gc, int n,
+		    const gem2d_segment *segs);
+int mi_poly_rectangle(struct g2d_boxes *fg, struct g2d_boxes *bg, const gem2d_gc *gc, int n,
+		      const gem2d_rect *rects);
+
+/* PolyArc with line_width 0 (solid and dashed), PolyFillArc (gc->arc_mode). */
+int mi_poly_arc(struct g2d_boxes *fg, struct g2d_boxes *bg, const gem2d_gc *gc, int n,
+		const gem2d_arc *arcs);
+int mi_poly_fill_arc(struct g2d_boxes *fg, const gem2d_gc *gc, int n, const gem2d_arc *arcs);
+
+/* FillPolygon (Complex shape, CoordModeOrigin; gc->fill_rule). */
+int mi_fill_polygon(struct g2d_boxes *fg, const gem2d_gc *gc, int n, const gem2d_point *pts);
+
+#endif
