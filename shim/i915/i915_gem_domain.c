@@ -23,6 +23,7 @@
 
 #include "base/fault_guard.h"
 #include "base/journal.h"
+#include "drm/dma_fence.h"
 #include "hw/tiling.h"
 #include "i915/i915_gem_object.h"
 
@@ -98,6 +99,15 @@ int shim_gem_prepare_view(struct shim_device *dev, struct i915_gem_object *obj, 
 		SHIM_OR(obj->flags, SHIM_OBJ_HAS_VIEW);
 		SHIM_SET(obj->view_state, SHIM_VIEW_STALE);
 	}
+	/*
+	 * A GPU write still running (an mmap right after an execbuffer) leaves
+	 * the pages half written: what we copy now is not the object's final
+	 * content, so the view stays stale, and the set-domain that waits for
+	 * the write copies again. Looked at before the copy: a write that ends
+	 * during the copy is then still counted as running.
+	 */
+	struct shim_fence *w = shim_ptr(obj->base.write_fence);
+	bool gpu_writing = w && !shim_fence_is_signalled(w);
 	if (obj->view_state == SHIM_VIEW_STALE) {
 		uint8_t *view = shim_mem_ptr(&dev->mem, obj->view_off, obj->base.size);
 		uint8_t *pages = shim_mem_ptr(&dev->mem, obj->mem_off, obj->base.size);
@@ -105,9 +115,10 @@ int shim_gem_prepare_view(struct shim_device *dev, struct i915_gem_object *obj, 
 			return -ENOMEM;
 		if ((ret = convert(dev, obj, pages, view, true)))
 			return ret;
-		SHIM_SET(obj->view_state, SHIM_VIEW_CLEAN);
+		if (!gpu_writing)
+			SHIM_SET(obj->view_state, SHIM_VIEW_CLEAN);
 	}
-	if (write)
+	if (write && !gpu_writing)
 		SHIM_SET(obj->view_state, SHIM_VIEW_DIRTY);
 	return 0;
 }

@@ -331,6 +331,45 @@ TEST(blt_ring_color_fill)
 	drm_intel_bufmgr_destroy(mgr);
 }
 
+/*
+ * A GTT map made while the GPU still writes a tiled object shows the GPU's
+ * pixels once set-domain returns (drm_intel_gem_bo_map_gtt sets the GTT
+ * domain, which waits). Many rounds, each on a new X-tiled object mapped for
+ * the first time right after the exec, so the map races with the blit.
+ */
+TEST(gtt_map_after_blit_sees_it)
+{
+	drm_intel_bufmgr *mgr = open_gen8(NULL);
+	int bad = 0;
+	for (int round = 0; round < 40; round++) {
+		uint32_t tiling = I915_TILING_X;
+		unsigned long pitch = 0;
+		drm_intel_bo *dst = drm_intel_bo_alloc_tiled(mgr, "dst", 1024, 256, 4, &tiling, &pitch, 0);
+		drm_intel_bo *batch = drm_intel_bo_alloc(mgr, "batch", 4096, 4096);
+		ASSERT(dst && batch && tiling == I915_TILING_X);
+		uint64_t a = dst->offset64;
+		uint32_t value = 0xff000000u | (uint32_t)round;
+		uint32_t cmd[] = { XY_COLOR_BLT | INTEL_BLT_WRITE_RGBA | INTEL_BLT_DST_TILED | INTEL_LEN(7),
+				   INTEL_BR13_DEPTH_8888 << INTEL_BR13_DEPTH_SHIFT | 0xf0 << INTEL_BR13_ROP_SHIFT |
+					   (uint32_t)(pitch / 4),
+				   INTEL_XY(0, 0), INTEL_XY(1024, 256), (uint32_t)a, (uint32_t)(a >> 32),
+				   value, MI_BATCH_BUFFER_END };
+		ASSERT_OK(drm_intel_bo_subdata(batch, 0, sizeof(cmd), cmd));
+		ASSERT_EQ(drm_intel_bo_emit_reloc(batch, 16, dst, 0, I915_GEM_DOMAIN_RENDER,
+						  I915_GEM_DOMAIN_RENDER), 0);
+		ASSERT_EQ(drm_intel_bo_mrb_exec(batch, sizeof(cmd), NULL, 0, 0, I915_EXEC_BLT), 0);
+		ASSERT_EQ(drm_intel_gem_bo_map_gtt(dst), 0);
+		const uint32_t *px = dst->virtual;
+		if (px[255 * (pitch / 4) + 1023] != value || px[0] != value)
+			bad++;
+		drm_intel_gem_bo_unmap_gtt(dst);
+		drm_intel_bo_unreference(batch);
+		drm_intel_bo_unreference(dst);
+	}
+	ASSERT_EQ(bad, 0);
+	drm_intel_bufmgr_destroy(mgr);
+}
+
 TEST(context_exec_two_contexts)
 {
 	drm_intel_bufmgr *mgr = open_gen8(NULL);
@@ -460,7 +499,7 @@ int main(void)
 		T(store_through_reloc), T(reloc_count_clear_references),
 		T(targets_live_while_referenced), T(reloc_array_grows), T(bad_relocations),
 		T(bad_ring), T(softpin), T(flags_48b_and_implicit_sync), T(check_aperture_space),
-		T(busy_after_exec), T(blt_ring_color_fill), T(context_exec_two_contexts),
+		T(busy_after_exec), T(blt_ring_color_fill), T(gtt_map_after_blit_sees_it), T(context_exec_two_contexts),
 		T(fence_exec), T(pin_refused), T(debug_dump),
 	};
 	return run_tests(tests, ARRAY_SIZE(tests));
