@@ -38,6 +38,23 @@ int mi_poly_segment(struct g2d_boxes *fg, struct g2d_boxes *bg, const gem2d_gc *
 int mi_poly_rectangle(struct g2d_boxes *fg, struct g2d_boxes *bg, const gem2d_gc *gc, int n,
 		      const gem2d_rect *rects);
 
+/* The one place where the X server's thin lines are not clip invariant: a
+ * solid PolyLine (PolyRectangle: always) whose last point equals its first.
+ * fb draws the closing pixel, so the first point twice, unless the
+ * composite clip (drawable bounds and GC clip) is a single rectangle and the
+ * last line's two ends both lie inside it. The _hinted calls take that clip:
+ * extents and whether it is one rectangle (an empty clip draws nothing, any
+ * value will do). The plain calls assume everything lies inside a
+ * one-rectangle clip. */
+typedef struct mi_clip_hint {
+	g2d_box extents;
+	bool single;
+} mi_clip_hint;
+int mi_poly_line_hinted(struct g2d_boxes *fg, struct g2d_boxes *bg, const gem2d_gc *gc, int n,
+			const gem2d_point *pts, const mi_clip_hint *hint);
+int mi_poly_rectangle_hinted(struct g2d_boxes *fg, struct g2d_boxes *bg, const gem2d_gc *gc,
+			     int n, const gem2d_rect *rects, const mi_clip_hint *hint);
+
 /* PolyArc with line_width 0 (solid and dashed), PolyFillArc (gc->arc_mode). */
 int mi_poly_arc(struct g2d_boxes *fg, struct g2d_boxes *bg, const gem2d_gc *gc, int n,
 		const gem2d_arc *arcs);
