@@ -37,6 +37,10 @@
  *    the pattern across its lines; PolySegment restarts it at dash_offset for
  *    each segment. Even dashes are drawn with the foreground, odd ones with
  *    the background for LineDoubleDash, skipped for LineOnOffDash.
+ *  - The server draws a request's pixels in request order, one at a time,
+ *    so under GXcopy a pixel drawn in both colours (a double-dashed
+ *    rectangle's first corner, lines that cross) ends in the colour drawn
+ *    last. Two lists cannot say that; the _layered calls can (mi.h).
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -149,42 +153,189 @@ static void dash_step(struct dash *d)
 	}
 }
 
-/* What one request's pixels go to: solid (all fg) or dashed. */
+/* Pixels already drawn by this request, for the layered output: packed
+ * position -> the last layer that drew it. Open addressing; key 0 = empty. */
+struct pixel_map {
+	uint64_t *key;
+	int32_t *layer;
+	size_t cap, n;
+};
+
+static uint64_t pixel_key(int32_t x, int32_t y)
+{
+	return ((uint64_t)(uint32_t)x << 32 | (uint32_t)y) + 1;
+}
+
+static size_t pixel_slot(const struct pixel_map *m, uint64_t k)
+{
+	uint64_t h = k * 0x9e3779b97f4a7c15ull;
+	size_t i;
+
+	h ^= h >> 29;	/* x sits in the high half: fold it down */
+	h *= 0xbf58476d1ce4e5b9ull;
+	h ^= h >> 32;
+	i = (size_t)h & (m->cap - 1);
+
+	while (m->key[i] && m->key[i] != k)
+		i = (i + 1) & (m->cap - 1);
+	return i;
+}
+
+static int pixel_map_grow(struct pixel_map *m)
+{
+	struct pixel_map g = { NULL, NULL, m->cap ? m->cap * 2 : 1024, m->n };
+
+	g.key = calloc(g.cap, sizeof(*g.key));
+	g.layer = malloc(g.cap * sizeof(*g.layer));
+	if (!g.key || !g.layer) {
+		free(g.key);
+		free(g.layer);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < m->cap; i++) {
+		if (m->key[i]) {
+			size_t j = pixel_slot(&g, m->key[i]);
+
+			g.key[j] = m->key[i];
+			g.layer[j] = m->layer[i];
+		}
+	}
+	free(m->key);
+	free(m->layer);
+	*m = g;
+	return 0;
+}
+
+/* Where one request's pixels go: two lists (fg, bg) or ordered layers. */
 struct pen {
 	struct run fg, bg;
+	mi_layers *layers;	/* non-NULL: layered output */
+	struct run *lrun;	/* one open run per layer */
+	int nrun;
+	struct pixel_map seen;
+	int err;
 	bool dashed, double_dash;
 	struct dash dash;
 };
 
 static void pen_init(struct pen *p, struct g2d_boxes *fg, struct g2d_boxes *bg,
-		     const gem2d_gc *gc)
+		     mi_layers *layers, const gem2d_gc *gc)
 {
-	p->fg = (struct run){ fg, 0, 0, 0, 0 };
-	p->bg = (struct run){ bg, 0, 0, 0, 0 };
+	*p = (struct pen){ .fg = { fg, 0, 0, 0, 0 }, .bg = { bg, 0, 0, 0, 0 }, .layers = layers };
 	p->dashed = gc->line_style == 1 || gc->line_style == 2;
-	p->double_dash = gc->line_style == 2 && bg;
+	p->double_dash = gc->line_style == 2 && (bg || layers);
 	if (p->dashed)
 		dash_start(&p->dash, gc);
 }
 
-static void pen_pixel(struct pen *p, int32_t x, int32_t y)
+/* Layer `l` exists, with its open run. */
+static int pen_need_layer(struct pen *p, int l)
 {
-	if (!p->dashed) {
-		run_pixel(&p->fg, x, y);
+	mi_layers *o = p->layers;
+
+	while (o->n <= l) {
+		if (o->n == o->cap) {
+			int cap = o->cap ? 2 * o->cap : 4;
+			struct g2d_boxes *nl = realloc(o->layer, (size_t)cap * sizeof(*nl));
+
+			if (!nl)
+				return -ENOMEM;
+			o->layer = nl;
+			o->cap = cap;
+			for (int i = 0; i < p->nrun; i++)	/* the array moved */
+				p->lrun[i].out = &o->layer[i];
+		}
+		o->layer[o->n] = (struct g2d_boxes)G2D_BOXES_INIT;
+		o->n++;
+	}
+	if (p->nrun <= l) {
+		struct run *nr = realloc(p->lrun, (size_t)o->cap * sizeof(*nr));
+
+		if (!nr)
+			return -ENOMEM;
+		p->lrun = nr;
+		for (; p->nrun < o->n; p->nrun++)
+			p->lrun[p->nrun] = (struct run){ &o->layer[p->nrun], 0, 0, 0, 0 };
+	}
+	return 0;
+}
+
+/* bg: drawn with the background. The pixel goes to the first layer of its
+ * colour (fg even, bg odd) that is not before its last draw, so drawing the
+ * layers in turn repeats each pixel's sequence of fg and bg draws. */
+static void layered_pixel(struct pen *p, int32_t x, int32_t y, bool bg)
+{
+	uint64_t k = pixel_key(x, y);
+	size_t i;
+	int l;
+
+	if (p->err)
+		return;
+	if (!p->double_dash) {	/* one colour: its order does not matter */
+		if (pen_need_layer(p, 0))
+			p->err = -ENOMEM;
+		else
+			run_pixel(&p->lrun[0], x, y);
 		return;
 	}
-	if (!(p->dash.idx & 1))
-		run_pixel(&p->fg, x, y);
-	else if (p->double_dash)
-		run_pixel(&p->bg, x, y);
-	dash_step(&p->dash);
+	if (p->seen.n * 2 >= p->seen.cap && pixel_map_grow(&p->seen)) {
+		p->err = -ENOMEM;
+		return;
+	}
+	i = pixel_slot(&p->seen, k);
+	if (!p->seen.key[i]) {
+		p->seen.key[i] = k;
+		p->seen.n++;
+		l = bg;
+	} else {
+		l = p->seen.layer[i];
+		if ((l & 1) != bg)
+			l++;
+	}
+	p->seen.layer[i] = l;
+	if (pen_need_layer(p, l)) {
+		p->err = -ENOMEM;
+		return;
+	}
+	run_pixel(&p->lrun[l], x, y);
+}
+
+static void pen_pixel(struct pen *p, int32_t x, int32_t y)
+{
+	bool even = !p->dashed || !(p->dash.idx & 1);
+
+	if (p->dashed)
+		dash_step(&p->dash);
+	if (!even && !p->double_dash)
+		return;
+	if (p->layers)
+		layered_pixel(p, x, y, !even);
+	else
+		run_pixel(even ? &p->fg : &p->bg, x, y);
 }
 
 static int pen_finish(struct pen *p)
 {
+	int err = p->err;
+
+	if (p->layers) {
+		for (int i = 0; i < p->nrun; i++) {
+			run_flush(&p->lrun[i]);
+			if (!err)
+				err = p->lrun[i].out->err;
+		}
+		free(p->lrun);
+		free(p->seen.key);
+		free(p->seen.layer);
+		if (err)
+			p->layers->err = err;
+		return err;
+	}
 	run_flush(&p->fg);
 	if (p->bg.out)
 		run_flush(&p->bg);
+	if (err)
+		return err;
 	if (p->fg.out->err)
 		return p->fg.out->err;
 	return p->bg.out ? p->bg.out->err : 0;
@@ -283,66 +434,44 @@ static void poly_line(struct pen *p, const gem2d_gc *gc, int n, const int32_t (*
 			  last && i + 2 == n);
 }
 
-int mi_poly_line_hinted(struct g2d_boxes *fg, struct g2d_boxes *bg, const gem2d_gc *gc, int n,
-			const gem2d_point *pts, const mi_clip_hint *hint)
+/* The three requests, into either kind of output. */
+static int line_request(struct pen *p, const gem2d_gc *gc, int n, const gem2d_point *pts,
+			const mi_clip_hint *hint)
 {
-	int32_t (*pt)[2] = NULL;
-	int32_t small[16][2];
-	struct pen p;
+	int32_t small[16][2], (*pt)[2] = small;
 
-	if (n < 2)
-		return 0;
-	if (gc->line_width)
-		return -ENOTSUP;
-	if (n <= 16) {
-		pt = small;
-	} else {
+	if (n > 16) {
 		pt = calloc((size_t)n, sizeof(*pt));
-		if (!pt)
-			return -ENOMEM;
+		if (!pt) {
+			p->err = -ENOMEM;
+			return pen_finish(p);
+		}
 	}
 	for (int i = 0; i < n; i++) {
 		pt[i][0] = pts[i].x;
 		pt[i][1] = pts[i].y;
 	}
-	pen_init(&p, fg, bg, gc);
-	poly_line(&p, gc, n, (const int32_t (*)[2])pt, hint);
+	poly_line(p, gc, n, (const int32_t (*)[2])pt, hint);
 	if (pt != small)
 		free(pt);
-	return pen_finish(&p);
+	return pen_finish(p);
 }
 
-int mi_poly_line(struct g2d_boxes *fg, struct g2d_boxes *bg, const gem2d_gc *gc, int n,
-		 const gem2d_point *pts)
+static int segment_request(struct pen *p, const gem2d_gc *gc, int n, const gem2d_segment *segs)
 {
-	return mi_poly_line_hinted(fg, bg, gc, n, pts, NULL);
-}
-
-int mi_poly_segment(struct g2d_boxes *fg, struct g2d_boxes *bg, const gem2d_gc *gc, int n,
-		    const gem2d_segment *segs)
-{
-	struct pen p;
 	bool last = gc->cap_style != 0;
 
-	if (gc->line_width)
-		return -ENOTSUP;
-	pen_init(&p, fg, bg, gc);
 	for (int i = 0; i < n; i++) {
-		if (p.dashed)
-			dash_start(&p.dash, gc);
-		draw_line(&p, segs[i].x1, segs[i].y1, segs[i].x2, segs[i].y2, last);
+		if (p->dashed)
+			dash_start(&p->dash, gc);
+		draw_line(p, segs[i].x1, segs[i].y1, segs[i].x2, segs[i].y2, last);
 	}
-	return pen_finish(&p);
+	return pen_finish(p);
 }
 
-int mi_poly_rectangle_hinted(struct g2d_boxes *fg, struct g2d_boxes *bg, const gem2d_gc *gc,
-			     int n, const gem2d_rect *rects, const mi_clip_hint *hint)
+static int rectangle_request(struct pen *p, const gem2d_gc *gc, int n, const gem2d_rect *rects,
+			     const mi_clip_hint *hint)
 {
-	struct pen p;
-
-	if (gc->line_width)
-		return -ENOTSUP;
-	pen_init(&p, fg, bg, gc);
 	for (int i = 0; i < n; i++) {
 		int32_t x = rects[i].x, y = rects[i].y;
 		int32_t r = x + rects[i].width, b = y + rects[i].height;
@@ -358,15 +487,95 @@ int mi_poly_rectangle_hinted(struct g2d_boxes *fg, struct g2d_boxes *bg, const g
 		pt[3][0] = x, pt[3][1] = b;
 		pt[4][0] = x, pt[4][1] = y;
 		/* each rectangle is its own PolyLine request: the dashes restart */
-		if (p.dashed)
-			dash_start(&p.dash, gc);
-		poly_line(&p, gc, 5, (const int32_t (*)[2])pt, hint);
+		if (p->dashed)
+			dash_start(&p->dash, gc);
+		poly_line(p, gc, 5, (const int32_t (*)[2])pt, hint);
 	}
-	return pen_finish(&p);
+	return pen_finish(p);
+}
+
+int mi_poly_line_hinted(struct g2d_boxes *fg, struct g2d_boxes *bg, const gem2d_gc *gc, int n,
+			const gem2d_point *pts, const mi_clip_hint *hint)
+{
+	struct pen p;
+
+	if (gc->line_width)
+		return -ENOTSUP;
+	pen_init(&p, fg, bg, NULL, gc);
+	return line_request(&p, gc, n, pts, hint);
+}
+
+int mi_poly_line(struct g2d_boxes *fg, struct g2d_boxes *bg, const gem2d_gc *gc, int n,
+		 const gem2d_point *pts)
+{
+	return mi_poly_line_hinted(fg, bg, gc, n, pts, NULL);
+}
+
+int mi_poly_segment(struct g2d_boxes *fg, struct g2d_boxes *bg, const gem2d_gc *gc, int n,
+		    const gem2d_segment *segs)
+{
+	struct pen p;
+
+	if (gc->line_width)
+		return -ENOTSUP;
+	pen_init(&p, fg, bg, NULL, gc);
+	return segment_request(&p, gc, n, segs);
+}
+
+int mi_poly_rectangle_hinted(struct g2d_boxes *fg, struct g2d_boxes *bg, const gem2d_gc *gc,
+			     int n, const gem2d_rect *rects, const mi_clip_hint *hint)
+{
+	struct pen p;
+
+	if (gc->line_width)
+		return -ENOTSUP;
+	pen_init(&p, fg, bg, NULL, gc);
+	return rectangle_request(&p, gc, n, rects, hint);
 }
 
 int mi_poly_rectangle(struct g2d_boxes *fg, struct g2d_boxes *bg, const gem2d_gc *gc, int n,
 		      const gem2d_rect *rects)
 {
 	return mi_poly_rectangle_hinted(fg, bg, gc, n, rects, NULL);
+}
+
+int mi_poly_line_layered(mi_layers *out, const gem2d_gc *gc, int n, const gem2d_point *pts,
+			 const mi_clip_hint *hint)
+{
+	struct pen p;
+
+	if (gc->line_width)
+		return -ENOTSUP;
+	pen_init(&p, NULL, NULL, out, gc);
+	return line_request(&p, gc, n, pts, hint);
+}
+
+int mi_poly_segment_layered(mi_layers *out, const gem2d_gc *gc, int n,
+			    const gem2d_segment *segs)
+{
+	struct pen p;
+
+	if (gc->line_width)
+		return -ENOTSUP;
+	pen_init(&p, NULL, NULL, out, gc);
+	return segment_request(&p, gc, n, segs);
+}
+
+int mi_poly_rectangle_layered(mi_layers *out, const gem2d_gc *gc, int n,
+			      const gem2d_rect *rects, const mi_clip_hint *hint)
+{
+	struct pen p;
+
+	if (gc->line_width)
+		return -ENOTSUP;
+	pen_init(&p, NULL, NULL, out, gc);
+	return rectangle_request(&p, gc, n, rects, hint);
+}
+
+void mi_layers_fini(mi_layers *l)
+{
+	for (int i = 0; i < l->n; i++)
+		g2d_boxes_fini(&l->layer[i]);
+	free(l->layer);
+	*l = (mi_layers)MI_LAYERS_INIT;
 }
