@@ -11,7 +11,8 @@
  * foreground 1 and background 2 (the parity of how often each pixel was drawn
  * as fg and as bg), GXor (whether it was drawn at all) and GXcopy (which of
  * fg and bg came last, counted apart: our box lists do not say the order
- * between the fg and bg lists). With clip rectangles the model is our
+ * between the fg and bg lists). The _layered output, which does, is drawn
+ * in memory with GXcopy and GXxor and must match exactly. With clip rectangles the model is our
  * unclipped output with the clip applied afterwards, so a match is also a
  * check of clip invariance (given mi_clip_hint, see mi.h). Clipped requests
  * are also drawn once unclipped with GXxor: where that, masked by the clip,
@@ -294,6 +295,47 @@ static int model(const struct req *r, struct g2d_boxes *fg, struct g2d_boxes *bg
 	return -EINVAL;
 }
 
+static int model_layered(const struct req *r, mi_layers *out, const mi_clip_hint *hint)
+{
+	switch (r->kind) {
+	case K_LINE:
+		return mi_poly_line_layered(out, &r->gc, r->n, r->pts, hint);
+	case K_SEGMENT:
+		return mi_poly_segment_layered(out, &r->gc, r->n, r->segs);
+	case K_RECT:
+		return mi_poly_rectangle_layered(out, &r->gc, r->n, r->rects, hint);
+	default:
+		return -EINVAL;
+	}
+}
+
+/* The layers drawn in turn with GXcopy (fg 1, bg 2) and with GXxor. */
+static void paint_layers(const mi_layers *ly, const uint8_t *mask, uint8_t *copy, uint8_t *xor)
+{
+	memset(copy, 0, W * H);
+	memset(xor, 0, W * H);
+	for (int l = 0; l < ly->n; l++) {
+		const struct g2d_boxes *b = &ly->layer[l];
+		uint8_t v = l & 1 ? 2 : 1;
+
+		for (size_t i = 0; i < b->n; i++) {
+			int x1 = b->box[i].x1 < 0 ? 0 : b->box[i].x1;
+			int y1 = b->box[i].y1 < 0 ? 0 : b->box[i].y1;
+			int x2 = b->box[i].x2 > W ? W : b->box[i].x2;
+			int y2 = b->box[i].y2 > H ? H : b->box[i].y2;
+
+			for (int y = y1; y < y2; y++) {
+				for (int x = x1; x < x2; x++) {
+					if (mask[y * W + x]) {
+						copy[y * W + x] = v;
+						xor[y * W + x] ^= v;
+					}
+				}
+			}
+		}
+	}
+}
+
 static void count(const struct g2d_boxes *l, const uint8_t *mask, int *cnt)
 {
 	for (size_t i = 0; i < l->n; i++) {
@@ -410,7 +452,8 @@ static void print_req(const struct req *r)
 }
 
 struct tally {
-	long cases, bad, bad_order, server_variant;
+	long cases, bad, bad_order, server_variant, bad_layered;
+	int layers;
 };
 
 /* 0 same; 1 parity or coverage differ; 2 only the fg/bg order (GXcopy) */
@@ -456,6 +499,30 @@ static int check_one(const struct req *r, struct tally *t, int verbose)
 	}
 	if (bad && verbose)
 		print_req(r);
+	if (r->kind != K_POINTS) {
+		/* the layered output: exact under GXcopy as well */
+		static uint8_t copy[W * H], xr[W * H];
+		mi_layers ly = MI_LAYERS_INIT;
+		int lbad = 0;
+
+		ret = model_layered(r, &ly, &hint);
+		if (ret) {
+			printf("  layered model returned %d\n", ret);
+			lbad = 1;
+		} else {
+			paint_layers(&ly, mask, copy, xr);
+			lbad = memcmp(copy, img[2], W * H) || memcmp(xr, img[0], W * H);
+		}
+		t->layers = ly.n > t->layers ? ly.n : t->layers;
+		mi_layers_fini(&ly);
+		if (lbad) {
+			t->bad_layered++;
+			if (verbose) {
+				printf("    layered output differs\n");
+				print_req(r);
+			}
+		}
+	}
 	for (int i = 0; r->n_clip && i < W * H; i++) {
 		if (img[0][i] != (mask[i] ? img[3][i] : 0)) {
 			t->server_variant++;
@@ -522,7 +589,7 @@ int main(int argc, char **argv)
 	       name, W, H, cases, (unsigned long long)seed);
 	for (size_t c = 0; c < sizeof(cat) / sizeof(cat[0]); c++) {
 		for (int clip = 0; clip < 2; clip++) {
-			struct tally t = { 0, 0, 0, 0 };
+			struct tally t = { 0, 0, 0, 0, 0, 0 };
 
 			for (int i = 0; i < cases; i++) {
 				struct req r;
@@ -536,16 +603,17 @@ int main(int argc, char **argv)
 				else if (res == 2)
 					t.bad_order++;
 			}
-			printf("%-16s %-9s %6ld cases: %4ld mismatches, %4ld fg/bg order only",
+			printf("%-16s %-9s %5ld cases: %ld mismatches, %ld fg/bg order only, "
+			       "layered %ld (%d layers)",
 			       cat[c].name, clip ? "clipped" : "unclipped", t.cases, t.bad,
-			       t.bad_order);
+			       t.bad_order, t.bad_layered, t.layers);
 			if (clip)
 				printf(", server not clip invariant in %ld", t.server_variant);
 			printf("\n");
 			fflush(stdout);
 			total += t.cases;
-			total_bad += t.bad;
-			if (t.bad)
+			total_bad += t.bad + t.bad_layered;
+			if (t.bad || t.bad_layered)
 				failed = 1;
 		}
 	}
