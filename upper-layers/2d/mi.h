@@ -38,6 +38,46 @@ int mi_poly_segment(struct g2d_boxes *fg, struct g2d_boxes *bg, const gem2d_gc *
 int mi_poly_rectangle(struct g2d_boxes *fg, struct g2d_boxes *bg, const gem2d_gc *gc, int n,
 		      const gem2d_rect *rects);
 
+/* The one place where the X server's thin lines are not clip invariant: a
+ * solid PolyLine (PolyRectangle: always) whose last point equals its first.
+ * fb draws the closing pixel, so the first point twice, unless the
+ * composite clip (drawable bounds and GC clip) is a single rectangle and the
+ * last line's two ends both lie inside it. The _hinted calls take that clip:
+ * extents and whether it is one rectangle (an empty clip draws nothing, any
+ * value will do). The plain calls assume everything lies inside a
+ * one-rectangle clip. */
+typedef struct mi_clip_hint {
+	g2d_box extents;
+	bool single;
+} mi_clip_hint;
+int mi_poly_line_hinted(struct g2d_boxes *fg, struct g2d_boxes *bg, const gem2d_gc *gc, int n,
+			const gem2d_point *pts, const mi_clip_hint *hint);
+int mi_poly_rectangle_hinted(struct g2d_boxes *fg, struct g2d_boxes *bg, const gem2d_gc *gc,
+			     int n, const gem2d_rect *rects, const mi_clip_hint *hint);
+
+/* Drawing order. Drawing the fg list and then the bg list is exact for the
+ * functions where the order of two draws of a pixel does not matter (GXxor,
+ * GXor, GXand, ...), not for GXcopy and the others when LineDoubleDash draws
+ * one pixel in both colours (a dashed rectangle's first corner, crossing
+ * lines): the server draws in request order. The _layered calls give
+ * layers instead, fg (even index) and bg (odd index) in turn: drawing layer
+ * 0, 1, 2, ... one after the other draws every pixel with the server's
+ * sequence of colours. Layers may be empty; a pixel drawn twice in a row in
+ * one colour appears twice in one layer. mi_layers_fini frees them. */
+typedef struct mi_layers {
+	struct g2d_boxes *layer;
+	int n, cap;
+	int err;
+} mi_layers;
+#define MI_LAYERS_INIT { NULL, 0, 0, 0 }
+int mi_poly_line_layered(mi_layers *out, const gem2d_gc *gc, int n, const gem2d_point *pts,
+			 const mi_clip_hint *hint);
+int mi_poly_segment_layered(mi_layers *out, const gem2d_gc *gc, int n,
+			    const gem2d_segment *segs);
+int mi_poly_rectangle_layered(mi_layers *out, const gem2d_gc *gc, int n,
+			      const gem2d_rect *rects, const mi_clip_hint *hint);
+void mi_layers_fini(mi_layers *l);
+
 /* PolyArc with line_width 0 (solid and dashed), PolyFillArc (gc->arc_mode). */
 int mi_poly_arc(struct g2d_boxes *fg, struct g2d_boxes *bg, const gem2d_gc *gc, int n,
 		const gem2d_arc *arcs);
