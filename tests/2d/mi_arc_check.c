@@ -276,7 +276,7 @@ static int check(const struct request *rq, int *budget)
 		r = mi_fill_polygon(&fg, &rq->gc, rq->n, rq->pts);
 		break;
 	case K_ARC:
-		r = mi_poly_arc(&fg, &bg, &rq->gc, rq->n, rq->arcs);
+		r = mi_poly_arc_drawable(&fg, &bg, &rq->gc, rq->n, rq->arcs, SZ, SZ, 8);
 		break;
 	case K_FILLARC:
 		r = mi_poly_fill_arc(&fg, &rq->gc, rq->n, rq->arcs);
@@ -379,8 +379,11 @@ static void gen_arc(gem2d_arc *a, int maxsz)
 {
 	int w = rnd_in(0, maxsz), h = rnd() % 3 == 0 ? w : rnd_in(0, maxsz);
 
-	if (rnd() % 10 == 0)
-		h = w + rnd_in(-1, 1) < 0 ? 0 : w + rnd_in(-1, 1);
+	if (rnd() % 10 == 0) {	/* nearly round */
+		h = w + rnd_in(-1, 1);
+		if (h < 0)
+			h = 0;
+	}
 	a->width = (uint16_t)w;
 	a->height = (uint16_t)h;
 	if (rnd() % 4 == 0) {	/* inside the pixmap: fb's own arc loop */
@@ -409,13 +412,21 @@ static void gen_arcs(struct request *rq, enum kind kind, int multi, int maxsz)
 	rq->n = multi ? rnd_in(2, 6) : 1;
 	for (int i = 0; i < rq->n; i++)
 		gen_arc(&rq->arcs[i], maxsz);
-	if (multi && rnd() % 3 == 0)	/* the same arc box with other angles */
-		for (int i = 1; i < rq->n; i++) {
-			rq->arcs[i].x = rq->arcs[0].x;
-			rq->arcs[i].y = rq->arcs[0].y;
-			rq->arcs[i].width = rq->arcs[0].width;
-			rq->arcs[i].height = rq->arcs[0].height;
+	int same_box = multi && rnd() % 2 == 0, chain = same_box && rnd() % 2 == 0;
+
+	for (int i = 1; same_box && i < rq->n; i++) {	/* the same box, other angles */
+		rq->arcs[i].x = rq->arcs[0].x;
+		rq->arcs[i].y = rq->arcs[0].y;
+		rq->arcs[i].width = rq->arcs[0].width;
+		rq->arcs[i].height = rq->arcs[0].height;
+		if (chain) {	/* each arc starting where the one before ended */
+			rq->arcs[i].angle1 = (int16_t)((rq->arcs[i - 1].angle1 +
+							rq->arcs[i - 1].angle2) % (360 * 64));
+			rq->arcs[i].angle2 = (int16_t)rnd_in(-120 * 64, 120 * 64);
+			if (rnd() % 3 == 0)
+				rq->arcs[i].angle2 = (int16_t)(rq->arcs[i - 1].angle2 < 0 ? -rnd_in(1, 9000) : rnd_in(1, 9000));
 		}
+	}
 }
 
 static void gen_big_arcs(struct request *rq, enum kind kind)
