@@ -393,8 +393,8 @@ static void pl_add(struct ptlist *l, int x, int y)
 		l->p = np;
 		l->cap = cap;
 	}
-	l->p[l->n].x = x;
-	l->p[l->n].y = y;
+	l->p[l->n].x = (int16_t)x;	/* the server's points are 16-bit */
+	l->p[l->n].y = (int16_t)y;
 	l->n++;
 }
 
