@@ -113,7 +113,7 @@ static int start_xvfb(char *display, size_t len)
 
 static int setup_x(void)
 {
-	char display[32];
+	char display[48];
 	const xcb_setup_t *setup;
 	xcb_screen_t *screen;
 	int have8 = 0;
@@ -141,7 +141,10 @@ static int setup_x(void)
 
 static void x_clear(void)
 {
+	uint32_t none = XCB_NONE;
 	uint32_t vals[] = { XCB_GX_COPY, 0xff, 0, 0, XCB_LINE_STYLE_SOLID, XCB_FILL_STYLE_SOLID };
+
+	xcb_change_gc(conn, gcid, XCB_GC_CLIP_MASK, &none);
 	xcb_rectangle_t r = { 0, 0, SZ, SZ };
 
 	xcb_change_gc(conn, gcid, XCB_GC_FUNCTION | XCB_GC_PLANE_MASK | XCB_GC_FOREGROUND |
@@ -178,6 +181,7 @@ struct request {
 	gem2d_point pts[MAXITEMS];
 	gem2d_arc arcs[MAXITEMS];
 	uint8_t dashes[4];
+	gem2d_rect clip[3];
 };
 
 static void x_draw(const struct request *rq, int xor_mode)
@@ -191,6 +195,9 @@ static void x_draw(const struct request *rq, int xor_mode)
 	};
 
 	xcb_change_gc(conn, gcid, mask, vals);
+	if (rq->gc.clip)
+		xcb_set_clip_rectangles(conn, XCB_CLIP_ORDERING_UNSORTED, gcid, 0, 0,
+					(uint32_t)rq->gc.n_clip, (const xcb_rectangle_t *)rq->gc.clip);
 	if (rq->gc.line_style)
 		xcb_set_dashes(conn, gcid, rq->gc.dash_offset, (uint16_t)rq->gc.n_dashes,
 			       rq->dashes);
@@ -210,7 +217,21 @@ static void x_draw(const struct request *rq, int xor_mode)
 }
 
 /* our boxes into img: xor_mode xors fg with 1 and bg with 2, else sets 1 */
-static void raster(uint8_t *img, const struct g2d_boxes *l, int xor_mode, int val)
+static int in_clip(const gem2d_gc *gc, int x, int y)
+{
+	if (!gc->clip)
+		return 1;
+	for (int i = 0; i < gc->n_clip; i++) {
+		const gem2d_rect *c = &gc->clip[i];
+
+		if (x >= c->x && y >= c->y && x < c->x + c->width && y < c->y + c->height)
+			return 1;
+	}
+	return 0;
+}
+
+static void raster(uint8_t *img, const struct g2d_boxes *l, const gem2d_gc *gc, int xor_mode,
+		   int val)
 {
 	for (size_t i = 0; i < l->n; i++) {
 		const g2d_box *b = &l->box[i];
@@ -219,6 +240,8 @@ static void raster(uint8_t *img, const struct g2d_boxes *l, int xor_mode, int va
 
 		for (int y = y1; y < y2; y++)
 			for (int x = x1; x < x2; x++) {
+				if (!in_clip(gc, x, y))
+					continue;
 				if (xor_mode)
 					img[y * SZ + x] ^= (uint8_t)val;
 				else
@@ -307,8 +330,8 @@ static int check(const struct request *rq, int *budget)
 					break;
 				}
 		memset(got, 0, sizeof(got));
-		raster(got, &fg, mode, 1);
-		raster(got, &bg, mode, 2);
+		raster(got, &fg, &rq->gc, mode, 1);
+		raster(got, &bg, &rq->gc, mode, 2);
 		if (memcmp(want, got, sizeof(got))) {
 			ok = 0;
 			if (verbose && *budget > 0) {
@@ -454,6 +477,35 @@ static void gen_big_arcs(struct request *rq, enum kind kind)
 	a->angle2 = rnd() % 4 == 0 ? 360 * 64 : rnd_angle();
 }
 
+static void gen_huge_arcs(struct request *rq, enum kind kind)
+{
+	/* sizes near 65535 and origins near the 16-bit edges: the server's
+	 * 16-bit span and point origins wrap */
+	rq->kind = kind;
+	rq->n = 1;
+	gem2d_arc *a = &rq->arcs[0];
+	int w = rnd_in(60000, 65535), h = rnd() % 2 ? w : rnd_in(60000, 65535);
+
+	a->width = (uint16_t)w;
+	a->height = (uint16_t)h;
+	switch (rnd() % 3) {
+	case 0:	/* centre column wraps to near 0, top row near the pixmap */
+		a->x = (int16_t)rnd_in(32700, 32767);
+		a->y = (int16_t)rnd_in(-20, SZ);
+		break;
+	case 1:	/* centre row wraps, left column near the pixmap */
+		a->x = (int16_t)rnd_in(-20, SZ);
+		a->y = (int16_t)rnd_in(32700, 32767);
+		break;
+	default:	/* centred near the pixmap */
+		a->x = (int16_t)rnd_in(-w / 2 - 40, -w / 2 + 40);
+		a->y = (int16_t)rnd_in(-h / 2 - 40, -h / 2 + 40);
+		break;
+	}
+	a->angle1 = rnd_angle();
+	a->angle2 = rnd() % 4 == 0 ? 360 * 64 : rnd_angle();
+}
+
 static void gen_dashes(struct request *rq, int style)
 {
 	rq->gc.line_style = (uint8_t)style;
@@ -468,6 +520,7 @@ enum cat {
 	C_POLY_EO, C_POLY_WIND,
 	C_ARC_ONE, C_ARC_MULTI, C_ARC_ONOFF, C_ARC_DOUBLE, C_ARC_BIG,
 	C_FILL_CHORD, C_FILL_PIE, C_FILL_MULTI, C_FILL_BIG,
+	C_ARC_HUGE, C_FILL_HUGE, C_ARC_CLIPPED,
 	C_COUNT
 };
 
@@ -476,6 +529,7 @@ static const char *cat_name[C_COUNT] = {
 	"arc solid one", "arc solid several", "arc onoffdash", "arc doubledash",
 	"arc wide-code (>800)",
 	"fillarc chord", "fillarc pieslice", "fillarc several", "fillarc float (>800)",
+	"arc 16-bit edges", "fillarc 16-bit edges", "arc solid, gc clip",
 };
 
 static void gen(struct request *rq, enum cat c)
@@ -523,6 +577,28 @@ static void gen(struct request *rq, enum cat c)
 		break;
 	case C_FILL_BIG:
 		gen_big_arcs(rq, K_FILLARC);
+		rq->gc.arc_mode = (uint8_t)(rnd() & 1);
+		break;
+	case C_ARC_HUGE:
+		gen_huge_arcs(rq, K_ARC);
+		break;
+	case C_ARC_CLIPPED:	/* fb's own loop only inside the clip rectangles */
+		gen_arcs(rq, K_ARC, rnd() & 1, 40);
+		rq->gc.n_clip = rnd_in(1, 3);
+		for (int i = 0; i < rq->gc.n_clip; i++) {
+			rq->clip[i].x = (int16_t)rnd_in(-10, 40);
+			rq->clip[i].y = (int16_t)rnd_in(-10, 40);
+			rq->clip[i].width = (uint16_t)rnd_in(1, 70);
+			rq->clip[i].height = (uint16_t)rnd_in(1, 70);
+		}
+		if (rq->gc.n_clip > 1 && rnd() & 1) {	/* two that tile a box */
+			rq->clip[1] = rq->clip[0];
+			rq->clip[1].x = (int16_t)(rq->clip[0].x + rq->clip[0].width);
+		}
+		rq->gc.clip = rq->clip;
+		break;
+	case C_FILL_HUGE:
+		gen_huge_arcs(rq, K_FILLARC);
 		rq->gc.arc_mode = (uint8_t)(rnd() & 1);
 		break;
 	default:
