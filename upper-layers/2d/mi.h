@@ -52,9 +52,13 @@ int mi_poly_arc(struct g2d_boxes *fg, struct g2d_boxes *bg, const gem2d_gc *gc, 
  * an arc the server draws with the wide-arc code (w != h and w or h > 800). */
 int mi_poly_arc_drawable(struct g2d_boxes *fg, struct g2d_boxes *bg, const gem2d_gc *gc, int n,
 			 const gem2d_arc *arcs, int width, int height, int bpp);
+/* mi_poly_fill_arc covers every arc (integer and floating point paths); a
+ * pixel of overlapping arcs, or of the two spans of a row of a slice wider
+ * than half a turn, is emitted as often as the server fills it. */
 int mi_poly_fill_arc(struct g2d_boxes *fg, const gem2d_gc *gc, int n, const gem2d_arc *arcs);
 
-/* FillPolygon (Complex shape, CoordModeOrigin; gc->fill_rule). */
+/* FillPolygon (Complex shape, CoordModeOrigin; gc->fill_rule). Fewer than
+ * three points draw nothing; no pixel is emitted twice. */
 int mi_fill_polygon(struct g2d_boxes *fg, const gem2d_gc *gc, int n, const gem2d_point *pts);
 
 #endif
