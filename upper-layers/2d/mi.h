@@ -81,9 +81,24 @@ void mi_layers_fini(mi_layers *l);
 /* PolyArc with line_width 0 (solid and dashed), PolyFillArc (gc->arc_mode). */
 int mi_poly_arc(struct g2d_boxes *fg, struct g2d_boxes *bg, const gem2d_gc *gc, int n,
 		const gem2d_arc *arcs);
+/* mi_poly_arc draws as miZeroPolyArc does; the _drawable variant as fb's
+ * PolyArc does on a drawable of width x height at bpp bits per pixel, which
+ * differs in one point: for a solid arc (line and fill style) whose box
+ * (x, y, w + 1, h + 1) lies inside the composite clip (the drawable and
+ * gc->clip), fb runs its own copy of the loop, which draws the 45-degree
+ * points of some even-sized full circles twice where miZeroPolyArc draws
+ * them once (visible with GXxor). mi_poly_arc is the bpp 1 case (fb never
+ * uses its loop there). -ENOTSUP for line_width != 0 and for requests with
+ * an arc the server draws with the wide-arc code (w != h and w or h > 800). */
+int mi_poly_arc_drawable(struct g2d_boxes *fg, struct g2d_boxes *bg, const gem2d_gc *gc, int n,
+			 const gem2d_arc *arcs, int width, int height, int bpp);
+/* mi_poly_fill_arc covers every arc (integer and floating point paths); a
+ * pixel of overlapping arcs, or of the two spans of a row of a slice wider
+ * than half a turn, is emitted as often as the server fills it. */
 int mi_poly_fill_arc(struct g2d_boxes *fg, const gem2d_gc *gc, int n, const gem2d_arc *arcs);
 
-/* FillPolygon (Complex shape, CoordModeOrigin; gc->fill_rule). */
+/* FillPolygon (Complex shape, CoordModeOrigin; gc->fill_rule). Fewer than
+ * three points draw nothing; no pixel is emitted twice. */
 int mi_fill_polygon(struct g2d_boxes *fg, const gem2d_gc *gc, int n, const gem2d_point *pts);
 
 #endif
