@@ -49,6 +49,12 @@ struct shim_blt_state {
 	 * INTEL_BCS_SWCTRL_SRC_Y / _DST_Y (hwdefs/intel_commands.h).
 	 */
 	uint32_t bcs_swctrl;
+	/*
+	 * The platform's bit-6 swizzling of X- and Y-tiled pages
+	 * (I915_BIT_6_SWIZZLE_*, 0 = none): the pages hold the CPU's view, so
+	 * the engine swizzles its tiled addresses. Set by the driver.
+	 */
+	uint8_t swizzle_x, swizzle_y;
 	/* Loaded by XY_SETUP_BLT / XY_SETUP_MONO_PATTERN_SL_BLT (clip also by XY_SETUP_CLIP_BLT). */
 	uint32_t br13;
 	uint32_t clip_tl, clip_br;	/* (y << 16) | x, x2/y2 exclusive */

@@ -133,7 +133,6 @@ static void mono_rows(struct req *r)
 /* Clips, translates and runs a request. */
 static int run_req(const struct shim_blt_state *st, const struct shim_gpu_vm *vm, struct req *r)
 {
-	unsigned gen = st->gen;
 	struct blt_op op;
 	int ret;
 	memset(&op, 0, sizeof(op));
@@ -167,7 +166,7 @@ static int run_req(const struct shim_blt_state *st, const struct shim_gpu_vm *vm
 	op.vseed = INTEL_BLT_VSEED(r->dw0);
 	bool use_s = blt_rop_uses_s(op.rop), use_p = blt_rop_uses_p(op.rop);
 
-	ret = blt_surf_map(&op.dst, vm, gen, r->dst, r->dpitch, r->dtile, (int64_t)x1 * op.cpp,
+	ret = blt_surf_map(&op.dst, vm, st, r->dst, r->dpitch, r->dtile, (int64_t)x1 * op.cpp,
 			   (int64_t)x2 * op.cpp, y1, y2, true);
 	if (ret)
 		return ret;
@@ -178,7 +177,7 @@ static int run_req(const struct shim_blt_state *st, const struct shim_gpu_vm *vm
 		op.skind = BLT_SRC_SURF;
 		op.sx = r->sx + (x1 - r->x1);
 		op.sy = r->sy + (y1 - r->y1);
-		ret = blt_surf_map(&op.src, vm, gen, r->src, r->spitch, r->stile, (int64_t)op.sx * op.cpp,
+		ret = blt_surf_map(&op.src, vm, st, r->src, r->spitch, r->stile, (int64_t)op.sx * op.cpp,
 				   ((int64_t)op.sx + (x2 - x1)) * op.cpp, op.sy,
 				   (int64_t)op.sy + (y2 - y1), false);
 		if (ret)

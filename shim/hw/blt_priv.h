@@ -28,12 +28,24 @@ struct blt_surf {
 	uint32_t tw;		/* contiguous run granule in bytes; 0 = linear */
 	uint32_t step;		/* gen4+ tiled: host distance between consecutive runs of a row */
 	uint8_t tiling;		/* enum shim_tiling */
+	uint8_t swizzle;	/* I915_BIT_6_SWIZZLE_*: tiled surfaces on platforms that swizzle */
 	bool fenced;
 	uint8_t gen;
 	uint8_t *lo, *hi;	/* the translated extent [lo, hi) */
 };
 
 /* Host address of byte (xb, y) and, in *run, how many bytes from there are contiguous. */
+static inline uint8_t *blt_surf_swizzled(const struct blt_surf *s, uint8_t *p, uint32_t *run)
+{
+	/* The pages hold what the CPU sees: bit 6 of the address swizzled
+	 * (i915_gem_tiling.c); the engine addresses the unswizzled layout.
+	 * Runs end at 64-byte blocks, which the swizzle moves whole. */
+	uint32_t in_block = 64 - (uint32_t)((uintptr_t)p & 63);
+	if (*run > in_block)
+		*run = in_block;
+	return (uint8_t *)(uintptr_t)shim_swizzle((uintptr_t)p, s->swizzle);
+}
+
 static inline uint8_t *blt_surf_ptr(const struct blt_surf *s, int64_t xb, int64_t y, uint32_t *run)
 {
 	if (!s->tw) {
@@ -42,13 +54,16 @@ static inline uint8_t *blt_surf_ptr(const struct blt_surf *s, int64_t xb, int64_
 	}
 	if (s->fenced) {
 		uint64_t l = (uint64_t)(s->lin0 + y * s->pitch + xb);
+		uint8_t *p;
 		*run = s->tw - (uint32_t)(l % s->tw);
-		return s->base + shim_tiled_offset(s->gen, (enum shim_tiling)s->tiling, s->fpitch,
-						   (uint32_t)(l % s->fpitch), (uint32_t)(l / s->fpitch));
+		p = s->base + shim_tiled_offset(s->gen, (enum shim_tiling)s->tiling, s->fpitch,
+						(uint32_t)(l % s->fpitch), (uint32_t)(l / s->fpitch));
+		return s->swizzle ? blt_surf_swizzled(s, p, run) : p;
 	}
 	*run = s->tw - (uint32_t)((uint64_t)xb % s->tw);
-	return s->base + shim_tiled_offset(s->gen, (enum shim_tiling)s->tiling, (uint32_t)s->pitch,
-					   (uint32_t)xb, (uint32_t)y);
+	uint8_t *p = s->base + shim_tiled_offset(s->gen, (enum shim_tiling)s->tiling, (uint32_t)s->pitch,
+						 (uint32_t)xb, (uint32_t)y);
+	return s->swizzle ? blt_surf_swizzled(s, p, run) : p;
 }
 
 /*
@@ -57,8 +72,8 @@ static inline uint8_t *blt_surf_ptr(const struct blt_surf *s, int64_t xb, int64_
  * tiling applies on gen4+ (from the command); on gen2/3 the range's fence
  * decides. 0, -EFAULT or -EINVAL (impossible tiled geometry).
  */
-int blt_surf_map(struct blt_surf *s, const struct shim_gpu_vm *vm, unsigned gen, uint64_t addr,
-		 int32_t pitch, enum shim_tiling tiling, int64_t xb0, int64_t xb1, int64_t y0,
+int blt_surf_map(struct blt_surf *s, const struct shim_gpu_vm *vm, const struct shim_blt_state *st,
+		 uint64_t addr, int32_t pitch, enum shim_tiling tiling, int64_t xb0, int64_t xb1, int64_t y0,
 		 int64_t y1, bool write);
 
 /* Translates a plain linear byte range (mono source, pattern): host pointer or NULL on a fault. */

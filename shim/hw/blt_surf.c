@@ -73,10 +73,17 @@ static void fenced_extent(unsigned gen, enum shim_tiling t, uint32_t fp, uint64_
 	}
 }
 
-int blt_surf_map(struct blt_surf *s, const struct shim_gpu_vm *vm, unsigned gen, uint64_t addr,
-		 int32_t pitch, enum shim_tiling tiling, int64_t xb0, int64_t xb1, int64_t y0,
+/* The platform's swizzling of a tiling (blt.h). */
+static uint8_t swizzle_of(const struct shim_blt_state *st, enum shim_tiling t)
+{
+	return t == SHIM_TILING_X ? st->swizzle_x : t == SHIM_TILING_Y ? st->swizzle_y : 0;
+}
+
+int blt_surf_map(struct blt_surf *s, const struct shim_gpu_vm *vm, const struct shim_blt_state *st,
+		 uint64_t addr, int32_t pitch, enum shim_tiling tiling, int64_t xb0, int64_t xb1, int64_t y0,
 		 int64_t y1, bool write)
 {
+	unsigned gen = st->gen;
 	int64_t lo, hi;
 	memset(s, 0, sizeof(*s));
 	s->gen = (uint8_t)gen;
@@ -98,6 +105,13 @@ int blt_surf_map(struct blt_surf *s, const struct shim_gpu_vm *vm, unsigned gen,
 		s->tiling = (uint8_t)tiling;
 		s->tw = tile_width(gen, tiling);
 		s->step = tiling == SHIM_TILING_Y ? 512 : s->tw * shim_tile_geometry(gen, tiling).height;
+		s->swizzle = swizzle_of(st, tiling);
+		if (s->swizzle) {
+			/* a swizzled byte stays in its 128-byte block; no run stepping */
+			lo &= ~(int64_t)127;
+			hi = (hi + 127) & ~(int64_t)127;
+			s->step = 0;
+		}
 	} else {
 		int64_t a = y0 * pitch, b = (y1 - 1) * pitch;
 		lo = (a < b ? a : b) + xb0;
@@ -123,10 +137,15 @@ int blt_surf_map(struct blt_surf *s, const struct shim_gpu_vm *vm, unsigned gen,
 			return -EFAULT;
 		s->fenced = true;
 		s->tiling = (uint8_t)ft;
+		s->swizzle = swizzle_of(st, ft);
 		s->fpitch = r.fence_pitch;
 		s->tw = tile_width(gen, ft);
 		s->lin0 = (int64_t)r.fence_offset - lo;
 		s->base = r.host - r.fence_offset;
+		if (s->swizzle) {	/* a swizzled byte stays in its 128-byte block */
+			rlo &= ~(uint64_t)127;
+			rhi |= 127;
+		}
 		s->lo = s->base + rlo;
 		s->hi = s->base + rhi + 1;
 		return 0;
@@ -290,7 +309,8 @@ static uint32_t copy_tiles_xy(const struct blt_op *op, uint32_t nb, uint32_t h, 
 	const struct blt_surf *d = &op->dst, *s = &op->src;
 	bool x_to_y = s->tiling == SHIM_TILING_X && d->tiling == SHIM_TILING_Y;
 	bool y_to_x = s->tiling == SHIM_TILING_Y && d->tiling == SHIM_TILING_X;
-	if ((!x_to_y && !y_to_x) || d->fenced || s->fenced || !d->tw || !s->tw || s->gen < 4 ||
+	if ((!x_to_y && !y_to_x) || d->fenced || s->fenced || !d->tw || !s->tw || s->gen < 4 || d->swizzle ||
+	    s->swizzle ||
 	    dxb < 0 || sxb < 0 || (dxb | sxb | nb) % 512 || op->y1 % 32 || op->sy % 32)
 		return 0;
 	uint32_t run, blocks = h - h % 32;
@@ -387,7 +407,7 @@ static int fill_rect(const struct blt_op *op, uint32_t nb, uint32_t h, uint32_t 
 	blt_fill_colour(line, colour, op->cpp, nb);
 	int64_t dxb = (int64_t)op->x1 * op->cpp, exb = dxb + nb;
 	int64_t a = 0, b = 0, yb0 = 0, yb1 = 0;
-	if (d->tw && !d->fenced) {
+	if (d->tw && !d->fenced && d->step) {
 		int64_t th = d->step / d->tw, cw = d->tw;
 		a = (dxb + cw - 1) / cw * cw;
 		b = exb / cw * cw;

@@ -107,6 +107,10 @@ int shim_i915_wait_ioctl(struct shim_call *call, void *data);
 int shim_i915_set_caching_ioctl(struct shim_call *call, void *data);
 int shim_i915_get_caching_ioctl(struct shim_call *call, void *data);
 int shim_i915_set_tiling_ioctl(struct shim_call *call, void *data);
+/* The bit-6 swizzling the platform applies to pages of that tiling, as the
+ * CPU sees them (I915_BIT_6_SWIZZLE_*); the blitter undoes it. */
+struct shim_device_model;
+uint32_t shim_i915_swizzle_for(const struct shim_device_model *m, uint32_t tiling);
 int shim_i915_get_tiling_ioctl(struct shim_call *call, void *data);
 int shim_i915_userptr_ioctl(struct shim_call *call, void *data);
 /* 0 if the kernel could pin [ptr, ptr+size) of the calling process as userptr pages (for the GPU

@@ -36,7 +36,7 @@ static bool tiling_ok(const struct shim_device_model *m, uint32_t tiling, uint32
 }
 
 /* The bit-6 swizzling the platform reports: none from gen8; typical dual-channel values before. */
-static uint32_t swizzle_for(const struct shim_device_model *m, uint32_t tiling)
+uint32_t shim_i915_swizzle_for(const struct shim_device_model *m, uint32_t tiling)
 {
 	if (tiling == I915_TILING_NONE || m->gen >= 8)
 		return I915_BIT_6_SWIZZLE_NONE;
@@ -62,7 +62,7 @@ int shim_i915_set_tiling_ioctl(struct shim_call *call, void *data)
 		goto out;
 	if (a->tiling_mode == I915_TILING_NONE)
 		a->stride = 0;
-	a->swizzle_mode = swizzle_for(dev->model, a->tiling_mode);
+	a->swizzle_mode = shim_i915_swizzle_for(dev->model, a->tiling_mode);
 	if (obj->tiling_mode == a->tiling_mode && obj->stride == a->stride)
 		goto out;	/* T13 */
 	shim_gem_flush_view(dev, obj);	/* GTT writes land with the old layout */

@@ -7,6 +7,7 @@
 #define _GNU_SOURCE
 #include <sys/mman.h>
 
+#include "hwdefs/intel_commands.h"
 #include "tests/i915/i915_test.h"
 
 /* GC6, PR4, PR10, PR13 (on the render node, like every test here): new objects read as zero;
@@ -465,6 +466,75 @@ TEST(gtt_view_y_tiled)
 	check_gtt_view(I915_TILING_Y, 512);
 }
 
+/*
+ * The blitter and the CPU agree on a tiled object's layout: a fill of a
+ * rectangle that is not whole tiles, by XY_COLOR_BLT on an X-tiled object,
+ * lands in the raw pages where the platform's bit-6 swizzling puts it (so
+ * pread finds it there) and reads back in place through the GTT view.
+ * Swizzling platforms (gen3-7 here) move 64-byte blocks, which only a
+ * partial-tile rectangle shows. On gen2/3 the fence tiles the access.
+ */
+TEST(blit_into_x_tiled_matches_the_cpu_views)
+{
+	int fd = i915_open();
+	int gen = i915_gen(fd);
+	const uint32_t pitch = 1024, rows = 32, size = pitch * rows, x1 = 3, y1 = 1, x2 = 200, y2 = 13;
+	uint32_t h = gem_create(fd, size);
+	struct drm_i915_gem_set_tiling st = { .handle = h, .tiling_mode = I915_TILING_X, .stride = pitch };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_SET_TILING, &st));
+	uint32_t cmd[16], n = 0, reloc_at;
+	cmd[n++] = XY_COLOR_BLT | INTEL_BLT_WRITE_RGBA | INTEL_LEN(gen >= 8 ? 7 : 6) |
+		   (gen >= 4 ? INTEL_BLT_DST_TILED : 0);
+	cmd[n++] = INTEL_BR13_DEPTH_8888 << INTEL_BR13_DEPTH_SHIFT | 0xf0 << INTEL_BR13_ROP_SHIFT |
+		   (gen >= 4 ? pitch / 4 : pitch);
+	cmd[n++] = INTEL_XY(x1, y1);
+	cmd[n++] = INTEL_XY(x2, y2);
+	reloc_at = n;
+	cmd[n++] = 0;
+	if (gen >= 8)
+		cmd[n++] = 0;
+	cmd[n++] = 0x5a5a5a5a;
+	cmd[n++] = MI_BATCH_BUFFER_END;
+	if (n & 1)
+		cmd[n++] = MI_NOOP;
+	uint32_t batch = gem_create(fd, 4096);
+	gem_write(fd, batch, 0, cmd, n * 4);
+	struct drm_i915_gem_relocation_entry rel = { .target_handle = h, .offset = reloc_at * 4,
+						     .read_domains = I915_GEM_DOMAIN_RENDER,
+						     .write_domain = I915_GEM_DOMAIN_RENDER,
+						     .presumed_offset = ~0ull };
+	struct drm_i915_gem_exec_object2 objs[2] = {
+		{ .handle = h, .flags = gen < 4 ? EXEC_OBJECT_NEEDS_FENCE : 0 },
+		{ .handle = batch, .relocation_count = 1, .relocs_ptr = (uintptr_t)&rel },
+	};
+	ASSERT_OK(gem_execbuf_ctx(fd, objs, 2, gen >= 6 ? I915_EXEC_BLT : I915_EXEC_RENDER, 0));
+	gem_wait(fd, h);
+	uint8_t *raw = malloc(size);
+	ASSERT_OK(gem_pread(fd, h, 0, raw, size));
+	for (uint32_t y = 0; y < rows; y++)
+		for (uint32_t xb = 0; xb < pitch; xb++) {
+			bool in = y >= y1 && y < y2 && xb >= x1 * 4 && xb < x2 * 4;
+			if (raw[raw_offset(I915_TILING_X, st.swizzle_mode, pitch, xb, y)] != (in ? 0x5a : 0))
+				TEST_FAIL("raw pages: byte (%u, %u) of the fill is not where the swizzle %u puts it", xb,
+					  y, st.swizzle_mode);
+		}
+	struct drm_i915_gem_mmap_gtt mg = { .handle = h };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP_GTT, &mg));
+	uint8_t *gtt = mmap(NULL, size, PROT_READ, MAP_SHARED, fd, (off_t)mg.offset);
+	ASSERT(gtt != MAP_FAILED);
+	struct drm_i915_gem_set_domain sd = { .handle = h, .read_domains = I915_GEM_DOMAIN_GTT };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_SET_DOMAIN, &sd));
+	for (uint32_t y = 0; y < rows; y++)
+		for (uint32_t xb = 0; xb < pitch; xb++) {
+			bool in = y >= y1 && y < y2 && xb >= x1 * 4 && xb < x2 * 4;
+			if (gtt[y * pitch + xb] != (in ? 0x5a : 0))
+				TEST_FAIL("GTT view: byte (%u, %u) is 0x%02x", xb, y, gtt[y * pitch + xb]);
+		}
+	munmap(gtt, size);
+	free(raw);
+	close(fd);
+}
+
 /* T16, MO18: a GTT map made before a tiling change follows it: the next access
  * goes through the new fence, and going back to linear shows the pages as they are. */
 TEST(gtt_map_follows_tiling_changes)
@@ -701,7 +771,7 @@ TEST(userptr_ranges)
 }
 
 TEST_MAIN(T(getparam_skylake_gt2), T(context_create_extensions), T(mmap_offset_types),
-	  T(tiling_details), T(userptr_ranges), T(drop_caches_purges_dontneed), T(memory_pressure_purges_dontneed), T(gtt_view_x_tiled), T(gtt_view_y_tiled), T(gtt_map_follows_tiling_changes), T(pread_pwrite), T(pread_pwrite_errors), T(gem_mmap), T(mapping_outlives_handle),
+	  T(tiling_details), T(userptr_ranges), T(drop_caches_purges_dontneed), T(memory_pressure_purges_dontneed), T(gtt_view_x_tiled), T(gtt_view_y_tiled), T(blit_into_x_tiled_matches_the_cpu_views), T(gtt_map_follows_tiling_changes), T(pread_pwrite), T(pread_pwrite_errors), T(gem_mmap), T(mapping_outlives_handle),
 	  T(mmap_offset), T(set_domain), T(madvise_purgeable), T(tiling), T(userptr),
 	  T(contexts_and_reset_stats), T(reg_read_rr1_rr4_timestamp_only), T(get_aperture_ap1), T(busy_b1_b2),
 	  T(gem_wait_w1_w2_w4_w5), T(throttle_th2_idle), T(set_get_caching))

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <i915_drm.h>
 
 #include "base/fault_guard.h"
 #include "base/log.h"
@@ -29,6 +30,7 @@
 #include "i915/gt/intel_reset.h"
 #include "i915/gt/sysfs_engines.h"
 #include "i915/i915_gem_context.h"
+#include "i915/i915_gem_object.h"
 
 #define MAX_DEPTH 2	/* batch levels: the first, and one second-level call */
 
@@ -466,6 +468,8 @@ int shim_batch_run(struct shim_request *rq, uint32_t *bcs_swctrl, struct shim_ba
 	cs.start = shim_now_ns();
 	shim_blt_state_init(&cs.blt, cs.gen);
 	cs.blt.bcs_swctrl = *bcs_swctrl;
+	cs.blt.swizzle_x = (uint8_t)shim_i915_swizzle_for(rq->dev->model, I915_TILING_X);
+	cs.blt.swizzle_y = (uint8_t)shim_i915_swizzle_for(rq->dev->model, I915_TILING_Y);
 	cs.vm = (struct shim_gpu_vm){ .ctx = &cs, .translate = translate };
 	cs.ip = rq->batch_addr;
 	cs.end = rq->batch_len ? rq->batch_addr + rq->batch_len : UINT64_MAX;
