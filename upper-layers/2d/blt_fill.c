@@ -1,0 +1,235 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Fills on the blitter (2d-layer.md §1.6): one box is an XY_COLOR_BLT; many
+ * boxes share one XY_SETUP_MONO_PATTERN_SL_BLT with a solid pattern and take
+ * a 3-dword XY_SCANLINES_BLT each; points take a 2-dword XY_PIXEL_BLT on the
+ * same setup. Tiles are repeated by XY_SRC_COPY_BLT from the tile pixmap
+ * with the function's copy ROP. The setup is re-emitted whenever the batch
+ * was submitted under us (batch.c forgets it), never assumed to survive.
+ *
+ * Also the command parts every blitter emitter shares: BR13, the tiling
+ * bits of DW0 and BCS_SWCTRL for Y-tiled operands (gen6+).
+ */
+#include <errno.h>
+#include <i915_drm.h>
+
+#include "hwdefs/intel_commands.h"
+#include "upper-layers/2d/gem2d_priv.h"
+
+static uint32_t depth_code(const gem2d_pixmap *pix)
+{
+	switch (pix->bpp) {
+	case 8:
+		return INTEL_BR13_DEPTH_8;
+	case 16:
+		return pix->depth == 15 ? INTEL_BR13_DEPTH_1555 : INTEL_BR13_DEPTH_565;
+	default:
+		return INTEL_BR13_DEPTH_8888;
+	}
+}
+
+/* A pitch field: bytes, or dwords for a tiled surface from gen4. */
+static uint32_t pitch_field(const gem2d_pixmap *pix)
+{
+	uint32_t p = pix->pitch;
+	if (pix->dev->gen >= 4 && pix->tiling != I915_TILING_NONE)
+		p /= 4;
+	return p & 0xffff;
+}
+
+uint32_t g2d_br13(const gem2d_pixmap *pix, uint8_t rop)
+{
+	return pitch_field(pix) | (uint32_t)rop << INTEL_BR13_ROP_SHIFT | depth_code(pix) << INTEL_BR13_DEPTH_SHIFT;
+}
+
+/* DW0 bits: 32bpp writes every byte; tiled operands from gen4 (before,
+ * fences detile and the relocation asks for one). */
+uint32_t g2d_blt_tiling_bits(const gem2d_pixmap *dst, const gem2d_pixmap *src)
+{
+	uint32_t bits = dst->bpp == 32 ? INTEL_BLT_WRITE_RGBA : 0;
+	if (dst->dev->gen >= 4 && dst->tiling != I915_TILING_NONE)
+		bits |= INTEL_BLT_DST_TILED;
+	if (src && src->dev->gen >= 4 && src->tiling != I915_TILING_NONE)
+		bits |= INTEL_BLT_SRC_TILED;
+	return bits;
+}
+
+static bool fenced(const gem2d_pixmap *pix)
+{
+	return pix->dev->gen < 4 && pix->tiling != I915_TILING_NONE;
+}
+
+/* Loads BCS_SWCTRL when the Y bits this command needs differ from what the
+ * batch last loaded. Room for the 3 dwords must already be reserved. */
+int g2d_blt_swctrl(gem2d_device *dev, const gem2d_pixmap *dst, const gem2d_pixmap *src)
+{
+	uint32_t want = 0;
+	if (dev->gen < 6)
+		return 0;
+	if (dst->tiling == I915_TILING_Y)
+		want |= INTEL_BCS_SWCTRL_DST_Y;
+	if (src && src->tiling == I915_TILING_Y)
+		want |= INTEL_BCS_SWCTRL_SRC_Y;
+	if (dev->batch.swctrl == want)
+		return 0;
+	g2d_out(dev, MI_LOAD_REGISTER_IMM_N(1));
+	g2d_out(dev, INTEL_BCS_SWCTRL);
+	g2d_out(dev, INTEL_MASKED_FIELD(INTEL_BCS_SWCTRL_SRC_Y | INTEL_BCS_SWCTRL_DST_Y, want));
+	dev->batch.swctrl = want;
+	return 0;
+}
+
+static unsigned addr_dw(const gem2d_device *dev)
+{
+	return dev->gen >= 8 ? 2 : 1;
+}
+
+static uint32_t pen_color(const struct g2d_fill *f)
+{
+	return f->pen == G2D_PEN_FG ? f->fg : f->bg;
+}
+
+static int color_blt(gem2d_pixmap *dst, const struct g2d_fill *f, const g2d_box *b)
+{
+	gem2d_device *dev = dst->dev;
+	unsigned len = 5 + addr_dw(dev);
+	uint32_t dw0 = XY_COLOR_BLT | INTEL_LEN(len) | g2d_blt_tiling_bits(dst, NULL);
+	int ret = g2d_batch_reserve(dev, len + 3, 1, &dst->bo, 1);
+	if (ret < 0)
+		return ret;
+	g2d_blt_swctrl(dev, dst, NULL);
+	g2d_out(dev, dw0);
+	g2d_out(dev, g2d_br13(dst, g2d_fill_rop[f->alu]));
+	g2d_out(dev, INTEL_XY(b->x1, b->y1));
+	g2d_out(dev, INTEL_XY(b->x2, b->y2));
+	g2d_out_reloc(dev, dst->bo, 0, true, fenced(dst));
+	g2d_out(dev, pen_color(f));
+	g2d_count_command(dev, dw0);
+	return 0;
+}
+
+enum { SETUP_SOLID = 1 };
+
+static uint32_t solid_br13(const gem2d_pixmap *dst, const struct g2d_fill *f)
+{
+	return g2d_br13(dst, g2d_fill_rop[f->alu]) | INTEL_BR13_SOLID_PATTERN;
+}
+
+/* Does the open batch's setup already draw f on dst? */
+static bool solid_setup_current(const gem2d_pixmap *dst, const struct g2d_fill *f)
+{
+	const struct g2d_batch *b = &dst->dev->batch;
+	return b->bo && b->setup.kind == SETUP_SOLID && b->setup.bo == dst->bo &&
+	       b->setup.br13 == solid_br13(dst, f) && b->setup.bg == pen_color(f);
+}
+
+/* The solid-pattern setup for scanlines and pixels, unless the batch
+ * already holds the same one. */
+static void solid_setup(gem2d_pixmap *dst, const struct g2d_fill *f)
+{
+	gem2d_device *dev = dst->dev;
+	struct g2d_batch *b = &dev->batch;
+	unsigned len = 8 + addr_dw(dev);
+	uint32_t dw0 = XY_SETUP_MONO_PATTERN_SL_BLT | INTEL_LEN(len) | g2d_blt_tiling_bits(dst, NULL);
+	uint32_t br13 = solid_br13(dst, f);
+	uint32_t color = pen_color(f);
+	if (solid_setup_current(dst, f))
+		return;
+	g2d_blt_swctrl(dev, dst, NULL);
+	g2d_out(dev, dw0);
+	g2d_out(dev, br13);
+	g2d_out(dev, 0);			/* clip: disabled in BR13 */
+	g2d_out(dev, 0);
+	g2d_out_reloc(dev, dst->bo, 0, true, fenced(dst));
+	g2d_out(dev, color);			/* the solid pattern is the background */
+	g2d_out(dev, color);
+	g2d_out(dev, 0);
+	g2d_out(dev, 0);
+	g2d_count_command(dev, dw0);
+	b->setup.kind = SETUP_SOLID;
+	b->setup.bo = dst->bo;
+	b->setup.br13 = br13;
+	b->setup.bg = color;
+}
+
+/* Boxes (or, with `points`, 1x1 boxes as XY_PIXEL_BLT) on a solid setup. */
+static int setup_boxes(gem2d_pixmap *dst, const struct g2d_fill *f, const g2d_box *boxes, size_t n,
+		       bool points)
+{
+	gem2d_device *dev = dst->dev;
+	unsigned setup_len = 3 + 8 + addr_dw(dev);
+	uint32_t dw0 = (points ? XY_PIXEL_BLT | INTEL_LEN(2) : XY_SCANLINES_BLT | INTEL_LEN(3)) |
+		       g2d_blt_tiling_bits(dst, NULL);
+	unsigned len = points ? 2 : 3;
+	for (size_t i = 0; i < n; i++) {
+		const g2d_box *b = &boxes[i];
+		bool have = solid_setup_current(dst, f);
+		int ret = g2d_batch_reserve(dev, len + (have ? 0 : setup_len), have ? 0 : 1, &dst->bo, 1);
+		if (ret == 1)		/* a fresh batch: the setup went with the old one */
+			ret = g2d_batch_reserve(dev, len + setup_len, 1, &dst->bo, 1);
+		if (ret < 0)
+			return ret;
+		solid_setup(dst, f);
+		g2d_out(dev, dw0);
+		if (points) {
+			g2d_out(dev, INTEL_XY(b->x1, b->y1));
+		} else {
+			g2d_out(dev, INTEL_XY(b->x1, b->y1));
+			g2d_out(dev, INTEL_XY(b->x2, b->y2));
+		}
+		g2d_count_command(dev, dw0);
+	}
+	return 0;
+}
+
+/* A tile repeated by copies: each box is cut at the tile's period. */
+static int tile_boxes(gem2d_pixmap *dst, const struct g2d_fill *f, const g2d_box *boxes, size_t n)
+{
+	gem2d_pixmap *t = f->tile;
+	for (size_t i = 0; i < n; i++) {
+		const g2d_box *b = &boxes[i];
+		for (int32_t y = b->y1; y < b->y2;) {
+			int32_t ty = (y - f->ts_y) % t->height;
+			int32_t h;
+			if (ty < 0)
+				ty += t->height;
+			h = t->height - ty;
+			if (h > b->y2 - y)
+				h = b->y2 - y;
+			for (int32_t x = b->x1; x < b->x2;) {
+				int32_t tx = (x - f->ts_x) % t->width;
+				int32_t w;
+				g2d_box piece;
+				int ret;
+				if (tx < 0)
+					tx += t->width;
+				w = t->width - tx;
+				if (w > b->x2 - x)
+					w = b->x2 - x;
+				piece = (g2d_box){ x, y, x + w, y + h };
+				ret = g2d_blt_copy_boxes(t, dst, f->alu, x - tx, y - ty, &piece, 1);
+				if (ret)
+					return ret;
+				x += w;
+			}
+			y += h;
+		}
+	}
+	return 0;
+}
+
+int g2d_blt_fill_boxes(gem2d_pixmap *dst, const struct g2d_fill *f, const g2d_box *boxes, size_t n)
+{
+	if (f->fill_style == 1)
+		return tile_boxes(dst, f, boxes, n);
+	if (f->fill_style != 0)
+		return -ENOSPC;		/* policy.c keeps stipples on the CPU */
+	if (n == 1)
+		return color_blt(dst, f, boxes);
+	return setup_boxes(dst, f, boxes, n, false);
+}
+
+int g2d_blt_points(gem2d_pixmap *dst, const struct g2d_fill *f, const g2d_box *pts, size_t n)
+{
+	return setup_boxes(dst, f, pts, n, true);
+}

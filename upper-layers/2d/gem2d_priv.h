@@ -1,0 +1,226 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The 2D layer's private structures and the calls between its files.
+ *
+ * A device owns one batch being built (batch.c), its statistics and the
+ * wedged flag; a pixmap owns one buffer object (depth >= 8) or a block of
+ * CPU memory (depth 1), and holds a reference on nothing else. A request
+ * (requests.c) validates its arguments, works out the boxes it touches
+ * (mi.h), clips them (clip.c), and draws them on the blitter (blt_*.c) or,
+ * where policy.c says the blitter cannot, on the CPU (cpu_*.c) through a
+ * map of the pixmap (pixmap.c). Everything here uses only the public APIs of
+ * libdrm_intel, libdrm and pixman: what works on the shim works on a real
+ * i915.
+ */
+#ifndef GEM2D_PRIV_H
+#define GEM2D_PRIV_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <pixman.h>
+
+#include "upper-layers/2d/gem2d.h"
+#include "upper-layers/2d/boxes.h"
+
+#define G2D_EXPORT __attribute__((visibility("default")))
+
+/* ---- the batch being built (batch.c) ---------------------------------- */
+
+/* Dwords of one batch: SNA's gen7+ size. 8 are held back for the end. */
+#define G2D_BATCH_DWORDS 16384
+#define G2D_BATCH_RESERVED 8
+#define G2D_BATCH_RELOCS 4096
+#define G2D_BATCH_TARGETS 256
+
+struct g2d_batch {
+	uint32_t dw[G2D_BATCH_DWORDS];
+	unsigned n;			/* dwords written */
+	unsigned nreloc;
+	drm_intel_bo *bo;		/* holds the relocations; NULL while empty */
+	drm_intel_bo *last;		/* the last batch submitted, for finish */
+	drm_intel_bo *targets[G2D_BATCH_TARGETS];	/* distinct BOs the batch names */
+	unsigned ntargets;
+	/* What the last setup command left in the blitter's registers;
+	 * forgotten at every submit (no state survives a batch). */
+	struct {
+		drm_intel_bo *bo;
+		uint32_t br13, bg, fg, kind;
+		int32_t clip_x1, clip_y1, clip_x2, clip_y2;
+	} setup;
+	uint32_t swctrl;		/* BCS_SWCTRL Y bits loaded in this batch, or ~0 */
+};
+
+struct gem2d_device {
+	uint32_t magic;
+	drm_intel_bufmgr *bufmgr;
+	unsigned flags;
+	int gen;			/* 2 .. 11 */
+	uint32_t ring;			/* I915_EXEC_BLT from gen6, else I915_EXEC_RENDER */
+	bool wedged;			/* an execbuffer failed: CPU from now on */
+	int userptr;			/* 0 untried, 1 works, -1 refused */
+	struct g2d_batch batch;
+	gem2d_stats stats;
+	struct g2d_boxes fg, bg, clipped;	/* scratch lists for one request */
+};
+
+struct gem2d_pixmap {
+	uint32_t magic;
+	gem2d_device *dev;
+	int width, height, depth, bpp;
+	drm_intel_bo *bo;		/* depth >= 8 */
+	uint32_t tiling, pitch;		/* I915_TILING_*, bytes */
+	uint8_t *bits;			/* depth 1: CPU memory, rows of `pitch` bytes */
+	int cpu_maps;			/* nesting of g2d_pixmap_map */
+	bool gtt_mapped;
+};
+
+#define G2D_DEVICE_MAGIC 0x67326476u
+#define G2D_PIXMAP_MAGIC 0x67327078u
+
+/* ---- device (device.c) -------------------------------------------------- */
+
+int g2d_gen_from_devid(int devid);
+bool g2d_device_ok(const gem2d_device *dev);
+bool g2d_pixmap_ok(const gem2d_pixmap *pix);
+void g2d_count_fallback(gem2d_device *dev, int reason);
+void g2d_count_gpu(gem2d_device *dev);
+
+/* ---- batch (batch.c) -------------------------------------------------- */
+
+/*
+ * Room for `dwords` dwords and `relocs` relocations naming `bos` (n of them,
+ * NULLs skipped) in the open batch. Submits first if the batch is short of
+ * any of them or the aperture check refuses, then checks again. Returns 0
+ * (same batch: setup state still holds), 1 (a fresh batch: re-emit setup),
+ * or a negative errno: -ENOSPC (cannot fit even an empty batch: use the
+ * CPU) or what a failed submit returned (the device is then wedged).
+ */
+int g2d_batch_reserve(gem2d_device *dev, unsigned dwords, unsigned relocs, drm_intel_bo *const *bos,
+		      unsigned n);
+static inline void g2d_out(gem2d_device *dev, uint32_t dw)
+{
+	dev->batch.dw[dev->batch.n++] = dw;
+}
+/* An address: one dword before gen8, two from gen8; the presumed offset is
+ * written so the kernel can skip the patch. */
+void g2d_out_reloc(gem2d_device *dev, drm_intel_bo *bo, uint32_t delta, bool write, bool fenced);
+void g2d_count_command(gem2d_device *dev, uint32_t dw0);
+int g2d_batch_submit(gem2d_device *dev);		/* 0 if empty */
+int g2d_batch_wait(gem2d_device *dev);			/* waits for the last batch */
+bool g2d_batch_references(gem2d_device *dev, drm_intel_bo *bo);
+void g2d_batch_fini(gem2d_device *dev);
+
+/* ---- pixmaps and their CPU view (pixmap.c) ------------------------------ */
+
+/* A CPU view of a pixmap: linear rows (the GTT view for tiled ones). */
+struct g2d_raster {
+	uint8_t *bits;
+	int stride;			/* bytes */
+	int bpp, depth, width, height;
+};
+
+/* Maps pix for the CPU, after submitting the open batch if it names the
+ * pixmap's BO and waiting for the GPU. Nests; every successful map needs
+ * one g2d_pixmap_unmap. */
+int g2d_pixmap_map(gem2d_pixmap *pix, struct g2d_raster *r);
+void g2d_pixmap_unmap(gem2d_pixmap *pix);
+uint32_t g2d_depth_mask(int depth);	/* the bits of a pixel that belong to the depth */
+
+/* ---- clipping (clip.c) -------------------------------------------------- */
+
+/* The composite clip of a request: the pixmap's bounds and the GC's clip
+ * rectangles, as a pixman region of non-overlapping boxes. */
+struct g2d_clip {
+	pixman_region32_t region;
+	pixman_box32_t extents;
+	bool single;			/* one box: the extents */
+};
+int g2d_clip_init(struct g2d_clip *c, const gem2d_pixmap *dst, const gem2d_gc *gc);
+void g2d_clip_fini(struct g2d_clip *c);
+/* Appends in ∩ clip to out, box by box (a multiset stays a multiset). */
+void g2d_clip_boxes(const struct g2d_clip *c, const g2d_box *in, size_t n, struct g2d_boxes *out);
+
+/* ---- drawing boxes with a GC (draw.c) ----------------------------------- */
+
+enum g2d_pen { G2D_PEN_FG, G2D_PEN_BG };
+
+/* What a fill draws: the GC's function, plane mask and fill, with the pen
+ * that picks foreground or background for solid fills and stipples. */
+struct g2d_fill {
+	uint8_t alu;
+	uint32_t pm;			/* already masked to the depth */
+	uint32_t fg, bg;
+	uint8_t fill_style;
+	gem2d_pixmap *tile, *stipple;
+	int32_t ts_x, ts_y;
+	enum g2d_pen pen;
+};
+void g2d_fill_from_gc(struct g2d_fill *f, const gem2d_pixmap *dst, const gem2d_gc *gc, enum g2d_pen pen);
+
+/* Draws clipped boxes (each inside dst) on the GPU if policy allows, else on
+ * the CPU. Returns 0 or a negative errno (nothing half drawn on -EINVAL). */
+int g2d_draw_boxes(gem2d_pixmap *dst, const struct g2d_fill *f, const g2d_box *boxes, size_t n);
+/* Generates nothing itself: clips fg and bg (the device's scratch lists)
+ * with gc and draws them, bg with the background pen. */
+int g2d_draw_shapes(gem2d_pixmap *dst, const gem2d_gc *gc);
+/* Layers drawn one after the other, even ones with the foreground pen, odd
+ * ones with the background (mi.h's drawing order for LineDoubleDash). */
+struct mi_layers;
+int g2d_draw_layers(gem2d_pixmap *dst, const gem2d_gc *gc, const struct mi_layers *layers);
+/* The composite clip's extents and whether it is one rectangle: fb takes
+ * its fast paths only then, and mi.h reproduces which. */
+struct mi_clip_hint;
+int g2d_clip_hint(const gem2d_pixmap *dst, const gem2d_gc *gc, struct mi_clip_hint *hint);
+
+/* ---- fallback policy (policy.c) ----------------------------------------- */
+
+/* GEM2D_FALLBACK_NONE if the blitter can draw this fill, else the reason. */
+int g2d_policy_fill(const gem2d_pixmap *dst, const struct g2d_fill *f);
+int g2d_policy_copy(const gem2d_pixmap *src, const gem2d_pixmap *dst, uint8_t alu, uint32_t pm);
+int g2d_policy_device(const gem2d_device *dev);
+bool g2d_pm_is_solid(const gem2d_pixmap *dst, uint32_t pm);
+
+/* ---- raster ops (rop.c) ------------------------------------------------- */
+
+extern const uint8_t g2d_copy_rop[16];	/* GX function -> ROP3 with S as the source */
+extern const uint8_t g2d_fill_rop[16];	/* GX function -> ROP3 with P as the source */
+/* fb's and/xor form: for a source value s, dst' = (dst & and) ^ xor, with
+ * the plane mask applied. */
+static inline void g2d_rop_and_xor(uint8_t alu, uint32_t s, uint32_t pm, uint32_t *and_, uint32_t *xor_)
+{
+	/* GX bit (3 - (2*src + dst)) is the result for (src, dst). */
+	uint32_t f0 = (s & ((alu >> 1) & 1 ? ~0u : 0)) | (~s & ((alu >> 3) & 1 ? ~0u : 0));
+	uint32_t f1 = (s & (alu & 1 ? ~0u : 0)) | (~s & ((alu >> 2) & 1 ? ~0u : 0));
+	*and_ = (f0 ^ f1) | ~pm;
+	*xor_ = f0 & pm;
+}
+static inline uint32_t g2d_rop(uint8_t alu, uint32_t s, uint32_t d, uint32_t pm)
+{
+	uint32_t a, x;
+	g2d_rop_and_xor(alu, s, pm, &a, &x);
+	return (d & a) ^ x;
+}
+
+/* ---- CPU drawing (cpu_draw.c) ------------------------------------------- */
+
+uint32_t g2d_raster_get(const struct g2d_raster *r, int x, int y);
+void g2d_raster_put(const struct g2d_raster *r, int x, int y, uint32_t v);
+int g2d_cpu_fill_boxes(gem2d_pixmap *dst, const struct g2d_fill *f, const g2d_box *boxes, size_t n);
+/* Copies src (sx,sy) to dst boxes with the function and mask; src may be dst
+ * (overlap handled as a whole-rectangle memmove). dx,dy = dst - src. */
+int g2d_cpu_copy_boxes(gem2d_pixmap *src, gem2d_pixmap *dst, uint8_t alu, uint32_t pm, int dx, int dy,
+		       const g2d_box *boxes, size_t n);
+
+/* ---- blitter drawing (blt_fill.c, blt_copy.c) --------------------------- */
+
+uint32_t g2d_br13(const gem2d_pixmap *pix, uint8_t rop);
+uint32_t g2d_blt_tiling_bits(const gem2d_pixmap *dst, const gem2d_pixmap *src);
+int g2d_blt_swctrl(gem2d_device *dev, const gem2d_pixmap *dst, const gem2d_pixmap *src);
+/* Returns 0, or a negative errno; -ENOSPC means "draw these on the CPU". */
+int g2d_blt_fill_boxes(gem2d_pixmap *dst, const struct g2d_fill *f, const g2d_box *boxes, size_t n);
+int g2d_blt_copy_boxes(gem2d_pixmap *src, gem2d_pixmap *dst, uint8_t alu, int dx, int dy,
+		       const g2d_box *boxes, size_t n);
+int g2d_blt_points(gem2d_pixmap *dst, const struct g2d_fill *f, const g2d_box *pts, size_t n);
+
+#endif

@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Text from caller glyph images (PolyText8 and ImageText8 shaped). A glyph's
+ * set bits become runs of boxes, so text is drawn by the same code as every
+ * other shape: with the GC's function and fill for PolyText, with GXcopy
+ * and a solid foreground for ImageText, after its background box (X's
+ * ImageText ignores the function and the fill style; the plane mask and the
+ * clip still apply).
+ */
+#include <errno.h>
+
+#include "upper-layers/2d/gem2d_priv.h"
+#include "upper-layers/2d/requests.h"
+
+static int check_glyphs(int n, const gem2d_glyph *const *glyphs)
+{
+	if (n < 0 || (n > 0 && !glyphs))
+		return -EINVAL;
+	for (int i = 0; i < n; i++)
+		if (!glyphs[i] || (glyphs[i]->width && glyphs[i]->height && !glyphs[i]->bits))
+			return -EINVAL;
+	return 0;
+}
+
+/* The set bits of the glyphs as runs, pen starting at (x, y). */
+static int glyph_runs(struct g2d_boxes *out, int x, int y, int n, const gem2d_glyph *const *glyphs)
+{
+	int32_t pen = x;
+	for (int i = 0; i < n; i++) {
+		const gem2d_glyph *g = glyphs[i];
+		size_t row_bytes = ((size_t)g->width + 31) / 32 * 4;
+		int32_t gx = pen + g->left_bearing, gy = (int32_t)y - g->ascent;
+		for (int r = 0; r < g->height; r++) {
+			const uint8_t *row = g->bits + (size_t)r * row_bytes;
+			int c = 0;
+			while (c < g->width) {
+				int start;
+				while (c < g->width && !((row[c >> 3] >> (c & 7)) & 1))
+					c++;
+				start = c;
+				while (c < g->width && ((row[c >> 3] >> (c & 7)) & 1))
+					c++;
+				if (c > start)
+					g2d_boxes_add(out, gx + start, gy + r, gx + c, gy + r + 1);
+			}
+		}
+		pen += g->advance;
+	}
+	return out->err;
+}
+
+G2D_EXPORT int gem2d_poly_glyphs(gem2d_pixmap *dst, const gem2d_gc *gc, int x, int y, int n,
+				 const gem2d_glyph *const *glyphs)
+{
+	int ret = g2d_check_gc(dst, gc, G2D_USES_FILL);
+	if (!ret)
+		ret = check_glyphs(n, glyphs);
+	if (ret || !n)
+		return ret;
+	g2d_boxes_reset(&dst->dev->fg);
+	g2d_boxes_reset(&dst->dev->bg);
+	ret = glyph_runs(&dst->dev->fg, x, y, n, glyphs);
+	return ret ? ret : g2d_draw_shapes(dst, gc);
+}
+
+G2D_EXPORT int gem2d_image_glyphs(gem2d_pixmap *dst, const gem2d_gc *gc, int x, int y, int n,
+				  const gem2d_glyph *const *glyphs, int font_ascent, int font_descent)
+{
+	gem2d_gc copy;
+	int32_t width = 0;
+	int ret = g2d_check_gc(dst, gc, 0);
+	if (!ret)
+		ret = check_glyphs(n, glyphs);
+	if (ret || !n)
+		return ret;
+	for (int i = 0; i < n; i++)
+		width += glyphs[i]->advance;
+	copy = *gc;
+	copy.function = 3;		/* GXcopy */
+	copy.fill_style = 0;
+	/* The background box first, in the background colour. */
+	g2d_boxes_reset(&dst->dev->fg);
+	g2d_boxes_reset(&dst->dev->bg);
+	if (width >= 0)
+		g2d_boxes_add(&dst->dev->fg, x, (int32_t)y - font_ascent, (int32_t)x + width,
+			      (int32_t)y + font_descent);
+	else
+		g2d_boxes_add(&dst->dev->fg, (int32_t)x + width, (int32_t)y - font_ascent, x,
+			      (int32_t)y + font_descent);
+	copy.foreground = gc->background;
+	ret = g2d_draw_shapes(dst, &copy);
+	if (ret)
+		return ret;
+	g2d_boxes_reset(&dst->dev->fg);
+	g2d_boxes_reset(&dst->dev->bg);
+	ret = glyph_runs(&dst->dev->fg, x, y, n, glyphs);
+	copy.foreground = gc->foreground;
+	return ret ? ret : g2d_draw_shapes(dst, &copy);
+}
