@@ -160,6 +160,7 @@ int g2d_batch_submit(gem2d_device *dev)
 	if (ret == 0)
 		ret = drm_intel_bo_mrb_exec(b->bo, (int)(b->n * 4), NULL, 0, 0, dev->ring);
 	if (ret == 0) {
+		g2d_replay_forget(dev);
 		dev->stats.batches++;
 		dev->stats.batch_dwords += b->n;
 		if (b->last)
@@ -176,6 +177,11 @@ int g2d_batch_submit(gem2d_device *dev)
 	b->nreloc = 0;
 	b->ntargets = 0;
 	forget_state(b);
+	if (ret) {
+		/* Draw what the batch held on the CPU; the caller still sees
+		 * the error once, and every later request uses the CPU. */
+		g2d_replay_run(dev);
+	}
 	return ret < 0 ? ret : (ret ? -EIO : 0);
 }
 
@@ -189,6 +195,7 @@ int g2d_batch_wait(gem2d_device *dev)
 void g2d_batch_fini(gem2d_device *dev)
 {
 	struct g2d_batch *b = &dev->batch;
+	g2d_replay_fini(dev);
 	if (b->bo)
 		drm_intel_bo_unreference(b->bo);
 	if (b->last)

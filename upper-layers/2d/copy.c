@@ -74,6 +74,8 @@ G2D_EXPORT int gem2d_copy_area(gem2d_pixmap *src, gem2d_pixmap *dst, const gem2d
 		ret = g2d_blt_copy_boxes(src, dst, gc->function, dst_x - src_x, dst_y - src_y, dev->clipped.box,
 					 dev->clipped.n);
 		if (ret == 0) {
+			g2d_replay_note_copy(dev, src, dst, gc->function, dst_x - src_x, dst_y - src_y, dev->clipped.box,
+					     dev->clipped.n);
 			g2d_count_gpu(dev);
 			return 0;
 		}

@@ -49,6 +49,11 @@ struct g2d_batch {
 		int32_t clip_x1, clip_y1, clip_x2, clip_y2;
 	} setup;
 	uint32_t swctrl;		/* BCS_SWCTRL Y bits loaded in this batch, or ~0 */
+	/* What the open batch draws, op by op, so that if its execbuffer
+	 * fails the CPU can draw the same pixels (replay.c). */
+	struct g2d_op *ops;
+	size_t nops, capops;
+	struct g2d_boxes op_boxes;
 };
 
 struct gem2d_device {
@@ -110,6 +115,21 @@ int g2d_batch_submit(gem2d_device *dev);		/* 0 if empty */
 int g2d_batch_wait(gem2d_device *dev);			/* waits for the last batch */
 bool g2d_batch_references(gem2d_device *dev, drm_intel_bo *bo);
 void g2d_batch_fini(gem2d_device *dev);
+
+/* ---- the open batch's ops, for a CPU replay (replay.c) ------------------ */
+
+struct g2d_fill;
+/* Notes a fill or a copy the blitter path just queued (boxes clipped, in
+ * dst coordinates); a failed note makes the next submit wait, so nothing
+ * is lost if it fails. */
+void g2d_replay_note_fill(gem2d_device *dev, gem2d_pixmap *dst, const struct g2d_fill *f, const g2d_box *boxes,
+			  size_t n);
+void g2d_replay_note_copy(gem2d_device *dev, gem2d_pixmap *src, gem2d_pixmap *dst, uint8_t alu, int dx, int dy,
+			  const g2d_box *boxes, size_t n);
+bool g2d_replay_uses(const gem2d_device *dev, const gem2d_pixmap *pix);
+void g2d_replay_run(gem2d_device *dev);		/* the batch failed: draw its ops on the CPU */
+void g2d_replay_forget(gem2d_device *dev);	/* the batch was submitted */
+void g2d_replay_fini(gem2d_device *dev);
 
 /* ---- pixmaps and their CPU view (pixmap.c) ------------------------------ */
 

@@ -234,6 +234,10 @@ G2D_EXPORT void gem2d_pixmap_destroy(gem2d_pixmap *pix)
 {
 	if (!g2d_pixmap_ok(pix))
 		return;
+	/* An op of the open batch that uses the pixmap would need it if the
+	 * batch failed and were drawn again on the CPU (replay.c). */
+	if (g2d_replay_uses(pix->dev, pix))
+		g2d_batch_submit(pix->dev);
 	while (pix->cpu_maps > 0)
 		g2d_pixmap_unmap(pix);
 	pixmap_free(pix);
