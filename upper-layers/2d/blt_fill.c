@@ -218,12 +218,45 @@ static int tile_boxes(gem2d_pixmap *dst, const struct g2d_fill *f, const g2d_box
 	return 0;
 }
 
+/* The stipple's bit for destination pixel (x, y), the stipple repeated
+ * from the GC's tile-stipple origin. */
+struct stipple_src {
+	struct g2d_raster r;
+	int32_t ox, oy;
+};
+
+static bool stipple_bit(const void *arg, int32_t x, int32_t y)
+{
+	const struct stipple_src *s = arg;
+	int32_t sx = (x - s->ox) % s->r.width, sy = (y - s->oy) % s->r.height;
+	if (sx < 0)
+		sx += s->r.width;
+	if (sy < 0)
+		sy += s->r.height;
+	return (s->r.bits[(size_t)sy * (size_t)s->r.stride + (size_t)(sx >> 3)] >> (sx & 7)) & 1;
+}
+
+/* Stipples through mono immediates: FillStippled draws the pen where the
+ * stipple is set and nothing elsewhere; FillOpaqueStippled foreground and
+ * background whatever the pen (X's rule for odd dashes too). */
+static int stipple_boxes(gem2d_pixmap *dst, const struct g2d_fill *f, const g2d_box *boxes, size_t n)
+{
+	struct stipple_src s = { .ox = f->ts_x, .oy = f->ts_y };
+	bool opaque = f->fill_style == 3;
+	int ret = g2d_pixmap_map(f->stipple, &s.r);	/* CPU memory: no wait */
+	if (ret)
+		return ret;
+	ret = g2d_blt_mono_boxes(dst, f->alu, opaque ? f->fg : pen_color(f), f->bg, !opaque, boxes, n, stipple_bit, &s);
+	g2d_pixmap_unmap(f->stipple);
+	return ret;
+}
+
 int g2d_blt_fill_boxes(gem2d_pixmap *dst, const struct g2d_fill *f, const g2d_box *boxes, size_t n)
 {
 	if (f->fill_style == 1)
 		return tile_boxes(dst, f, boxes, n);
 	if (f->fill_style != 0)
-		return -ENOSPC;		/* policy.c keeps stipples on the CPU */
+		return stipple_boxes(dst, f, boxes, n);
 	if (n == 1)
 		return color_blt(dst, f, boxes);
 	return setup_boxes(dst, f, boxes, n, false);

@@ -91,6 +91,17 @@ G2D_EXPORT int gem2d_copy_area(gem2d_pixmap *src, gem2d_pixmap *dst, const gem2d
 				  dev->clipped.n);
 }
 
+struct plane_bits {
+	const uint8_t *bits;
+	int32_t x1, y1, w;
+};
+
+static bool plane_bit(const void *arg, int32_t x, int32_t y)
+{
+	const struct plane_bits *p = arg;
+	return p->bits[(size_t)(y - p->y1) * (size_t)p->w + (size_t)(x - p->x1)];
+}
+
 G2D_EXPORT int gem2d_copy_plane(gem2d_pixmap *src, gem2d_pixmap *dst, const gem2d_gc *gc, int src_x,
 				int src_y, int width, int height, int dst_x, int dst_y, uint32_t bit_plane)
 {
@@ -100,7 +111,7 @@ G2D_EXPORT int gem2d_copy_plane(gem2d_pixmap *src, gem2d_pixmap *dst, const gem2
 	uint8_t *bits;
 	int32_t dx = dst_x - src_x, dy = dst_y - src_y;
 	int32_t bx1, by1, bx2, by2, bw;
-	int ret = check_copy(src, dst, gc, width, height);
+	int why, ret = check_copy(src, dst, gc, width, height);
 	if (ret)
 		return ret;
 	/* BadValue: exactly one bit, inside the source's depth. */
@@ -111,8 +122,6 @@ G2D_EXPORT int gem2d_copy_plane(gem2d_pixmap *src, gem2d_pixmap *dst, const gem2
 	if (ret || !dev->clipped.n)
 		return ret;
 	g2d_fill_from_gc(&f, dst, gc, G2D_PEN_FG);
-	g2d_count_fallback(dev, src->depth == 1 || dst->depth == 1 ? GEM2D_FALLBACK_DEPTH1
-								    : GEM2D_FALLBACK_FORMAT);
 	/* The plane of the source rectangle, read before any pixel is written
 	 * (src may be dst). */
 	bx1 = dev->clipped.box[0].x1;
@@ -140,6 +149,29 @@ G2D_EXPORT int gem2d_copy_plane(gem2d_pixmap *src, gem2d_pixmap *dst, const gem2
 			bits[(size_t)(y - by1) * (size_t)bw + (size_t)(x - bx1)] =
 				(g2d_raster_get(&s, x - dx, y - dy) & bit_plane) != 0;
 	g2d_pixmap_unmap(src);
+	/* The plane as a one-bit source on the blitter, where it can. */
+	why = g2d_policy_device(dev);
+	if (!why && dst->depth == 1)
+		why = GEM2D_FALLBACK_DEPTH1;
+	if (!why && !g2d_pm_is_solid(dst, f.pm))
+		why = GEM2D_FALLBACK_PLANEMASK;
+	if (!why) {
+		struct plane_bits pb = { bits, bx1, by1, bw };
+		ret = g2d_blt_mono_boxes(dst, f.alu, f.fg, f.bg, false, dev->clipped.box, dev->clipped.n, plane_bit, &pb);
+		if (!ret) {
+			g2d_replay_note_plane(dev, dst, &f, dev->clipped.box, dev->clipped.n, bits, bx1, by1, bw,
+					      by2 - by1);
+			g2d_count_gpu(dev);
+			free(bits);
+			return 0;
+		}
+		if (ret != -ENOSPC && !dev->wedged) {
+			free(bits);
+			return ret;
+		}
+		why = ret == -ENOSPC ? GEM2D_FALLBACK_SPACE : GEM2D_FALLBACK_WEDGED;
+	}
+	g2d_count_fallback(dev, why);
 	ret = g2d_pixmap_map(dst, &d);
 	if (ret) {
 		free(bits);

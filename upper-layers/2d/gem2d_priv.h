@@ -126,6 +126,9 @@ void g2d_replay_note_fill(gem2d_device *dev, gem2d_pixmap *dst, const struct g2d
 			  size_t n);
 void g2d_replay_note_copy(gem2d_device *dev, gem2d_pixmap *src, gem2d_pixmap *dst, uint8_t alu, int dx, int dy,
 			  const g2d_box *boxes, size_t n);
+/* CopyPlane through a one-bit source: the plane's bytes are copied. */
+void g2d_replay_note_plane(gem2d_device *dev, gem2d_pixmap *dst, const struct g2d_fill *f, const g2d_box *boxes,
+			   size_t n, const uint8_t *bits, int32_t x1, int32_t y1, int32_t w, int32_t h);
 bool g2d_replay_uses(const gem2d_device *dev, const gem2d_pixmap *pix);
 void g2d_replay_run(gem2d_device *dev);		/* the batch failed: draw its ops on the CPU */
 void g2d_replay_forget(gem2d_device *dev);	/* the batch was submitted */
@@ -242,5 +245,11 @@ int g2d_blt_fill_boxes(gem2d_pixmap *dst, const struct g2d_fill *f, const g2d_bo
 int g2d_blt_copy_boxes(gem2d_pixmap *src, gem2d_pixmap *dst, uint8_t alu, int dx, int dy,
 		       const g2d_box *boxes, size_t n);
 int g2d_blt_points(gem2d_pixmap *dst, const struct g2d_fill *f, const g2d_box *pts, size_t n);
+/* A one-bit source drawn on the blitter (blt_mono.c): bit(arg, x, y) for
+ * each destination pixel of the boxes; fg where set, bg (or nothing if
+ * transparent) where clear. */
+typedef bool (*g2d_bit_fn)(const void *arg, int32_t x, int32_t y);
+int g2d_blt_mono_boxes(gem2d_pixmap *dst, uint8_t alu, uint32_t fg, uint32_t bg, bool transparent,
+		       const g2d_box *boxes, size_t n, g2d_bit_fn bit, const void *arg);
 
 #endif

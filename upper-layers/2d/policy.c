@@ -51,14 +51,12 @@ int g2d_policy_fill(const gem2d_pixmap *dst, const struct g2d_fill *f)
 	if (!addressable(dst))
 		return GEM2D_FALLBACK_LIMITS;
 	if (f->fill_style == 1 /* FillTiled */) {
-		if (!f->tile || !addressable(f->tile))
-			return GEM2D_FALLBACK_FILL_STYLE;
-		/* A copy per tile period: fine for big tiles, a command per few
-		 * pixels for tiny ones. */
-		if (f->tile->width < 8 || f->tile->height < 8)
+		/* A copy per tile period (blt_fill.c). */
+		if (!f->tile || !addressable(f->tile) || f->tile->bpp != dst->bpp)
 			return GEM2D_FALLBACK_FILL_STYLE;
 	} else if (f->fill_style != 0) {
-		return GEM2D_FALLBACK_FILL_STYLE;	/* stipples: CPU */
+		if (!f->stipple || f->stipple->depth != 1)
+			return GEM2D_FALLBACK_FILL_STYLE;
 	}
 	return GEM2D_FALLBACK_NONE;
 }
