@@ -36,11 +36,11 @@ static const char *const cat_name[NCAT] = {
 /* One side: a gem2d device and its pixmaps. */
 struct side {
 	struct t2d_dev t;
-	gem2d_pixmap *dst, *tile, *stipple, *src, *src2, *mask;
+	gem2d_pixmap *dst, *tile, *stipple, *src, *src2, *mask, *solid[3];
 };
 
 struct xside {
-	uint32_t dst, tile, stipple, src, src2, mask;
+	uint32_t dst, tile, stipple, src, src2, mask, solid[3];
 };
 
 struct world {
@@ -62,7 +62,7 @@ struct req {
 	gem2d_segment segs[12];
 	gem2d_rect rects[8];
 	gem2d_arc arcs[6];
-	int a[10];			/* copy/put/get/composite arguments */
+	int a[11];			/* copy/put/get/composite arguments */
 	bool self, mask;
 	uint8_t image[64 * 48 * 4];
 	char text[24];
@@ -81,6 +81,9 @@ static int side_open(struct side *s, unsigned flags, int depth, int src2_depth, 
 	s->src = gem2d_pixmap_create(s->t.dev, 47, 31, depth, GEM2D_TILING_DEFAULT);
 	s->src2 = gem2d_pixmap_create(s->t.dev, 29, 23, src2_depth, GEM2D_TILING_DEFAULT);
 	s->mask = gem2d_pixmap_create(s->t.dev, 31, 19, 8, GEM2D_TILING_DEFAULT);
+	for (int i = 0; i < 3; i++)
+		if (!(s->solid[i] = gem2d_pixmap_create(s->t.dev, 1, 1, 32, GEM2D_TILING_NONE)))
+			return -1;
 	return s->dst && s->tile && s->stipple && s->src && s->src2 && s->mask ? 0 : -1;
 }
 
@@ -92,6 +95,8 @@ static void side_close(struct side *s)
 	gem2d_pixmap_destroy(s->src);
 	gem2d_pixmap_destroy(s->src2);
 	gem2d_pixmap_destroy(s->mask);
+	for (int i = 0; i < 3; i++)
+		gem2d_pixmap_destroy(s->solid[i]);
 	t2d_close(&s->t);
 }
 
@@ -126,6 +131,8 @@ static int world_open(struct world *w, int depth, int tiling)
 	w->xs.src = xref_pixmap(w->x, 47, 31, depth);
 	w->xs.src2 = xref_pixmap(w->x, 29, 23, w->src2_depth);
 	w->xs.mask = xref_pixmap(w->x, 31, 19, 8);
+	for (int i = 0; i < 3; i++)
+		w->xs.solid[i] = xref_pixmap(w->x, 1, 1, 32);
 	w->font = xref_font_open(w->x, "6x13");
 	if (!w->xs.dst || !w->xs.tile || !w->xs.stipple || !w->xs.src || !w->xs.src2 || !w->xs.mask || !w->font)
 		return -1;
@@ -135,6 +142,16 @@ static int world_open(struct world *w, int depth, int tiling)
 	fill_random(w, w->gpu.src2, w->cpu.src2, w->xs.src2, 29, 23, w->src2_depth, 4);
 	fill_random(w, w->gpu.mask, w->cpu.mask, w->xs.mask, 31, 19, 8, 5);
 	fill_random(w, w->gpu.dst, w->cpu.dst, w->xs.dst, W, H, depth, 6);
+	{
+		/* solid sources: opaque, transparent, translucent (premultiplied) */
+		static const uint32_t colours[3] = { 0xff3366ccu, 0x00000000u, 0x80402010u };
+		gem2d_gc gc = { .function = 3, .plane_mask = ~0u };
+		for (int i = 0; i < 3; i++) {
+			ASSERT_EQ(gem2d_put_image(w->gpu.solid[i], &gc, GEM2D_ZPIXMAP, 0, 0, 1, 1, &colours[i], 4), 0);
+			ASSERT_EQ(gem2d_put_image(w->cpu.solid[i], &gc, GEM2D_ZPIXMAP, 0, 0, 1, 1, &colours[i], 4), 0);
+			ASSERT_EQ(xref_put_image(w->x, w->xs.solid[i], &gc, GEM2D_ZPIXMAP, 0, 0, 1, 1, &colours[i], 4), 0);
+		}
+	}
 	return 0;
 }
 
@@ -267,6 +284,7 @@ static void random_req(struct req *q, enum cat cat, uint64_t *r, int depth)
 		static const int ops[] = { 0, 1, 3, 12, 3, 1 };
 		q->a[0] = ops[t2d_range(r, 0, 5)];
 		q->self = t2d_range(r, 0, 1);	/* source: src (same depth) or src2 */
+		q->a[10] = t2d_range(r, 0, 2) == 0 ? t2d_range(r, 1, 3) : 0;	/* or solid 1..3 */
 		q->mask = t2d_range(r, 0, 3) == 0;
 		q->a[1] = t2d_range(r, -5, 30);
 		q->a[2] = t2d_range(r, -5, 20);
@@ -339,6 +357,9 @@ static int apply_gem2d(struct world *w, struct side *s, const struct req *q, int
 		return gem2d_image_glyphs(s->dst, &gc, q->a[0], q->a[1], glyphs_of(w, q, gl), gl,
 					  xref_font_ascent(w->font), xref_font_descent(w->font));
 	case C_COMPOSITE:
+		if (q->a[10])
+			return gem2d_composite(q->a[0], s->solid[q->a[10] - 1], true, q->mask ? s->mask : NULL, s->dst, 0, 0,
+					       q->a[3], q->a[4], q->a[5], q->a[6], q->a[7], q->a[8]);
 		return gem2d_composite(q->a[0], q->self ? s->src : s->src2, q->a[9], q->mask ? s->mask : NULL, s->dst,
 				       q->a[1], q->a[2], q->a[3], q->a[4], q->a[5], q->a[6], q->a[7], q->a[8]);
 	default:
@@ -385,6 +406,9 @@ static int apply_x(struct world *w, const struct req *q)
 	case C_IMAGE_TEXT:
 		return xref_image_text8(x, s->dst, gc, s->tile, s->stipple, w->font, q->a[0], q->a[1], q->text, q->n);
 	case C_COMPOSITE:
+		if (q->a[10])
+			return xref_composite(x, q->a[0], s->solid[q->a[10] - 1], 32, true, q->mask ? s->mask : 0, 8, s->dst,
+					      w->depth, 0, 0, q->a[3], q->a[4], q->a[5], q->a[6], q->a[7], q->a[8]);
 		return xref_composite(x, q->a[0], q->self ? s->src : s->src2, q->self ? w->depth : w->src2_depth,
 				      q->a[9], q->mask ? s->mask : 0, 8, s->dst, w->depth, q->a[1], q->a[2], q->a[3],
 				      q->a[4], q->a[5], q->a[6], q->a[7], q->a[8]);

@@ -80,6 +80,101 @@ out_dst:
 	return ret;
 }
 
+/* A fill of the destination boxes on the blitter, noted for a replay. */
+static int blt_fill(gem2d_pixmap *dst, uint8_t alu, uint32_t pixel, const g2d_box *b)
+{
+	struct g2d_fill f = { .alu = alu, .pm = g2d_depth_mask(dst->depth), .fg = pixel };
+	int ret = g2d_blt_fill_boxes(dst, &f, b, 1);
+	if (!ret)
+		g2d_replay_note_fill(dst->dev, dst, &f, b, 1);
+	return ret;
+}
+
+/* The pixel pixman's Src writes into a pixel of dst's format for the 1x1
+ * source: the colour conversion of the X server, exactly. */
+static int solid_pixel(gem2d_pixmap *src, gem2d_pixmap *dst, uint32_t *pixel, uint32_t *src_argb)
+{
+	struct g2d_raster rs;
+	uint32_t out = 0, argb = 0;
+	pixman_image_t *is, *id, *ia;
+	int ret = g2d_pixmap_map(src, &rs);
+	if (ret)
+		return ret;
+	is = image_of(&rs, src);
+	id = pixman_image_create_bits(format_of(dst), 1, 1, &out, 4);
+	ia = pixman_image_create_bits(PIXMAN_a8r8g8b8, 1, 1, &argb, 4);
+	if (is && id && ia) {
+		pixman_image_composite32(PIXMAN_OP_SRC, is, NULL, id, 0, 0, 0, 0, 0, 0, 1, 1);
+		pixman_image_composite32(PIXMAN_OP_SRC, is, NULL, ia, 0, 0, 0, 0, 0, 0, 1, 1);
+	} else {
+		ret = -ENOMEM;
+	}
+	if (is)
+		pixman_image_unref(is);
+	if (id)
+		pixman_image_unref(id);
+	if (ia)
+		pixman_image_unref(ia);
+	g2d_pixmap_unmap(src);
+	*pixel = out;
+	*src_argb = argb;
+	return ret;
+}
+
+/*
+ * The composites the blitter expresses exactly (2d-layer.md §1.6). Returns
+ * 0 when drawn (or when there is nothing to draw), -ENOSPC when the CPU
+ * must do it.
+ */
+static int blt_composite(int op, gem2d_pixmap *src, bool src_repeat, gem2d_pixmap *mask, gem2d_pixmap *dst,
+			 int src_x, int src_y, int dst_x, int dst_y, int width, int height)
+{
+	int32_t x1 = dst_x, y1 = dst_y, x2 = (int32_t)dst_x + width, y2 = (int32_t)dst_y + height;
+	bool opaque_format = src->depth == 24 || src->depth == 16 || src->depth == 15;
+	g2d_box b;
+	if (mask || g2d_policy_device(dst->dev) || dst->depth == 1 || src->depth == 1)
+		return -ENOSPC;
+	x1 = x1 < 0 ? 0 : x1;
+	y1 = y1 < 0 ? 0 : y1;
+	x2 = x2 > dst->width ? dst->width : x2;
+	y2 = y2 > dst->height ? dst->height : y2;
+	if (x1 >= x2 || y1 >= y2)
+		return 0;
+	b = (g2d_box){ x1, y1, x2, y2 };
+	if (op == PIXMAN_OP_CLEAR)
+		return blt_fill(dst, 3, 0, &b);
+	if (src_repeat && src->width == 1 && src->height == 1) {
+		uint32_t pixel, argb;
+		int ret = solid_pixel(src, dst, &pixel, &argb);
+		if (ret)
+			return ret;
+		if ((op == PIXMAN_OP_OVER || op == PIXMAN_OP_ADD) && (argb >> 24) == 0 && !opaque_format)
+			return 0;			/* a transparent source adds nothing */
+		if (op == PIXMAN_OP_SRC || (op == PIXMAN_OP_OVER && ((argb >> 24) == 0xff || opaque_format)))
+			return blt_fill(dst, 3, pixel, &b);
+		return -ENOSPC;
+	}
+	if (src_repeat || !(op == PIXMAN_OP_SRC || (op == PIXMAN_OP_OVER && opaque_format)))
+		return -ENOSPC;
+	/* Inside the source only: outside it Render reads transparency. */
+	if (src_x + (x1 - dst_x) < 0 || src_y + (y1 - dst_y) < 0 || src_x + (x2 - dst_x) > src->width ||
+	    src_y + (y2 - dst_y) > src->height)
+		return -ENOSPC;
+	if (src->depth == dst->depth || (src->depth == 24 && dst->depth == 32)) {
+		int dx = dst_x - src_x, dy = dst_y - src_y, ret;
+		if (g2d_policy_copy(src, dst, 3, ~0u))
+			return -ENOSPC;
+		ret = g2d_blt_copy_boxes(src, dst, 3, dx, dy, &b, 1);
+		if (!ret)
+			g2d_replay_note_copy(dst->dev, src, dst, 3, dx, dy, &b, 1);
+		/* x8r8g8b8 to a8r8g8b8: pixman's Src makes the alpha opaque. */
+		if (!ret && src->depth == 24 && dst->depth == 32)
+			ret = blt_fill(dst, 7 /* GXor */, 0xff000000u, &b);
+		return ret;
+	}
+	return -ENOSPC;
+}
+
 G2D_EXPORT int gem2d_composite(int op, gem2d_pixmap *src, bool src_repeat, gem2d_pixmap *mask,
 			       gem2d_pixmap *dst, int src_x, int src_y, int mask_x, int mask_y, int dst_x,
 			       int dst_y, int width, int height)
@@ -95,8 +190,16 @@ G2D_EXPORT int gem2d_composite(int op, gem2d_pixmap *src, bool src_repeat, gem2d
 		return 0;
 	dev = dst->dev;
 	why = g2d_policy_device(dev);
-	if (!why)
-		why = GEM2D_FALLBACK_COMPOSITE;
+	if (!why) {
+		int ret = blt_composite(op, src, src_repeat, mask, dst, src_x, src_y, dst_x, dst_y, width, height);
+		if (ret == 0) {
+			g2d_count_gpu(dev);
+			return 0;
+		}
+		if (ret != -ENOSPC && !dev->wedged)
+			return ret;
+		why = ret == -ENOSPC ? GEM2D_FALLBACK_COMPOSITE : GEM2D_FALLBACK_WEDGED;
+	}
 	g2d_count_fallback(dev, why);
 	return cpu_composite(op, src, src_repeat, mask, dst, src_x, src_y, mask_x, mask_y, dst_x, dst_y, width,
 			     height);
