@@ -83,9 +83,13 @@ static bool fits(gem2d_device *dev, unsigned dwords, unsigned relocs, drm_intel_
 		 unsigned n)
 {
 	struct g2d_batch *b = &dev->batch;
-	return b->n + dwords + G2D_BATCH_RESERVED <= G2D_BATCH_DWORDS &&
-	       b->nreloc + relocs <= G2D_BATCH_RELOCS &&
-	       b->ntargets + new_targets(dev, bos, n) <= G2D_BATCH_TARGETS && aperture_ok(dev, bos, n);
+	unsigned fresh;
+	if (b->n + dwords + G2D_BATCH_RESERVED > G2D_BATCH_DWORDS || b->nreloc + relocs > G2D_BATCH_RELOCS)
+		return false;
+	fresh = new_targets(dev, bos, n);
+	/* The aperture only grows with objects the batch does not name yet:
+	 * ask the bufmgr then, as SNA's kgem_check_bo does. */
+	return b->ntargets + fresh <= G2D_BATCH_TARGETS && (!fresh || aperture_ok(dev, bos, n));
 }
 
 int g2d_batch_reserve(gem2d_device *dev, unsigned dwords, unsigned relocs, drm_intel_bo *const *bos,
