@@ -259,10 +259,9 @@ int g2d_blt_fill_boxes(gem2d_pixmap *dst, const struct g2d_fill *f, const g2d_bo
 		return stipple_boxes(dst, f, boxes, n);
 	if (n == 1)
 		return color_blt(dst, f, boxes);
-	return setup_boxes(dst, f, boxes, n, false);
+	for (size_t i = 0; i < n; i++)
+		if (boxes[i].x2 - boxes[i].x1 != 1 || boxes[i].y2 - boxes[i].y1 != 1)
+			return setup_boxes(dst, f, boxes, n, false);
+	return setup_boxes(dst, f, boxes, n, true);	/* points: XY_PIXEL_BLT, 2 dwords each */
 }
 
-int g2d_blt_points(gem2d_pixmap *dst, const struct g2d_fill *f, const g2d_box *pts, size_t n)
-{
-	return setup_boxes(dst, f, pts, n, true);
-}

@@ -184,7 +184,7 @@ G2D_EXPORT int gem2d_composite(int op, gem2d_pixmap *src, bool src_repeat, gem2d
 	if (!g2d_pixmap_ok(src) || !g2d_pixmap_ok(dst) || src->dev != dst->dev ||
 	    (mask && (!g2d_pixmap_ok(mask) || mask->dev != dst->dev)) || width < 0 || height < 0 || op < 0)
 		return -EINVAL;
-	if (op > 13)	/* PictOpSaturate and the disjoint/conjoint/blend sets */
+	if (op > 13)	/* the disjoint, conjoint and blend sets (Saturate is 13) */
 		return -ENOTSUP;
 	if (!width || !height)
 		return 0;

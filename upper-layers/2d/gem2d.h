@@ -136,8 +136,8 @@ enum gem2d_fallback_reason {
 	GEM2D_FALLBACK_WEDGED,		/* an execbuffer failed: the GPU is not used again */
 	GEM2D_FALLBACK_PLANEMASK,	/* a plane mask the blitter cannot apply */
 	GEM2D_FALLBACK_DEPTH1,		/* depth-1 pixmaps live in CPU memory */
-	GEM2D_FALLBACK_DASHED,		/* dashed lines */
-	GEM2D_FALLBACK_WIDE,		/* wide lines and arcs */
+	GEM2D_FALLBACK_DASHED,		/* not counted: dashes are boxes like solid lines */
+	GEM2D_FALLBACK_WIDE,		/* not counted: wide lines return -ENOTSUP */
 	GEM2D_FALLBACK_FILL_STYLE,	/* a tile or stipple the blitter cannot repeat */
 	GEM2D_FALLBACK_COMPOSITE,	/* a composite the blitter cannot express */
 	GEM2D_FALLBACK_LIMITS,		/* pitch, size or coordinates beyond the blitter's fields */

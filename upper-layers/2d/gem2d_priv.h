@@ -244,7 +244,6 @@ int g2d_blt_swctrl(gem2d_device *dev, const gem2d_pixmap *dst, const gem2d_pixma
 int g2d_blt_fill_boxes(gem2d_pixmap *dst, const struct g2d_fill *f, const g2d_box *boxes, size_t n);
 int g2d_blt_copy_boxes(gem2d_pixmap *src, gem2d_pixmap *dst, uint8_t alu, int dx, int dy,
 		       const g2d_box *boxes, size_t n);
-int g2d_blt_points(gem2d_pixmap *dst, const struct g2d_fill *f, const g2d_box *pts, size_t n);
 /* A one-bit source drawn on the blitter (blt_mono.c): bit(arg, x, y) for
  * each destination pixel of the boxes; fg where set, bg (or nothing if
  * transparent) where clear. */
