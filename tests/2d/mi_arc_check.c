@@ -4,17 +4,25 @@
  * mi_fill_arc.c, mi_polygon.c) against the X server itself. Starts Xvfb on a
  * free display (-displayfd), then for thousands of random requests from a
  * fixed seed draws each on a 64x64 depth-8 pixmap and compares it with our
- * boxes rasterized in memory, twice: GXxor on a zeroed pixmap (fg 1, bg 2,
- * so the parity of how often each pixel was drawn is checked, fg and bg
- * apart) and GXcopy (fg = bg = 1: the set of pixels touched).
+ * boxes rasterized in memory, in several modes: GXxor on a zeroed pixmap
+ * (fg 1, bg 2, so the parity of how often each pixel was drawn is checked,
+ * fg and bg apart), GXcopy (fg = bg = 1: the set of pixels touched), and
+ * then the functions that also see how often and in which order the fg and
+ * bg draws of a pixel come (GXcopy, GXnor, GXandReverse, ... with fg != bg;
+ * GXequiv and GXinvert, which are not idempotent) on a pixmap of 0x55, with
+ * fg 0x0f and bg 0x33: each of the 8 bit planes sees one of the 8
+ * combinations of fg, bg and destination bit. Ours draws the fg list, then
+ * the bg list, or for a LineDoubleDash PolyArc the layers of
+ * mi_poly_arc_layered in turn (as requests.c does).
  *
- * Prints the mismatches per category; exits 0 when there are none, 1 when
+ * Prints the mismatches per category (and how many requests each mode
+ * caught); exits 0 when there are none, 1 when
  * there are, 77 when Xvfb is missing or cannot start. -v prints the first
  * mismatching requests; an argument N sets the number of requests per
  * category.
  *
  * Build: cc -I. tests/2d/mi_arc_check.c upper-layers/2d/{boxes,mi_arc,
- *        mi_fill_arc,mi_polygon}.c -lxcb -lm
+ *        mi_fill_arc,mi_polygon,mi_line}.c -lxcb -lm
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -139,10 +147,11 @@ static int setup_x(void)
 	return 0;
 }
 
-static void x_clear(void)
+static void x_clear(uint8_t value)
 {
 	uint32_t none = XCB_NONE;
-	uint32_t vals[] = { XCB_GX_COPY, 0xff, 0, 0, XCB_LINE_STYLE_SOLID, XCB_FILL_STYLE_SOLID };
+	uint32_t vals[] = { XCB_GX_COPY, 0xff, value, 0, XCB_LINE_STYLE_SOLID,
+			    XCB_FILL_STYLE_SOLID };
 
 	xcb_change_gc(conn, gcid, XCB_GC_CLIP_MASK, &none);
 	xcb_rectangle_t r = { 0, 0, SZ, SZ };
@@ -184,14 +193,51 @@ struct request {
 	gem2d_rect clip[3];
 };
 
-static void x_draw(const struct request *rq, int xor_mode)
+/* The comparison modes: function, fg, bg and the pixmap's value before. */
+struct mode {
+	const char *name;
+	uint8_t function, fg, bg, before;
+};
+
+static const struct mode modes[] = {
+	{ "GXxor", XCB_GX_XOR, 1, 2, 0 },
+	{ "GXcopy fg = bg", XCB_GX_COPY, 1, 1, 0 },
+	{ "GXcopy", XCB_GX_COPY, 0x0f, 0x33, 0x55 },
+	{ "GXnor", XCB_GX_NOR, 0x0f, 0x33, 0x55 },
+	{ "GXequiv", XCB_GX_EQUIV, 0x0f, 0x33, 0x55 },
+	{ "GXinvert", XCB_GX_INVERT, 0x0f, 0x33, 0x55 },
+	{ "GXandReverse", XCB_GX_AND_REVERSE, 0x0f, 0x33, 0x55 },
+	{ "GXandInverted", XCB_GX_AND_INVERTED, 0x0f, 0x33, 0x55 },
+	{ "GXorReverse", XCB_GX_OR_REVERSE, 0x0f, 0x33, 0x55 },
+	{ "GXorInverted", XCB_GX_OR_INVERTED, 0x0f, 0x33, 0x55 },
+	{ "GXcopyInverted", XCB_GX_COPY_INVERTED, 0x0f, 0x33, 0x55 },
+	{ "GXnand", XCB_GX_NAND, 0x0f, 0x33, 0x55 },
+};
+#define N_MODES (int)(sizeof(modes) / sizeof(modes[0]))
+
+/* the X function of source s on destination d */
+static uint8_t gx(int function, uint8_t s, uint8_t d)
+{
+	uint8_t r = 0;
+
+	for (int bit = 0; bit < 8; bit++) {
+		int sb = s >> bit & 1, db = d >> bit & 1;
+
+		/* the function's 4-bit truth table, indexed by (src, dst) */
+		if (function >> (3 - (sb << 1 | db)) & 1)
+			r |= (uint8_t)(1 << bit);
+	}
+	return r;
+}
+
+static void x_draw(const struct request *rq, const struct mode *md)
 {
 	uint32_t mask = XCB_GC_FUNCTION | XCB_GC_FOREGROUND | XCB_GC_BACKGROUND |
 			XCB_GC_LINE_WIDTH | XCB_GC_LINE_STYLE | XCB_GC_FILL_RULE |
 			XCB_GC_ARC_MODE;
 	uint32_t vals[] = {
-		xor_mode ? XCB_GX_XOR : XCB_GX_COPY,
-		1, xor_mode ? 2 : 1, 0, rq->gc.line_style, rq->gc.fill_rule, rq->gc.arc_mode,
+		md->function, md->fg, md->bg, 0, rq->gc.line_style, rq->gc.fill_rule,
+		rq->gc.arc_mode,
 	};
 
 	xcb_change_gc(conn, gcid, mask, vals);
@@ -216,7 +262,7 @@ static void x_draw(const struct request *rq, int xor_mode)
 	}
 }
 
-/* our boxes into img: xor_mode xors fg with 1 and bg with 2, else sets 1 */
+/* our boxes into img, drawn with md's function and colour val */
 static int in_clip(const gem2d_gc *gc, int x, int y)
 {
 	if (!gc->clip)
@@ -230,8 +276,8 @@ static int in_clip(const gem2d_gc *gc, int x, int y)
 	return 0;
 }
 
-static void raster(uint8_t *img, const struct g2d_boxes *l, const gem2d_gc *gc, int xor_mode,
-		   int val)
+static void raster(uint8_t *img, const struct g2d_boxes *l, const gem2d_gc *gc,
+		   const struct mode *md, uint8_t val)
 {
 	for (size_t i = 0; i < l->n; i++) {
 		const g2d_box *b = &l->box[i];
@@ -242,10 +288,7 @@ static void raster(uint8_t *img, const struct g2d_boxes *l, const gem2d_gc *gc, 
 			for (int x = x1; x < x2; x++) {
 				if (!in_clip(gc, x, y))
 					continue;
-				if (xor_mode)
-					img[y * SZ + x] ^= (uint8_t)val;
-				else
-					img[y * SZ + x] = 1;
+				img[y * SZ + x] = gx(md->function, val, img[y * SZ + x]);
 			}
 	}
 }
@@ -287,12 +330,26 @@ static void print_diff(const uint8_t *want, const uint8_t *got)
 			}
 }
 
-/* 1 when the request matched in both modes, 0 when not, -1 when ours is
+/* Which modes failed first, per category (reset by main). */
+static int mode_bad[N_MODES];
+
+/* Draws our lists in order into got: pass k is list[k] in bg colour when
+ * is_bg[k]. */
+static void raster_passes(uint8_t *got, const struct g2d_boxes *const *list, const int *is_bg,
+			  int n, const gem2d_gc *gc, const struct mode *md)
+{
+	memset(got, md->before, SZ * SZ);
+	for (int k = 0; k < n; k++)
+		raster(got, list[k], gc, md, is_bg[k] ? md->bg : md->fg);
+}
+
+/* 1 when the request matched in every mode, 0 when not, -1 when ours is
  * ENOTSUP (not compared). */
 static int check(const struct request *rq, int *budget)
 {
 	struct g2d_boxes fg = G2D_BOXES_INIT, bg = G2D_BOXES_INIT;
-	int r = 0, ok = 1;
+	mi_layers layers = MI_LAYERS_INIT;
+	int r = 0, ok = 1, layered = rq->kind == K_ARC && rq->gc.line_style == 2;
 
 	switch (rq->kind) {
 	case K_POLY:
@@ -300,6 +357,14 @@ static int check(const struct request *rq, int *budget)
 		break;
 	case K_ARC:
 		r = mi_poly_arc_drawable(&fg, &bg, &rq->gc, rq->n, rq->arcs, SZ, SZ, 8);
+		if (layered) {
+			int rl = mi_poly_arc_layered(&layers, &rq->gc, rq->n, rq->arcs, SZ, SZ, 8);
+
+			if (rl != r) {
+				fprintf(stderr, "layered arcs: %d, two lists: %d\n", rl, r);
+				exit(1);
+			}
+		}
 		break;
 	case K_FILLARC:
 		r = mi_poly_fill_arc(&fg, &rq->gc, rq->n, rq->arcs);
@@ -308,43 +373,79 @@ static int check(const struct request *rq, int *budget)
 	if (r == -ENOTSUP) {
 		g2d_boxes_fini(&fg);
 		g2d_boxes_fini(&bg);
+		mi_layers_fini(&layers);
 		return -1;
 	}
 	if (r) {
 		fprintf(stderr, "generator failed: %d\n", r);
 		exit(1);
 	}
-	for (int mode = 1; mode >= 0; mode--) {
-		static uint8_t want[SZ * SZ], got[SZ * SZ];
+	const struct g2d_boxes *two[2] = { &fg, &bg };
+	static const int two_bg[2] = { 0, 1 };
+	/* a LineDoubleDash PolyArc in its layers, as requests.c draws it */
+	const struct g2d_boxes **pass = two;
+	const int *pass_bg = two_bg;
+	int npass = 2;
 
-		x_clear();
-		x_draw(rq, mode);
+	if (layered) {
+		const struct g2d_boxes **lp = malloc((size_t)layers.n * sizeof(*lp) + 1);
+		int *lb = malloc((size_t)layers.n * sizeof(*lb) + 1);
+
+		if (!lp || !lb) {
+			fprintf(stderr, "out of memory\n");
+			exit(1);
+		}
+		for (int l = 0; l < layers.n; l++) {
+			lp[l] = &layers.layer[l];
+			lb[l] = l & 1;
+		}
+		pass = lp;
+		pass_bg = lb;
+		npass = layers.n;
+	}
+
+	for (int m = 0; m < N_MODES; m++) {
+		static uint8_t want[SZ * SZ], got[SZ * SZ];
+		const struct mode *md = &modes[m];
+
+		x_clear(md->before);
+		x_draw(rq, md);
 		if (x_fetch(want)) {
 			fprintf(stderr, "GetImage failed\n");
 			exit(1);
 		}
-		if (!mode)
+		if (m == 1)	/* GXcopy from 0: anything drawn */
 			for (int i = 0; i < SZ * SZ; i++)
 				if (want[i]) {
 					nonblank++;
 					break;
 				}
-		memset(got, 0, sizeof(got));
-		raster(got, &fg, &rq->gc, mode, 1);
-		raster(got, &bg, &rq->gc, mode, 2);
-		if (memcmp(want, got, sizeof(got))) {
-			ok = 0;
-			if (verbose && *budget > 0) {
+		raster_passes(got, pass, pass_bg, npass, &rq->gc, md);
+		int same = !memcmp(want, got, sizeof(got));
+
+		/* the two lists, where order does not matter */
+		if (same && layered && m < 2) {
+			raster_passes(got, two, two_bg, 2, &rq->gc, md);
+			same = !memcmp(want, got, sizeof(got));
+		}
+		if (!same) {
+			mode_bad[m]++;
+			if (ok && verbose && *budget > 0) {
 				(*budget)--;
-				printf(" mismatch (%s):\n", mode ? "GXxor" : "GXcopy");
+				printf(" mismatch (%s):\n", md->name);
 				print_request(rq);
 				print_diff(want, got);
 			}
-			break;
+			ok = 0;
 		}
+	}
+	if (layered) {
+		free((void *)pass);
+		free((void *)pass_bg);
 	}
 	g2d_boxes_fini(&fg);
 	g2d_boxes_fini(&bg);
+	mi_layers_fini(&layers);
 	return ok;
 }
 
@@ -628,6 +729,7 @@ int main(int argc, char **argv)
 		int bad = 0, good = 0, unsup = 0, budget = 3;
 
 		nonblank = 0;
+		memset(mode_bad, 0, sizeof(mode_bad));
 		struct request rq;
 
 		for (int i = 0; i < per_cat; i++) {
@@ -645,8 +747,12 @@ int main(int argc, char **argv)
 		}
 		if (only >= 0 && only != c)
 			continue;
-		printf("%-22s %5d exact %5d mismatched %5d ENOTSUP (%d drew pixels)\n",
+		printf("%-22s %5d exact %5d mismatched %5d ENOTSUP (%d drew pixels)",
 		       cat_name[c], good, bad, unsup, nonblank);
+		for (int m = 0; m < N_MODES; m++)
+			if (mode_bad[m])
+				printf(" %s %d", modes[m].name, mode_bad[m]);
+		printf("\n");
 		total_bad += bad;
 	}
 	xcb_disconnect(conn);

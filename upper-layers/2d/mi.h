@@ -92,6 +92,13 @@ int mi_poly_arc(struct g2d_boxes *fg, struct g2d_boxes *bg, const gem2d_gc *gc, 
  * an arc the server draws with the wide-arc code (w != h and w or h > 800). */
 int mi_poly_arc_drawable(struct g2d_boxes *fg, struct g2d_boxes *bg, const gem2d_gc *gc, int n,
 			 const gem2d_arc *arcs, int width, int height, int bpp);
+/* The same pixels as mi_poly_arc_drawable in layers (see mi_layers above):
+ * for LineDoubleDash, miZeroPolyArc draws each arc's even dashes and then
+ * its odd ones before the next arc, so a pixel drawn in bg by one arc and in
+ * fg by a later one is drawn bg first, which two lists cannot say. Other
+ * line styles give one layer. */
+int mi_poly_arc_layered(mi_layers *out, const gem2d_gc *gc, int n, const gem2d_arc *arcs,
+			int width, int height, int bpp);
 /* mi_poly_fill_arc covers every arc (integer and floating point paths); a
  * pixel of overlapping arcs, or of the two spans of a row of a slice wider
  * than half a turn, is emitted as often as the server fills it. */

@@ -24,6 +24,10 @@
  *    and carry over from one arc to the next when the next starts where
  *    the last ended; a point shared by two arcs is drawn by the first, and
  *    the last arc leaves out its end when that is the first arc's start.
+ *  - for LineDoubleDash, miZeroPolyArc draws one arc's even dashes in fg,
+ *    then its odd dashes in bg, then goes on to the next arc: not all fg,
+ *    then all bg (mi_poly_arc_layered keeps that order, for the functions
+ *    where it shows: GXcopy with fg != bg, GXnor, ...).
  *
  * -ENOTSUP (and the lists as they were) for line_width != 0, for requests
  * with an arc the server gives to the wide-arc code, and for the dashed
@@ -732,8 +736,109 @@ static int dash_arc(const gem2d_arc *arc, const struct walk *wk, const struct si
 	return 0;
 }
 
-int mi_poly_arc_drawable(struct g2d_boxes *fg, struct g2d_boxes *bg, const gem2d_gc *gc, int n,
-			 const gem2d_arc *arcs, int width, int height, int bpp)
+/* The draws of a LineDoubleDash request in the server's order, for the
+ * layered output: each arc's even points (fg) and then its odd points (bg),
+ * arc after arc. */
+struct draw_event {
+	int32_t x, y;
+	uint32_t seq;
+	uint32_t bg;
+};
+
+struct draw_order {
+	struct draw_event *ev;
+	size_t n, cap;
+};
+
+/* appends the arc's points (fg, then bg) and empties the two lists */
+static int order_add(struct draw_order *o, struct g2d_boxes *fg, struct g2d_boxes *bg)
+{
+	size_t need = o->n + fg->n + bg->n;
+
+	if (fg->err || bg->err)
+		return fg->err ? fg->err : bg->err;
+	if (need > o->cap) {
+		size_t cap = o->cap ? o->cap : 1024;
+		struct draw_event *ne;
+
+		while (cap < need)
+			cap *= 2;
+		ne = realloc(o->ev, cap * sizeof(*ne));
+		if (!ne)
+			return -ENOMEM;
+		o->ev = ne;
+		o->cap = cap;
+	}
+	for (int c = 0; c < 2; c++) {
+		struct g2d_boxes *l = c ? bg : fg;
+
+		for (size_t i = 0; i < l->n; i++) {	/* dash_arc emits points only */
+			o->ev[o->n] = (struct draw_event){ l->box[i].x1, l->box[i].y1,
+							   (uint32_t)o->n, (uint32_t)c };
+			o->n++;
+		}
+		g2d_boxes_reset(l);
+	}
+	return 0;
+}
+
+static int event_cmp(const void *pa, const void *pb)
+{
+	const struct draw_event *a = pa, *b = pb;
+
+	if (a->y != b->y)
+		return a->y < b->y ? -1 : 1;
+	if (a->x != b->x)
+		return a->x < b->x ? -1 : 1;
+	return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+/* Layer l exists (the ones before it too, empty if need be). */
+static int layers_need(mi_layers *out, int l)
+{
+	while (out->n <= l) {
+		if (out->n == out->cap) {
+			int cap = out->cap ? 2 * out->cap : 4;
+			struct g2d_boxes *nl = realloc(out->layer, (size_t)cap * sizeof(*nl));
+
+			if (!nl)
+				return -ENOMEM;
+			out->layer = nl;
+			out->cap = cap;
+		}
+		out->layer[out->n++] = (struct g2d_boxes)G2D_BOXES_INIT;
+	}
+	return 0;
+}
+
+/* Each pixel's draws, in order, into the layers: its first draw into the
+ * first layer of its colour (fg even, bg odd), each further one into the
+ * same layer when the colour is the same, else the next. */
+static int order_to_layers(struct draw_order *o, mi_layers *out)
+{
+	qsort(o->ev, o->n, sizeof(*o->ev), event_cmp);
+	for (size_t i = 0; i < o->n;) {
+		const struct draw_event *e = &o->ev[i];
+		int l = (int)e->bg;
+
+		for (size_t j = i; j < o->n && o->ev[j].x == e->x && o->ev[j].y == e->y; j++) {
+			if ((l & 1) != (int)o->ev[j].bg)
+				l++;
+			if (layers_need(out, l))
+				return -ENOMEM;
+			g2d_boxes_point(&out->layer[l], e->x, e->y);
+			i = j + 1;
+		}
+	}
+	for (int l = 0; l < out->n; l++)
+		if (out->layer[l].err)
+			return out->layer[l].err;
+	return 0;
+}
+
+static int poly_arc(struct g2d_boxes *fg, struct g2d_boxes *bg, struct draw_order *order,
+		    const gem2d_gc *gc, int n, const gem2d_arc *arcs, int width, int height,
+		    int bpp)
 {
 	struct sink s;
 	struct walk wk;
@@ -781,6 +886,8 @@ int mi_poly_arc_drawable(struct g2d_boxes *fg, struct g2d_boxes *bg, const gem2d
 				break;
 			err = dash_arc(a, &wk, &s, stride, ds, i == 0, i == n - 1, fg,
 				       gc->line_style == 2 ? bg : NULL);
+			if (!err && order)
+				err = order_add(order, fg, bg);
 			if (err)
 				break;
 		}
@@ -799,6 +906,40 @@ int mi_poly_arc_drawable(struct g2d_boxes *fg, struct g2d_boxes *bg, const gem2d
 		if (bg)
 			bg->n = bg_n;
 	}
+	return err;
+}
+
+int mi_poly_arc_drawable(struct g2d_boxes *fg, struct g2d_boxes *bg, const gem2d_gc *gc, int n,
+			 const gem2d_arc *arcs, int width, int height, int bpp)
+{
+	return poly_arc(fg, bg, NULL, gc, n, arcs, width, height, bpp);
+}
+
+int mi_poly_arc_layered(mi_layers *out, const gem2d_gc *gc, int n, const gem2d_arc *arcs,
+			int width, int height, int bpp)
+{
+	int err;
+
+	if (gc->line_style != 2) {	/* one colour: one layer */
+		if (layers_need(out, 0))
+			return out->err = -ENOMEM;
+		err = poly_arc(&out->layer[0], NULL, NULL, gc, n, arcs, width, height, bpp);
+		if (err && err != -ENOTSUP)
+			out->err = err;
+		return err;
+	}
+
+	struct g2d_boxes fg = G2D_BOXES_INIT, bg = G2D_BOXES_INIT;
+	struct draw_order order = { NULL, 0, 0 };
+
+	err = poly_arc(&fg, &bg, &order, gc, n, arcs, width, height, bpp);
+	if (!err)
+		err = order_to_layers(&order, out);
+	g2d_boxes_fini(&fg);
+	g2d_boxes_fini(&bg);
+	free(order.ev);
+	if (err && err != -ENOTSUP)
+		out->err = err;
 	return err;
 }
 

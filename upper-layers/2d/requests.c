@@ -150,6 +150,14 @@ G2D_EXPORT int gem2d_poly_arc(gem2d_pixmap *dst, const gem2d_gc *gc, int n, cons
 		ret = check_list(n, arcs);
 	if (ret || !n)
 		return ret;
+	if (gc->line_style == 2) {	/* LineDoubleDash: the server's drawing order */
+		mi_layers layers = MI_LAYERS_INIT;
+		ret = mi_poly_arc_layered(&layers, gc, n, arcs, dst->width, dst->height, dst->bpp);
+		if (!ret)
+			ret = g2d_draw_layers(dst, gc, &layers);
+		mi_layers_fini(&layers);
+		return ret;
+	}
 	start(dst->dev);
 	ret = mi_poly_arc_drawable(&dst->dev->fg, &dst->dev->bg, gc, n, arcs, dst->width, dst->height, dst->bpp);
 	return ret ? ret : g2d_draw_shapes(dst, gc);
