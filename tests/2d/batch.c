@@ -129,6 +129,13 @@ TEST(more_objects_and_relocations_than_a_batch)
 			ASSERT_EQ(gem2d_copy_area(cs[i], p.c, &gc, 0, 0, 8, 8, x, y), 0);
 		}
 	ASSERT_EQ(pair_diff(&p, 16, "objects"), 0);
+	{
+		gem2d_stats st;
+		gem2d_get_stats(p.gpu.dev, &st);
+		/* all on the blitter: no bufmgr limit was hit (that wedges) */
+		ASSERT_EQ(st.cpu_requests, 0);
+		ASSERT(st.batches >= 12000 / 500);
+	}
 	for (int i = 0; i < N; i++) {
 		gem2d_pixmap_destroy(gs[i]);
 		gem2d_pixmap_destroy(cs[i]);

@@ -30,7 +30,11 @@
 /* Dwords of one batch: SNA's gen7+ size. 8 are held back for the end. */
 #define G2D_BATCH_DWORDS 16384
 #define G2D_BATCH_RESERVED 8
-#define G2D_BATCH_RELOCS 4096
+/* libdrm_intel takes at most batch_size / 8 - 2 relocations on one BO
+ * (drm_intel_bufmgr_gem_init's batch size; libdrm 2.4.114 asserts past it,
+ * doc/libdrm-intel-behavior.md): 500 holds for a bufmgr made with 4 KiB or
+ * more, the size every user passes. */
+#define G2D_BATCH_RELOCS 500
 #define G2D_BATCH_TARGETS 256
 
 struct g2d_batch {
