@@ -189,21 +189,15 @@ static int tile_boxes(gem2d_pixmap *dst, const struct g2d_fill *f, const g2d_box
 	for (size_t i = 0; i < n; i++) {
 		const g2d_box *b = &boxes[i];
 		for (int32_t y = b->y1; y < b->y2;) {
-			int32_t ty = (y - f->ts_y) % t->height;
-			int32_t h;
-			if (ty < 0)
-				ty += t->height;
-			h = t->height - ty;
+			int32_t ty = g2d_wrap(y - f->ts_y, t->height);
+			int32_t h = t->height - ty;
 			if (h > b->y2 - y)
 				h = b->y2 - y;
 			for (int32_t x = b->x1; x < b->x2;) {
-				int32_t tx = (x - f->ts_x) % t->width;
-				int32_t w;
+				int32_t tx = g2d_wrap(x - f->ts_x, t->width);
+				int32_t w = t->width - tx;
 				g2d_box piece;
 				int ret;
-				if (tx < 0)
-					tx += t->width;
-				w = t->width - tx;
 				if (w > b->x2 - x)
 					w = b->x2 - x;
 				piece = (g2d_box){ x, y, x + w, y + h };
@@ -228,11 +222,7 @@ struct stipple_src {
 static bool stipple_bit(const void *arg, int32_t x, int32_t y)
 {
 	const struct stipple_src *s = arg;
-	int32_t sx = (x - s->ox) % s->r.width, sy = (y - s->oy) % s->r.height;
-	if (sx < 0)
-		sx += s->r.width;
-	if (sy < 0)
-		sy += s->r.height;
+	int32_t sx = g2d_wrap(x - s->ox, s->r.width), sy = g2d_wrap(y - s->oy, s->r.height);
 	return (s->r.bits[(size_t)sy * (size_t)s->r.stride + (size_t)(sx >> 3)] >> (sx & 7)) & 1;
 }
 

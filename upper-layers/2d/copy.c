@@ -73,17 +73,11 @@ G2D_EXPORT int gem2d_copy_area(gem2d_pixmap *src, gem2d_pixmap *dst, const gem2d
 	if (why == GEM2D_FALLBACK_NONE) {
 		ret = g2d_blt_copy_boxes(src, dst, gc->function, dst_x - src_x, dst_y - src_y, dev->clipped.box,
 					 dev->clipped.n);
-		if (ret == 0) {
+		if (ret == 0)
 			g2d_replay_note_copy(dev, src, dst, gc->function, dst_x - src_x, dst_y - src_y, dev->clipped.box,
 					     dev->clipped.n);
-			g2d_count_gpu(dev);
-			return 0;
-		}
-		if (ret == -ENOSPC)
-			why = GEM2D_FALLBACK_SPACE;
-		else if (dev->wedged)
-			why = GEM2D_FALLBACK_WEDGED;
-		else
+		ret = g2d_blt_outcome(dev, ret, &why);
+		if (ret <= 0)
 			return ret;
 	}
 	g2d_count_fallback(dev, why);

@@ -24,10 +24,16 @@ uint32_t g2d_raster_get(const struct g2d_raster *r, int x, int y)
 		return (row[x >> 3] >> (x & 7)) & 1;
 	case 8:
 		return row[x];
-	case 16:
-		return ((const uint16_t *)row)[x];
-	default:
-		return ((const uint32_t *)row)[x];
+	case 16: {
+		uint16_t v;
+		memcpy(&v, row + 2 * x, 2);	/* caller memory may be unaligned */
+		return v;
+	}
+	default: {
+		uint32_t v;
+		memcpy(&v, row + 4 * x, 4);
+		return v;
+	}
 	}
 }
 
@@ -41,19 +47,15 @@ void g2d_raster_put(const struct g2d_raster *r, int x, int y, uint32_t v)
 	case 8:
 		row[x] = (uint8_t)v;
 		break;
-	case 16:
-		((uint16_t *)row)[x] = (uint16_t)v;
-		break;
-	default:
-		((uint32_t *)row)[x] = v;
+	case 16: {
+		uint16_t w = (uint16_t)v;
+		memcpy(row + 2 * x, &w, 2);
 		break;
 	}
-}
-
-static inline int wrap(int v, int period)
-{
-	int m = v % period;
-	return m < 0 ? m + period : m;
+	default:
+		memcpy(row + 4 * x, &v, 4);
+		break;
+	}
 }
 
 /* A solid box: one and/xor pair for every pixel. */
@@ -131,9 +133,9 @@ int g2d_cpu_fill_boxes(gem2d_pixmap *dst, const struct g2d_fill *f, const g2d_bo
 		for (size_t i = 0; i < n; i++) {
 			const g2d_box *b = &boxes[i];
 			for (int y = b->y1; y < b->y2; y++) {
-				int sy = wrap(y - f->ts_y, t.height);
+				int sy = g2d_wrap(y - f->ts_y, t.height);
 				for (int x = b->x1; x < b->x2; x++) {
-					uint32_t s = g2d_raster_get(&t, wrap(x - f->ts_x, t.width), sy);
+					uint32_t s = g2d_raster_get(&t, g2d_wrap(x - f->ts_x, t.width), sy);
 					if (f->fill_style == 1) {
 						/* the tile's pixel */
 					} else if (f->fill_style == 3) {

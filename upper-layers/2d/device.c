@@ -127,6 +127,21 @@ void g2d_count_gpu(gem2d_device *dev)
 	dev->stats.gpu_requests++;
 }
 
+int g2d_blt_outcome(gem2d_device *dev, int ret, int *why)
+{
+	if (ret == 0) {
+		g2d_count_gpu(dev);
+		return 0;
+	}
+	if (ret == -ENOSPC)
+		*why = GEM2D_FALLBACK_SPACE;
+	else if (dev->wedged)
+		*why = GEM2D_FALLBACK_WEDGED;
+	else
+		return ret;
+	return 1;
+}
+
 G2D_EXPORT int gem2d_get_stats(gem2d_device *dev, gem2d_stats *stats)
 {
 	if (!g2d_device_ok(dev) || !stats)

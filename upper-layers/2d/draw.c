@@ -33,16 +33,10 @@ int g2d_draw_boxes(gem2d_pixmap *dst, const struct g2d_fill *f, const g2d_box *b
 	why = g2d_policy_fill(dst, f);
 	if (why == GEM2D_FALLBACK_NONE) {
 		ret = g2d_blt_fill_boxes(dst, f, boxes, n);
-		if (ret == 0) {
+		if (ret == 0)
 			g2d_replay_note_fill(dev, dst, f, boxes, n);
-			g2d_count_gpu(dev);
-			return 0;
-		}
-		if (ret == -ENOSPC)
-			why = GEM2D_FALLBACK_SPACE;
-		else if (dev->wedged)
-			why = GEM2D_FALLBACK_WEDGED;
-		else
+		ret = g2d_blt_outcome(dev, ret, &why);
+		if (ret <= 0)
 			return ret;
 	}
 	g2d_count_fallback(dev, why);

@@ -94,6 +94,19 @@ bool g2d_device_ok(const gem2d_device *dev);
 bool g2d_pixmap_ok(const gem2d_pixmap *pix);
 void g2d_count_fallback(gem2d_device *dev, int reason);
 void g2d_count_gpu(gem2d_device *dev);
+/*
+ * What a blitter path's result means for the request: 0 when it drew (and
+ * is counted), 1 when the CPU must draw it (*why says why: a command that
+ * fits no batch, or a GPU that wedged meanwhile), or the negative errno to
+ * return.
+ */
+int g2d_blt_outcome(gem2d_device *dev, int ret, int *why);
+/* v mod period, in [0, period). */
+static inline int32_t g2d_wrap(int32_t v, int32_t period)
+{
+	int32_t m = v % period;
+	return m < 0 ? m + period : m;
+}
 
 /* ---- batch (batch.c) -------------------------------------------------- */
 

@@ -23,46 +23,6 @@
 #include "upper-layers/2d/gem2d_priv.h"
 #include "upper-layers/2d/requests.h"
 
-static uint32_t image_get(const uint8_t *row, int bpp, int x)
-{
-	switch (bpp) {
-	case 1:
-		return (row[x >> 3] >> (x & 7)) & 1;
-	case 8:
-		return row[x];
-	case 16: {
-		uint16_t v;
-		memcpy(&v, row + 2 * x, 2);
-		return v;
-	}
-	default: {
-		uint32_t v;
-		memcpy(&v, row + 4 * x, 4);
-		return v;
-	}
-	}
-}
-
-static void image_put(uint8_t *row, int bpp, int x, uint32_t v)
-{
-	switch (bpp) {
-	case 1:
-		row[x >> 3] = (uint8_t)((row[x >> 3] & ~(1u << (x & 7))) | ((v & 1) << (x & 7)));
-		break;
-	case 8:
-		row[x] = (uint8_t)v;
-		break;
-	case 16: {
-		uint16_t w = (uint16_t)v;
-		memcpy(row + 2 * x, &w, 2);
-		break;
-	}
-	default:
-		memcpy(row + 4 * x, &v, 4);
-		break;
-	}
-}
-
 /* A userptr object over [data, data + len), page-rounded; *delta is data's
  * offset in it. NULL if the kernel refuses. */
 static drm_intel_bo *wrap_user(gem2d_device *dev, const void *data, size_t len, bool read_only,
@@ -151,7 +111,7 @@ G2D_EXPORT int gem2d_put_image(gem2d_pixmap *dst, const gem2d_gc *gc, int format
 	gem2d_device *dev;
 	struct g2d_clip clip;
 	struct g2d_fill f;
-	struct g2d_raster d;
+	struct g2d_raster d, img;
 	g2d_box b;
 	int bpp, why, ret = g2d_check_gc(dst, gc, 0);
 	if (ret)
@@ -182,26 +142,21 @@ G2D_EXPORT int gem2d_put_image(gem2d_pixmap *dst, const gem2d_gc *gc, int format
 	if (!why && format == GEM2D_XYBITMAP)
 		why = GEM2D_FALLBACK_FORMAT;
 	if (!why) {
-		ret = blt_image(dst, gc, true, x, y, width, height, (void *)data, stride, dev->clipped.box,
-				dev->clipped.n);
-		if (!ret) {
-			g2d_count_gpu(dev);
-			return 0;
-		}
-		if (ret != -ENOSPC && !dev->wedged)
+		ret = g2d_blt_outcome(dev, blt_image(dst, gc, true, x, y, width, height, (void *)data, stride,
+						     dev->clipped.box, dev->clipped.n), &why);
+		if (ret <= 0)
 			return ret;
-		why = ret == -ENOSPC ? GEM2D_FALLBACK_SPACE : GEM2D_FALLBACK_WEDGED;
 	}
 	g2d_count_fallback(dev, why);
 	ret = g2d_pixmap_map(dst, &d);
 	if (ret)
 		return ret;
+	img = (struct g2d_raster){ (uint8_t *)data, stride, bpp, bpp, width, height };
 	for (size_t i = 0; i < dev->clipped.n; i++) {
 		const g2d_box *c = &dev->clipped.box[i];
 		for (int32_t py = c->y1; py < c->y2; py++) {
-			const uint8_t *row = (const uint8_t *)data + (size_t)(py - y) * (size_t)stride;
 			for (int32_t px = c->x1; px < c->x2; px++) {
-				uint32_t s = image_get(row, bpp, px - x);
+				uint32_t s = g2d_raster_get(&img, px - x, py - y);
 				if (format == GEM2D_XYBITMAP)
 					s = s ? f.fg : f.bg;
 				g2d_raster_put(&d, px, py, g2d_rop(f.alu, s, g2d_raster_get(&d, px, py), f.pm));
@@ -216,7 +171,7 @@ G2D_EXPORT int gem2d_get_image(gem2d_pixmap *src, int x, int y, int width, int h
 			       void *data, int stride)
 {
 	gem2d_device *dev;
-	struct g2d_raster s;
+	struct g2d_raster s, img;
 	int32_t x1, y1, x2, y2;
 	uint32_t pm;
 	int ret, why;
@@ -247,24 +202,19 @@ G2D_EXPORT int gem2d_get_image(gem2d_pixmap *src, int x, int y, int width, int h
 		why = GEM2D_FALLBACK_PLANEMASK;
 	if (!why) {
 		g2d_box b = { x1, y1, x2, y2 };
-		ret = blt_image(src, NULL, false, x, y, width, height, data, stride, &b, 1);
-		if (!ret) {
-			g2d_count_gpu(dev);
-			return 0;
-		}
-		if (ret != -ENOSPC && !dev->wedged)
+		ret = g2d_blt_outcome(dev, blt_image(src, NULL, false, x, y, width, height, data, stride, &b, 1),
+				      &why);
+		if (ret <= 0)
 			return ret;
-		why = ret == -ENOSPC ? GEM2D_FALLBACK_SPACE : GEM2D_FALLBACK_WEDGED;
 	}
 	g2d_count_fallback(dev, why);
 	ret = g2d_pixmap_map(src, &s);
 	if (ret)
 		return ret;
-	for (int32_t py = y1; py < y2; py++) {
-		uint8_t *row = (uint8_t *)data + (size_t)(py - y) * (size_t)stride;
+	img = (struct g2d_raster){ data, stride, src->bpp, src->depth, width, height };
+	for (int32_t py = y1; py < y2; py++)
 		for (int32_t px = x1; px < x2; px++)
-			image_put(row, src->bpp, px - x, g2d_raster_get(&s, px, py) & (src->depth == 1 ? 1 : pm));
-	}
+			g2d_raster_put(&img, px - x, py - y, g2d_raster_get(&s, px, py) & (src->depth == 1 ? 1 : pm));
 	g2d_pixmap_unmap(src);
 	return 0;
 }
