@@ -152,18 +152,14 @@ G2D_EXPORT int gem2d_copy_plane(gem2d_pixmap *src, gem2d_pixmap *dst, const gem2
 	if (!why) {
 		struct plane_bits pb = { bits, bx1, by1, bw };
 		ret = g2d_blt_mono_boxes(dst, f.alu, f.fg, f.bg, false, dev->clipped.box, dev->clipped.n, plane_bit, &pb);
-		if (!ret) {
+		if (!ret)
 			g2d_replay_note_plane(dev, dst, &f, dev->clipped.box, dev->clipped.n, bits, bx1, by1, bw,
 					      by2 - by1);
-			g2d_count_gpu(dev);
-			free(bits);
-			return 0;
-		}
-		if (ret != -ENOSPC && !dev->wedged) {
+		ret = g2d_blt_outcome(dev, ret, &why);
+		if (ret <= 0) {
 			free(bits);
 			return ret;
 		}
-		why = ret == -ENOSPC ? GEM2D_FALLBACK_SPACE : GEM2D_FALLBACK_WEDGED;
 	}
 	g2d_count_fallback(dev, why);
 	ret = g2d_pixmap_map(dst, &d);

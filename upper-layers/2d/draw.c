@@ -60,42 +60,37 @@ static int draw_list(gem2d_pixmap *dst, const gem2d_gc *gc, const struct g2d_cli
 	return g2d_draw_boxes(dst, &f, dev->clipped.box, dev->clipped.n);
 }
 
-int g2d_draw_shapes(gem2d_pixmap *dst, const gem2d_gc *gc)
+int g2d_draw_shapes_in(gem2d_pixmap *dst, const gem2d_gc *gc, const struct g2d_clip *clip)
 {
 	gem2d_device *dev = dst->dev;
+	int ret = draw_list(dst, gc, clip, &dev->fg, G2D_PEN_FG);
+	return ret ? ret : draw_list(dst, gc, clip, &dev->bg, G2D_PEN_BG);
+}
+
+int g2d_draw_shapes(gem2d_pixmap *dst, const gem2d_gc *gc)
+{
 	struct g2d_clip clip;
 	int ret = g2d_clip_init(&clip, dst, gc);
 	if (ret)
 		return ret;
-	ret = draw_list(dst, gc, &clip, &dev->fg, G2D_PEN_FG);
-	if (!ret)
-		ret = draw_list(dst, gc, &clip, &dev->bg, G2D_PEN_BG);
+	ret = g2d_draw_shapes_in(dst, gc, &clip);
 	g2d_clip_fini(&clip);
 	return ret;
 }
 
-int g2d_draw_layers(gem2d_pixmap *dst, const gem2d_gc *gc, const struct mi_layers *layers)
+int g2d_draw_layers_in(gem2d_pixmap *dst, const gem2d_gc *gc, const struct g2d_clip *clip,
+		       const struct mi_layers *layers)
 {
-	struct g2d_clip clip;
-	int ret = layers->err ? layers->err : g2d_clip_init(&clip, dst, gc);
-	if (ret)
-		return ret;
+	int ret = layers->err;
 	for (int i = 0; i < layers->n && !ret; i++)
-		ret = draw_list(dst, gc, &clip, &layers->layer[i], i & 1 ? G2D_PEN_BG : G2D_PEN_FG);
-	g2d_clip_fini(&clip);
+		ret = draw_list(dst, gc, clip, &layers->layer[i], i & 1 ? G2D_PEN_BG : G2D_PEN_FG);
 	return ret;
 }
 
-int g2d_clip_hint(const gem2d_pixmap *dst, const gem2d_gc *gc, struct mi_clip_hint *hint)
+void g2d_clip_hint(const struct g2d_clip *clip, const gem2d_gc *gc, struct mi_clip_hint *hint)
 {
-	struct g2d_clip clip;
-	int ret = g2d_clip_init(&clip, dst, gc);
-	if (ret)
-		return ret;
-	hint->extents = (g2d_box){ clip.extents.x1, clip.extents.y1, clip.extents.x2, clip.extents.y2 };
+	hint->extents = (g2d_box){ clip->extents.x1, clip->extents.y1, clip->extents.x2, clip->extents.y2 };
 	/* fb's fast line path also needs a solid fill: with a tile or a
 	 * stipple the server draws through mi's spans, as with many boxes. */
-	hint->single = clip.single && gc->fill_style == 0;
-	g2d_clip_fini(&clip);
-	return 0;
+	hint->single = clip->single && gc->fill_style == 0;
 }

@@ -204,14 +204,17 @@ int g2d_draw_boxes(gem2d_pixmap *dst, const struct g2d_fill *f, const g2d_box *b
 /* Generates nothing itself: clips fg and bg (the device's scratch lists)
  * with gc and draws them, bg with the background pen. */
 int g2d_draw_shapes(gem2d_pixmap *dst, const gem2d_gc *gc);
+/* The same with the composite clip the request already made. */
+int g2d_draw_shapes_in(gem2d_pixmap *dst, const gem2d_gc *gc, const struct g2d_clip *clip);
 /* Layers drawn one after the other, even ones with the foreground pen, odd
  * ones with the background (mi.h's drawing order for LineDoubleDash). */
 struct mi_layers;
-int g2d_draw_layers(gem2d_pixmap *dst, const gem2d_gc *gc, const struct mi_layers *layers);
-/* The composite clip's extents and whether it is one rectangle: fb takes
- * its fast paths only then, and mi.h reproduces which. */
+int g2d_draw_layers_in(gem2d_pixmap *dst, const gem2d_gc *gc, const struct g2d_clip *clip,
+		       const struct mi_layers *layers);
+/* The composite clip's extents and whether fb's fast line paths apply (one
+ * rectangle, a solid fill): mi.h reproduces what they draw differently. */
 struct mi_clip_hint;
-int g2d_clip_hint(const gem2d_pixmap *dst, const gem2d_gc *gc, struct mi_clip_hint *hint);
+void g2d_clip_hint(const struct g2d_clip *clip, const gem2d_gc *gc, struct mi_clip_hint *hint);
 
 /* ---- fallback policy (policy.c) ----------------------------------------- */
 

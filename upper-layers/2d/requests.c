@@ -75,92 +75,101 @@ G2D_EXPORT int gem2d_poly_point(gem2d_pixmap *dst, const gem2d_gc *gc, int n, co
 	return g2d_draw_shapes(dst, &solid);
 }
 
+/*
+ * The end of every thin-line request: its geometry (gen_ret is what the
+ * generator returned) drawn with the composite clip the request made,
+ * LineDoubleDash in its layers (the server's order), then both freed.
+ */
+static int draw_lines(gem2d_pixmap *dst, const gem2d_gc *gc, struct g2d_clip *clip, mi_layers *layers,
+		      int gen_ret)
+{
+	int ret = gen_ret;
+	if (!ret)
+		ret = gc->line_style == 2 ? g2d_draw_layers_in(dst, gc, clip, layers) : g2d_draw_shapes_in(dst, gc, clip);
+	mi_layers_fini(layers);
+	g2d_clip_fini(clip);
+	return ret;
+}
+
 G2D_EXPORT int gem2d_poly_line(gem2d_pixmap *dst, const gem2d_gc *gc, int n, const gem2d_point *pts)
 {
+	struct g2d_clip clip;
 	mi_clip_hint hint;
+	mi_layers layers = MI_LAYERS_INIT;
 	int ret = g2d_check_gc(dst, gc, G2D_USES_FILL | G2D_USES_LINES);
 	if (!ret)
 		ret = check_list(n, pts);
+	if (!ret && n)
+		ret = g2d_clip_init(&clip, dst, gc);
 	if (ret || !n)
 		return ret;
-	ret = g2d_clip_hint(dst, gc, &hint);
-	if (ret)
-		return ret;
-	if (gc->line_style == 2) {	/* LineDoubleDash: the server's drawing order */
-		mi_layers layers = MI_LAYERS_INIT;
-		ret = mi_poly_line_layered(&layers, gc, n, pts, &hint);
-		if (!ret)
-			ret = g2d_draw_layers(dst, gc, &layers);
-		mi_layers_fini(&layers);
-		return ret;
-	}
+	g2d_clip_hint(&clip, gc, &hint);
 	start(dst->dev);
-	ret = mi_poly_line_hinted(&dst->dev->fg, &dst->dev->bg, gc, n, pts, &hint);
-	return ret ? ret : g2d_draw_shapes(dst, gc);
+	if (gc->line_style == 2)
+		ret = mi_poly_line_layered(&layers, gc, n, pts, &hint);
+	else
+		ret = mi_poly_line_hinted(&dst->dev->fg, &dst->dev->bg, gc, n, pts, &hint);
+	return draw_lines(dst, gc, &clip, &layers, ret);
 }
 
 G2D_EXPORT int gem2d_poly_segment(gem2d_pixmap *dst, const gem2d_gc *gc, int n, const gem2d_segment *segs)
 {
+	struct g2d_clip clip;
+	mi_layers layers = MI_LAYERS_INIT;
 	int ret = g2d_check_gc(dst, gc, G2D_USES_FILL | G2D_USES_LINES);
 	if (!ret)
 		ret = check_list(n, segs);
+	if (!ret && n)
+		ret = g2d_clip_init(&clip, dst, gc);
 	if (ret || !n)
 		return ret;
-	if (gc->line_style == 2) {
-		mi_layers layers = MI_LAYERS_INIT;
-		ret = mi_poly_segment_layered(&layers, gc, n, segs);
-		if (!ret)
-			ret = g2d_draw_layers(dst, gc, &layers);
-		mi_layers_fini(&layers);
-		return ret;
-	}
 	start(dst->dev);
-	ret = mi_poly_segment(&dst->dev->fg, &dst->dev->bg, gc, n, segs);
-	return ret ? ret : g2d_draw_shapes(dst, gc);
+	if (gc->line_style == 2)
+		ret = mi_poly_segment_layered(&layers, gc, n, segs);
+	else
+		ret = mi_poly_segment(&dst->dev->fg, &dst->dev->bg, gc, n, segs);
+	return draw_lines(dst, gc, &clip, &layers, ret);
 }
 
 G2D_EXPORT int gem2d_poly_rectangle(gem2d_pixmap *dst, const gem2d_gc *gc, int n, const gem2d_rect *rects)
 {
+	struct g2d_clip clip;
 	mi_clip_hint hint;
+	mi_layers layers = MI_LAYERS_INIT;
 	int ret = g2d_check_gc(dst, gc, G2D_USES_FILL | G2D_USES_LINES);
 	if (!ret)
 		ret = check_list(n, rects);
+	if (!ret && n)
+		ret = g2d_clip_init(&clip, dst, gc);
 	if (ret || !n)
 		return ret;
-	ret = g2d_clip_hint(dst, gc, &hint);
-	if (ret)
-		return ret;
-	if (gc->line_style == 2) {
-		mi_layers layers = MI_LAYERS_INIT;
-		ret = mi_poly_rectangle_layered(&layers, gc, n, rects, &hint);
-		if (!ret)
-			ret = g2d_draw_layers(dst, gc, &layers);
-		mi_layers_fini(&layers);
-		return ret;
-	}
+	g2d_clip_hint(&clip, gc, &hint);
 	start(dst->dev);
-	ret = mi_poly_rectangle_hinted(&dst->dev->fg, &dst->dev->bg, gc, n, rects, &hint);
-	return ret ? ret : g2d_draw_shapes(dst, gc);
+	if (gc->line_style == 2)
+		ret = mi_poly_rectangle_layered(&layers, gc, n, rects, &hint);
+	else
+		ret = mi_poly_rectangle_hinted(&dst->dev->fg, &dst->dev->bg, gc, n, rects, &hint);
+	return draw_lines(dst, gc, &clip, &layers, ret);
 }
 
 G2D_EXPORT int gem2d_poly_arc(gem2d_pixmap *dst, const gem2d_gc *gc, int n, const gem2d_arc *arcs)
 {
+	struct g2d_clip clip;
+	mi_layers layers = MI_LAYERS_INIT;
 	int ret = g2d_check_gc(dst, gc, G2D_USES_FILL | G2D_USES_LINES);
 	if (!ret)
 		ret = check_list(n, arcs);
+	if (!ret && n)
+		ret = g2d_clip_init(&clip, dst, gc);
 	if (ret || !n)
 		return ret;
-	if (gc->line_style == 2) {	/* LineDoubleDash: the server's drawing order */
-		mi_layers layers = MI_LAYERS_INIT;
-		ret = mi_poly_arc_layered(&layers, gc, n, arcs, dst->width, dst->height, dst->bpp);
-		if (!ret)
-			ret = g2d_draw_layers(dst, gc, &layers);
-		mi_layers_fini(&layers);
-		return ret;
-	}
 	start(dst->dev);
-	ret = mi_poly_arc_drawable(&dst->dev->fg, &dst->dev->bg, gc, n, arcs, dst->width, dst->height, dst->bpp);
-	return ret ? ret : g2d_draw_shapes(dst, gc);
+	if (gc->line_style == 2)
+		ret = mi_poly_arc_layered(&layers, gc, n, arcs, dst->width, dst->height, dst->bpp);
+	else
+		ret = mi_poly_arc_drawable(&dst->dev->fg, &dst->dev->bg, gc, n, arcs, dst->width, dst->height,
+					   dst->bpp);
+	return draw_lines(dst, gc, &clip, &layers, ret);
 }
 
 G2D_EXPORT int gem2d_fill_polygon(gem2d_pixmap *dst, const gem2d_gc *gc, int n, const gem2d_point *pts)

@@ -67,10 +67,13 @@ G2D_EXPORT int gem2d_image_glyphs(gem2d_pixmap *dst, const gem2d_gc *gc, int x, 
 				  const gem2d_glyph *const *glyphs, int font_ascent, int font_descent)
 {
 	gem2d_gc copy;
+	struct g2d_clip clip;
 	int32_t width = 0;
 	int ret = g2d_check_gc(dst, gc, 0);
 	if (!ret)
 		ret = check_glyphs(n, glyphs);
+	if (!ret && n)
+		ret = g2d_clip_init(&clip, dst, gc);	/* one clip for the box and the glyphs */
 	if (ret || !n)
 		return ret;
 	for (int i = 0; i < n; i++)
@@ -88,12 +91,14 @@ G2D_EXPORT int gem2d_image_glyphs(gem2d_pixmap *dst, const gem2d_gc *gc, int x, 
 		g2d_boxes_add(&dst->dev->fg, (int32_t)x + width, (int32_t)y - font_ascent, x,
 			      (int32_t)y + font_descent);
 	copy.foreground = gc->background;
-	ret = g2d_draw_shapes(dst, &copy);
-	if (ret)
-		return ret;
-	g2d_boxes_reset(&dst->dev->fg);
-	g2d_boxes_reset(&dst->dev->bg);
-	ret = glyph_runs(&dst->dev->fg, x, y, n, glyphs);
+	ret = g2d_draw_shapes_in(dst, &copy, &clip);
+	if (!ret) {
+		g2d_boxes_reset(&dst->dev->fg);
+		ret = glyph_runs(&dst->dev->fg, x, y, n, glyphs);
+	}
 	copy.foreground = gc->foreground;
-	return ret ? ret : g2d_draw_shapes(dst, &copy);
+	if (!ret)
+		ret = g2d_draw_shapes_in(dst, &copy, &clip);
+	g2d_clip_fini(&clip);
+	return ret;
 }
