@@ -82,6 +82,16 @@ static inline bool shim_present(void)
 
 /* debugfs is root's (Linux mounts it mode 0700, and so does the shim): a test of its files
  * needs root, on a real kernel and under the shim alike. */
+/* Writes text to a control file (debugfs, sysfs) in one write; false on any failure. */
+static inline bool test_write_text(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY | O_TRUNC);
+	if (fd < 0)
+		return false;
+	bool ok = write(fd, text, strlen(text)) == (ssize_t)strlen(text);
+	return close(fd) == 0 && ok;
+}
+
 static inline void require_debugfs_root(void)
 {
 	if (geteuid() != 0)

@@ -165,15 +165,6 @@ TEST(cpu_access_submits_the_open_batch)
 	pair_close(&p);
 }
 
-static bool write_file(const char *path, const char *text)
-{
-	int fd = open(path, O_WRONLY | O_TRUNC);
-	if (fd < 0)
-		return false;
-	bool ok = write(fd, text, strlen(text)) == (ssize_t)strlen(text);
-	return close(fd) == 0 && ok;
-}
-
 /* Wedged in the middle of a sequence with requests queued: the same pixels. */
 TEST(wedged_gpu_gives_the_same_pixels)
 {
@@ -187,9 +178,9 @@ TEST(wedged_gpu_gives_the_same_pixels)
 	for (int i = 0; i < 300; i++) {
 		if (i == 150) {
 			/* queued work in the open batch, then no more GPU */
-			ASSERT(write_file(DEBUGFS "i915_params/reset", "0"));
-			ASSERT(write_file(DEBUGFS "i915_wedged", "-1"));
-			ASSERT(write_file(DEBUGFS "i915_params/reset", "1"));
+			ASSERT(test_write_text(DEBUGFS "i915_params/reset", "0"));
+			ASSERT(test_write_text(DEBUGFS "i915_wedged", "-1"));
+			ASSERT(test_write_text(DEBUGFS "i915_params/reset", "1"));
 		}
 		if (i == 160)	/* the batch with the last 10 requests fails, once */
 			ASSERT_EQ(gem2d_flush(p.gpu.dev), -EIO);
@@ -205,7 +196,7 @@ TEST(wedged_gpu_gives_the_same_pixels)
 	       (unsigned long)st.fallbacks[GEM2D_FALLBACK_WEDGED]);
 	ASSERT(st.fallbacks[GEM2D_FALLBACK_WEDGED] >= 100);	/* less those clipped away */
 	pair_close(&p);
-	ASSERT(write_file(DEBUGFS "i915_wedged", "-1"));	/* resets enabled: back to health */
+	ASSERT(test_write_text(DEBUGFS "i915_wedged", "-1"));	/* resets enabled: back to health */
 }
 
 TEST_MAIN(T(requests_straddle_batch_ends), T(more_objects_and_relocations_than_a_batch),

@@ -16,15 +16,6 @@
 
 #define DEBUGFS "/sys/kernel/debug/dri/0/"
 
-static bool write_file(const char *path, const char *text)
-{
-	int fd = open(path, O_WRONLY | O_TRUNC);
-	if (fd < 0)
-		return false;
-	bool ok = write(fd, text, strlen(text)) == (ssize_t)strlen(text);
-	return close(fd) == 0 && ok;
-}
-
 static int read_number(const char *path)
 {
 	char text[32] = "";
@@ -62,9 +53,9 @@ TEST(wedged_gpu_refuses_work_until_reset)
 	struct drm_i915_gem_exec_object2 o = { .handle = spinner, .flags = EXEC_OBJECT_PINNED, .offset = 0x800000 };
 	ASSERT_OK(gem_execbuf_ctx(fd, &o, 1, 0, 0));
 
-	ASSERT(write_file(DEBUGFS "i915_params/reset", "0"));
-	ASSERT(write_file(DEBUGFS "i915_wedged", "-1"));
-	ASSERT(write_file(DEBUGFS "i915_params/reset", "1"));
+	ASSERT(test_write_text(DEBUGFS "i915_params/reset", "0"));
+	ASSERT(test_write_text(DEBUGFS "i915_wedged", "-1"));
+	ASSERT(test_write_text(DEBUGFS "i915_params/reset", "1"));
 	ASSERT_EQ(read_number(DEBUGFS "i915_wedged"), 1);
 	gem_wait(fd, spinner);					/* in flight: completed, with an error */
 	ASSERT_ERRNO(nop(fd, batch), EIO);			/* X24, X79 */
@@ -72,7 +63,7 @@ TEST(wedged_gpu_refuses_work_until_reset)
 	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, &c), EIO);	/* CT3 */
 	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GEM_THROTTLE, NULL), EIO);	/* TH1 */
 
-	ASSERT(write_file(DEBUGFS "i915_wedged", "-1"));	/* resets are enabled: a reset */
+	ASSERT(test_write_text(DEBUGFS "i915_wedged", "-1"));	/* resets are enabled: a reset */
 	ASSERT_EQ(read_number(DEBUGFS "i915_wedged"), 0);
 	ASSERT_OK(nop(fd, batch));
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, &c));
