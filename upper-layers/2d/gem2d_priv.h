@@ -89,7 +89,6 @@ struct gem2d_pixmap {
 
 /* ---- device (device.c) -------------------------------------------------- */
 
-int g2d_gen_from_devid(int devid);
 bool g2d_device_ok(const gem2d_device *dev);
 bool g2d_pixmap_ok(const gem2d_pixmap *pix);
 void g2d_count_fallback(gem2d_device *dev, int reason);
