@@ -1,0 +1,158 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The GL layer's test harness, header only. A test is an ordinary EGL +
+ * GLES program linked with libglvnd's libEGL and libGLESv2; vs_ref.sh runs
+ * it twice, on Mesa's llvmpipe (the reference) and on our vendor under the
+ * shim, and compares what the two printed:
+ *
+ *   fact("...")   a line both stacks must print identically ("= " prefix):
+ *                 GL errors, query answers, pixel values;
+ *   check(c, "...")  a TAP-style assertion each run must pass on its own
+ *                 ("ok"/"not ok"); ours_only() guards what only our stack
+ *                 has (no shader compiler, dma-buf import, native fences).
+ *
+ * gt_init() brings up a surfaceless display and an ES 3.0 context, as
+ * Mesa's surfaceless platform allows on both stacks.
+ */
+#ifndef TESTS_GL_GLTEST_H
+#define TESTS_GL_GLTEST_H
+
+#define _GNU_SOURCE
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <GLES3/gl3.h>
+#include <GLES2/gl2ext.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int gt_failed;
+static int gt_checks;
+
+static inline void fact(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static inline void fact(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fputs("= ", stdout);
+	vprintf(fmt, ap);
+	fputc('\n', stdout);
+	va_end(ap);
+	fflush(stdout);
+}
+
+static inline bool check(bool ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static inline bool check(bool ok, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	printf("%s %d - ", ok ? "ok" : "not ok", ++gt_checks);
+	vprintf(fmt, ap);
+	fputc('\n', stdout);
+	va_end(ap);
+	fflush(stdout);
+	if (!ok)
+		gt_failed++;
+	return ok;
+}
+
+/* GL errors as names, so a transcript reads like the spec. */
+static inline const char *gt_err_name(GLenum e)
+{
+	switch (e) {
+	case GL_NO_ERROR: return "NO_ERROR";
+	case GL_INVALID_ENUM: return "INVALID_ENUM";
+	case GL_INVALID_VALUE: return "INVALID_VALUE";
+	case GL_INVALID_OPERATION: return "INVALID_OPERATION";
+	case GL_INVALID_FRAMEBUFFER_OPERATION: return "INVALID_FRAMEBUFFER_OPERATION";
+	case GL_OUT_OF_MEMORY: return "OUT_OF_MEMORY";
+	default: return "?";
+	}
+}
+
+/* The error an expression left, as a fact: fact_err("glClear(bad)", ...). */
+#define fact_err(what) fact("%s -> %s", what, gt_err_name(glGetError()))
+
+static EGLDisplay gt_dpy;
+static EGLContext gt_ctx;
+
+static inline bool gt_ours(void)
+{
+	const char *v = eglQueryString(gt_dpy, EGL_VENDOR);
+	return v && strcmp(v, "libdrm-gem") == 0;
+}
+
+static inline void gt_init(void)
+{
+	PFNEGLGETPLATFORMDISPLAYEXTPROC get_display =
+		(PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
+	if (!get_display) {
+		printf("Bail out! no eglGetPlatformDisplayEXT\n");
+		exit(1);
+	}
+	gt_dpy = get_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
+	EGLint major, minor;
+	if (gt_dpy == EGL_NO_DISPLAY || !eglInitialize(gt_dpy, &major, &minor)) {
+		printf("Bail out! no surfaceless display (0x%x)\n", eglGetError());
+		exit(1);
+	}
+	eglBindAPI(EGL_OPENGL_ES_API);
+	static const EGLint attribs[] = { EGL_CONTEXT_MAJOR_VERSION, 3, EGL_NONE };
+	gt_ctx = eglCreateContext(gt_dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attribs);
+	if (gt_ctx == EGL_NO_CONTEXT || !eglMakeCurrent(gt_dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, gt_ctx)) {
+		printf("Bail out! no ES 3.0 context (0x%x)\n", eglGetError());
+		exit(1);
+	}
+	printf("# vendor %s, renderer %s\n", eglQueryString(gt_dpy, EGL_VENDOR), glGetString(GL_RENDERER));
+}
+
+static inline int gt_finish(void)
+{
+	eglMakeCurrent(gt_dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+	eglDestroyContext(gt_dpy, gt_ctx);
+	eglTerminate(gt_dpy);
+	eglReleaseThread();
+	printf("1..%d\n", gt_checks);
+	return gt_failed ? 1 : 0;
+}
+
+/* FNV-1a of a block of pixels: a fact that says "same image" in one line. */
+static inline uint32_t gt_hash(const void *data, size_t n)
+{
+	const uint8_t *p = data;
+	uint32_t h = 2166136261u;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ p[i]) * 16777619u;
+	return h;
+}
+
+/* A color renderbuffer of the given format in a new framebuffer, bound. */
+static inline GLuint gt_fbo_with_rb(GLenum internal, int w, int h, GLuint *rb_out)
+{
+	GLuint fb, rb;
+	glGenRenderbuffers(1, &rb);
+	glBindRenderbuffer(GL_RENDERBUFFER, rb);
+	glRenderbufferStorage(GL_RENDERBUFFER, internal, w, h);
+	glGenFramebuffers(1, &fb);
+	glBindFramebuffer(GL_FRAMEBUFFER, fb);
+	glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+	if (rb_out)
+		*rb_out = rb;
+	return fb;
+}
+
+/* Reads the whole w x h read buffer as RGBA bytes and states its hash and corners. */
+static inline void fact_pixels(const char *what, int w, int h)
+{
+	uint8_t *px = calloc((size_t)w * h, 4);
+	glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, px);
+	const uint8_t *a = px, *b = px + ((size_t)h * w - 1) * 4;
+	fact("%s: %dx%d hash %08x first %d,%d,%d,%d last %d,%d,%d,%d (%s)", what, w, h, gt_hash(px, (size_t)w * h * 4),
+	     a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3], gt_err_name(glGetError()));
+	free(px);
+}
+
+#endif

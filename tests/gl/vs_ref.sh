@@ -1,0 +1,56 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Runs each GLES test program of tests/gl twice — on Mesa's llvmpipe
+# through libglvnd (the reference, no shim) and on our vendor
+# (libEGL_gem) under the shim on a gen3, a gen6 and a gen9 device model —
+# and compares the facts ("= " lines) the two runs print. Each run's own
+# checks ("ok"/"not ok") must pass too. TAP: one line per program and model.
+# Usage: vs_ref.sh PROGRAM...  (names under tests/gl; each tests/gl/*.sh calls it)
+: "${top_builddir:=.}"
+mesa_json=${MESA_EGL_VENDOR_JSON:-/usr/share/glvnd/egl_vendor.d/50_mesa.json}
+ours_json="$top_builddir/upper-layers/egl/gem_egl_vendor.json"
+models=${GL_MODELS:-"2772 0126 1912"}
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+nmodels=$(echo $models | wc -w)
+echo "1..$(( $# * nmodels ))"
+n=0
+for p in "$@"; do
+	prog="$top_builddir/tests/gl/$p"
+	have_ref=yes
+	if [ ! -f "$mesa_json" ]; then
+		have_ref=no
+	else
+		env -u LD_PRELOAD __EGL_VENDOR_LIBRARY_FILENAMES="$mesa_json" LIBGL_ALWAYS_SOFTWARE=1 \
+			"$prog" > "$tmp/ref.out" 2>&1
+		echo "rc=$?" >> "$tmp/ref.out"
+	fi
+	for d in $models; do
+		n=$((n + 1))
+		I915_SHIM_DEVID=$d __EGL_VENDOR_LIBRARY_FILENAMES="$ours_json" \
+			"$top_builddir/shim/i915-shim" --fresh $TEST_WRAPPER "$prog" > "$tmp/ours.out" 2>&1
+		echo "rc=$?" >> "$tmp/ours.out"
+		bad=""
+		grep -q "^rc=0$" "$tmp/ours.out" || bad="ours failed"
+		if [ $have_ref = yes ]; then
+			grep -q "^rc=0$" "$tmp/ref.out" || bad="${bad:+$bad, }the reference failed"
+			grep "^= " "$tmp/ref.out" > "$tmp/ref.facts"
+			grep "^= " "$tmp/ours.out" > "$tmp/ours.facts"
+			if ! diff -u "$tmp/ref.facts" "$tmp/ours.facts" > "$tmp/diff"; then
+				bad="${bad:+$bad, }facts differ"
+			fi
+		fi
+		if [ -z "$bad" ]; then
+			if [ $have_ref = yes ]; then
+				echo "ok $n - $p on devid $d, same facts as Mesa"
+			else
+				echo "ok $n - $p on devid $d (no Mesa reference at $mesa_json: our run only)"
+			fi
+		else
+			grep -E "^not ok|Bail out|rc=" "$tmp/ours.out" | sed 's/^/# ours: /'
+			[ $have_ref = yes ] && grep -E "^not ok|Bail out|rc=" "$tmp/ref.out" | sed 's/^/# ref: /'
+			[ -s "$tmp/diff" ] && sed 's/^/# /' "$tmp/diff" | head -40
+			echo "not ok $n - $p on devid $d: $bad"
+		fi
+	done
+done
