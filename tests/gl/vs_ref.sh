@@ -1,19 +1,25 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# Runs each GLES test program of tests/gl twice — on Mesa's llvmpipe
-# through libglvnd (the reference, no shim) and on our vendor
-# (libEGL_gem) under the shim on a gen3, a gen6 and a gen9 device model —
-# and compares the facts ("= " lines) the two runs print. Each run's own
-# checks ("ok"/"not ok") must pass too. TAP: one line per program and model.
+# Runs each GLES test program of tests/gl on Mesa's llvmpipe through
+# libglvnd (the reference, no shim), then on our vendor (libEGL_gem) under
+# the shim on a gen3, a gen6 and a gen9 device model, and on the gen9 model
+# once more with the vendor built over Debian's libdrm_intel
+# (tests/gl/gem_debian_vendor.json, when configure found it); it compares
+# the facts ("= " lines) of each run with the reference's. Each run's own
+# checks ("ok"/"not ok") must pass too. TAP: one line per program and run.
 # Usage: vs_ref.sh PROGRAM...  (names under tests/gl; each tests/gl/*.sh calls it)
 : "${top_builddir:=.}"
 mesa_json=${MESA_EGL_VENDOR_JSON:-/usr/share/glvnd/egl_vendor.d/50_mesa.json}
 ours_json="$top_builddir/upper-layers/egl/gem_egl_vendor.json"
+debian_json="$top_builddir/tests/gl/gem_debian_vendor.json"
 models=${GL_MODELS:-"2772 0126 1912"}
+# a run is DEVID or DEVID:debian
+runs=$models
+[ -f "$debian_json" ] && runs="$runs ${models##* }:debian"
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
-nmodels=$(echo $models | wc -w)
-echo "1..$(( $# * nmodels ))"
+nruns=$(echo $runs | wc -w)
+echo "1..$(( $# * nruns ))"
 n=0
 for p in "$@"; do
 	prog="$top_builddir/tests/gl/$p"
@@ -25,9 +31,16 @@ for p in "$@"; do
 			"$prog" > "$tmp/ref.out" 2>&1
 		echo "rc=$?" >> "$tmp/ref.out"
 	fi
-	for d in $models; do
+	for r in $runs; do
 		n=$((n + 1))
-		I915_SHIM_DEVID=$d __EGL_VENDOR_LIBRARY_FILENAMES="$ours_json" \
+		d=${r%:debian}
+		json=$ours_json
+		label="devid $d"
+		if [ "$r" != "$d" ]; then
+			json=$debian_json
+			label="devid $d over Debian's libdrm_intel"
+		fi
+		I915_SHIM_DEVID=$d __EGL_VENDOR_LIBRARY_FILENAMES="$json" \
 			"$top_builddir/shim/i915-shim" --fresh $TEST_WRAPPER "$prog" > "$tmp/ours.out" 2>&1
 		echo "rc=$?" >> "$tmp/ours.out"
 		bad=""
@@ -42,15 +55,15 @@ for p in "$@"; do
 		fi
 		if [ -z "$bad" ]; then
 			if [ $have_ref = yes ]; then
-				echo "ok $n - $p on devid $d, same facts as Mesa"
+				echo "ok $n - $p on $label, same facts as Mesa"
 			else
-				echo "ok $n - $p on devid $d (no Mesa reference at $mesa_json: our run only)"
+				echo "ok $n - $p on $label (no Mesa reference at $mesa_json: our run only)"
 			fi
 		else
 			grep -E "^not ok|Bail out|rc=" "$tmp/ours.out" | sed 's/^/# ours: /'
 			[ $have_ref = yes ] && grep -E "^not ok|Bail out|rc=" "$tmp/ref.out" | sed 's/^/# ref: /'
 			[ -s "$tmp/diff" ] && sed 's/^/# /' "$tmp/diff" | head -40
-			echo "not ok $n - $p on devid $d: $bad"
+			echo "not ok $n - $p on $label: $bad"
 		fi
 	done
 done
