@@ -10,6 +10,15 @@
  * caller wants a sync_file. Nothing of the blitter state outlives a
  * submit: BCS_SWCTRL is reset at the end of each batch that set it.
  *
+ * Throttle: a context never has more than GL_BATCHES_IN_FLIGHT batches on
+ * the GPU, so a program that flushes or swaps in a loop cannot run ahead of
+ * the GPU without bound (i965 waited at each frame for the previous one).
+ * With our libdrm_intel the throttle is its sync-object API
+ * (drm_intel_throttle(3)); it cannot carry fences, so fenced batches, and
+ * every batch over a libdrm_intel without that API (Debian's: the symbols
+ * are weak), are throttled by waiting for the batch object submitted
+ * GL_BATCHES_IN_FLIGHT batches earlier.
+ *
  * Space: before each command gl_batch_reserve checks dwords, relocations
  * and the aperture for the objects the command adds; on a refusal it
  * submits and retries once, then answers -ENOSPC so the caller takes its
@@ -23,10 +32,21 @@
 #include "hwdefs/intel_commands.h"
 #include "upper-layers/gl/gl_priv.h"
 
+#pragma weak drm_intel_throttle_create
+#pragma weak drm_intel_throttle_submit
+#pragma weak drm_intel_throttle_destroy
+
 /* libdrm_intel asserts past batch_size/8 - 2 relocations; stay well under. */
 #define GL_BATCH_MAX_RELOCS 1000
 /* Room kept for the end of the batch: the BCS_SWCTRL reset, BATCH_END, padding. */
 #define GL_BATCH_TAIL 6
+
+void gl_batch_init(struct gl_context *ctx)
+{
+	ctx->batch.in_fence = -1;
+	if (drm_intel_throttle_create)
+		ctx->batch.throttle = drm_intel_throttle_create(ctx->screen->bufmgr, GL_BATCHES_IN_FLIGHT);
+}
 
 static int batch_start(struct gl_context *ctx)
 {
@@ -131,9 +151,24 @@ int gl_batch_flush(struct gl_context *ctx, int *out_fence)
 		gl_out(ctx, MI_NOOP);
 	int ret = drm_intel_bo_subdata(b->bo, 0, b->used * 4, b->map);
 	unsigned ring = ctx->screen->gen >= 6 ? I915_EXEC_BLT : I915_EXEC_RENDER;
-	if (ret == 0)
+	if (ret == 0 && b->throttle && b->in_fence < 0 && !out_fence) {
+		ret = drm_intel_throttle_submit(b->throttle, b->bo, ctx->hw_ctx, (int)(b->used * 4), ring);
+	} else if (ret == 0) {
+		/* the batch GL_BATCHES_IN_FLIGHT fenced submissions ago must be done */
+		drm_intel_bo **slot = &b->in_flight[b->in_flight_next];
+		if (*slot) {
+			drm_intel_bo_wait_rendering(*slot);
+			drm_intel_bo_unreference(*slot);
+			*slot = NULL;
+		}
 		ret = drm_intel_gem_bo_fence_exec(b->bo, ctx->hw_ctx, (int)(b->used * 4), b->in_fence, out_fence,
 						  ring);
+		if (ret == 0) {
+			drm_intel_bo_reference(b->bo);
+			*slot = b->bo;
+			b->in_flight_next = (b->in_flight_next + 1) % GL_BATCHES_IN_FLIGHT;
+		}
+	}
 	if (b->in_fence >= 0) {
 		close(b->in_fence);
 		b->in_fence = -1;
@@ -159,4 +194,11 @@ void gl_batch_fini(struct gl_context *ctx)
 	if (b->in_fence >= 0)
 		close(b->in_fence);
 	b->in_fence = -1;
+	if (b->throttle)
+		drm_intel_throttle_destroy(b->throttle);
+	b->throttle = NULL;
+	for (int i = 0; i < GL_BATCHES_IN_FLIGHT; i++) {
+		drm_intel_bo_unreference(b->in_flight[i]);
+		b->in_flight[i] = NULL;
+	}
 }

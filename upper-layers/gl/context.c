@@ -76,7 +76,7 @@ struct gl_context *gl_context_create(struct gl_screen *screen, int major, int mi
 	 * a hang bans this context and not the others; before gen6 the
 	 * kernel has none and the file's default context serves. */
 	ctx->hw_ctx = drm_intel_gem_context_create(screen->bufmgr);
-	ctx->batch.in_fence = -1;
+	gl_batch_init(ctx);
 	ctx->error = GL_NO_ERROR;
 	gl_state_init(ctx);
 	return ctx;

@@ -105,6 +105,7 @@ void gl_miptree_unmap(struct gl_miptree *mt);
  * object at submit; relocations through drm_intel_bo_emit_reloc.
  */
 #define GL_BATCH_DWORDS 8192
+#define GL_BATCHES_IN_FLIGHT 4
 struct gl_batch {
 	drm_intel_bo *bo;	/* the batch object being built, NULL when empty */
 	uint32_t map[GL_BATCH_DWORDS];
@@ -113,7 +114,11 @@ struct gl_batch {
 	uint32_t swctrl;	/* BCS_SWCTRL Y bits the batch has loaded */
 	drm_intel_bo *last;	/* the last submitted batch, for glFinish and fences */
 	int in_fence;		/* sync_file the next batch waits for, or -1 */
+	drm_intel_throttle *throttle;	/* NULL without libdrm-gem's throttle API */
+	drm_intel_bo *in_flight[GL_BATCHES_IN_FLIGHT];	/* fenced submissions, round robin */
+	unsigned in_flight_next;
 };
+void gl_batch_init(struct gl_context *ctx);
 int gl_batch_reserve(struct gl_context *ctx, unsigned dwords, unsigned relocs, drm_intel_bo *const *bos,
 		     unsigned n);
 void gl_out(struct gl_context *ctx, uint32_t dw);
