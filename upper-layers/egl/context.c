@@ -56,6 +56,9 @@ static void display_maybe_finish(struct egl_display *d)
 
 void egl_display_release_objects(struct egl_display *d)
 {
+	/* images and syncs are never "current": they go at once */
+	egl_images_release(d);
+	egl_syncs_release(d);
 	struct egl_object **p = &d->contexts;
 	while (*p) {
 		struct egl_object *o = *p;
@@ -122,6 +125,14 @@ EGLContext eglCreateContext(EGLDisplay dpy, EGLConfig config, EGLContext share, 
 		case EGL_CONTEXT_OPENGL_DEBUG: if (a[1]) flags |= EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR; break;
 		case EGL_CONTEXT_OPENGL_ROBUST_ACCESS: robust = a[1] != 0; break;
 		case EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY: break;
+		/* EGL_EXT_create_context_robustness spells them its own way */
+		case EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT: robust = a[1] != 0; break;
+		case EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT:
+			if (a[1] != EGL_NO_RESET_NOTIFICATION_EXT && a[1] != EGL_LOSE_CONTEXT_ON_RESET_EXT) {
+				err = EGL_BAD_ATTRIBUTE;
+				goto out;
+			}
+			break;
 		default: err = EGL_BAD_ATTRIBUTE; goto out;
 		}
 	}
@@ -240,6 +251,12 @@ EGLBoolean eglMakeCurrent(EGLDisplay dpy, EGLSurface draw, EGLSurface read, EGLC
 		}
 		if (c->base.current && t->ctx != c) {
 			err = EGL_BAD_ACCESS;	/* current in another thread */
+			goto out;
+		}
+		/* A context the GPU banned (its batches fail with EIO) stays
+		 * lost: the application must make a new one (EGL 1.5 §3.7.3). */
+		if (gl_context_is_lost(c->gl)) {
+			err = EGL_CONTEXT_LOST;
 			goto out;
 		}
 		struct egl_surface *ds = draw, *rs = read;
