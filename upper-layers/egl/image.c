@@ -171,8 +171,12 @@ static EGLint import_dmabuf(struct egl_display *d, const EGLAttrib *attribs, str
 		.pitch = (uint32_t)a.plane[0].pitch,
 		.offset = (uint32_t)a.plane[0].offset,
 	};
-	if (a.plane[0].has_lo)
+	if (a.plane[0].has_lo) {
 		desc.modifier = (uint64_t)(uint32_t)a.plane[0].hi << 32 | (uint32_t)a.plane[0].lo;
+		/* given, INVALID names no layout (to the driver it means "none given") */
+		if (desc.modifier == DRM_FORMAT_MOD_INVALID)
+			return EGL_BAD_MATCH;
+	}
 	return gl_image_from_dmabuf(d->screen, (int)a.plane[0].fd, &desc, out);
 }
 
