@@ -348,9 +348,20 @@ EGLBoolean eglReleaseThread(void)
 	return EGL_TRUE;
 }
 
+/* A current context without a draw surface (KHR_surfaceless_context)
+ * has nothing to wait for on a surface: Mesa answers
+ * EGL_BAD_CURRENT_SURFACE there, and so do we, to give one answer. */
+static bool surfaceless_current(void)
+{
+	struct egl_thread *t = egl_thread();
+	return t->ctx && !t->ctx->draw;
+}
+
 EGLBoolean eglWaitClient(void)
 {
 	struct egl_thread *t = egl_thread();
+	if (surfaceless_current())
+		return EGL_FAIL(EGL_BAD_CURRENT_SURFACE, EGL_FALSE);
 	if (t->ctx)
 		gl_context_finish(t->ctx->gl);
 	return egl_success();
@@ -364,6 +375,8 @@ EGLBoolean eglWaitGL(void)
 EGLBoolean eglWaitNative(EGLint engine)
 {
 	/* no native rendering APIs: nothing to wait for */
+	if (surfaceless_current())
+		return EGL_FAIL(EGL_BAD_CURRENT_SURFACE, EGL_FALSE);
 	if (engine != EGL_CORE_NATIVE_ENGINE)
 		return EGL_FAIL(EGL_BAD_PARAMETER, EGL_FALSE);
 	return egl_success();
