@@ -317,7 +317,8 @@ const char *eglQueryString(EGLDisplay dpy, EGLint name)
 	if (dpy == EGL_NO_DISPLAY && name == EGL_EXTENSIONS) {
 		/* libglvnd answers client extensions itself, but a vendor must too */
 		egl_success();
-		return "EGL_EXT_platform_device EGL_KHR_debug EGL_MESA_platform_surfaceless";
+		return "EGL_EXT_device_base EGL_EXT_device_enumeration EGL_EXT_device_query EGL_EXT_platform_base "
+		       "EGL_EXT_platform_device EGL_KHR_debug EGL_MESA_platform_surfaceless";
 	}
 	struct egl_display *d = egl_display_lock(dpy, true);
 	if (!d)
