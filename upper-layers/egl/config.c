@@ -202,6 +202,32 @@ static int by_rules(const void *pa, const void *pb)
 	return a->c->id - b->c->id;
 }
 
+/* Is v a value eglChooseConfig may be asked for attribute a? EGL 1.5
+ * §3.4.1.1: enums must be one of theirs, masks only known bits, sizes not
+ * negative (EGL_DONT_CARE aside) — else EGL_BAD_ATTRIBUTE, as Mesa says. */
+static bool value_ok(EGLint a, EGLint v)
+{
+	if (v == EGL_DONT_CARE)
+		return a != EGL_LEVEL && a != EGL_MATCH_NATIVE_PIXMAP;
+	switch (a) {
+	case EGL_COLOR_BUFFER_TYPE: return v == EGL_RGB_BUFFER || v == EGL_LUMINANCE_BUFFER;
+	case EGL_CONFIG_CAVEAT: return v == EGL_NONE || v == EGL_SLOW_CONFIG || v == EGL_NON_CONFORMANT_CONFIG;
+	case EGL_TRANSPARENT_TYPE: return v == EGL_NONE || v == EGL_TRANSPARENT_RGB;
+	case EGL_NATIVE_RENDERABLE: case EGL_BIND_TO_TEXTURE_RGB: case EGL_BIND_TO_TEXTURE_RGBA:
+		return v == EGL_TRUE || v == EGL_FALSE;
+	case EGL_SURFACE_TYPE:
+		return !(v & ~(EGL_WINDOW_BIT | EGL_PIXMAP_BIT | EGL_PBUFFER_BIT | EGL_MULTISAMPLE_RESOLVE_BOX_BIT |
+			       EGL_SWAP_BEHAVIOR_PRESERVED_BIT | EGL_VG_COLORSPACE_LINEAR_BIT | EGL_VG_ALPHA_FORMAT_PRE_BIT));
+	case EGL_RENDERABLE_TYPE: case EGL_CONFORMANT:
+		return !(v & ~(EGL_OPENGL_ES_BIT | EGL_OPENVG_BIT | EGL_OPENGL_ES2_BIT | EGL_OPENGL_BIT |
+			       EGL_OPENGL_ES3_BIT));
+	case EGL_LEVEL: case EGL_NATIVE_VISUAL_TYPE: case EGL_MATCH_NATIVE_PIXMAP: case EGL_CONFIG_ID:
+		return true;
+	default:
+		return v >= 0;
+	}
+}
+
 EGLBoolean eglChooseConfig(EGLDisplay dpy, const EGLint *attribs, EGLConfig *configs, EGLint size, EGLint *num)
 {
 	struct egl_display *d = egl_display_lock(dpy, true);
@@ -222,7 +248,8 @@ EGLBoolean eglChooseConfig(EGLDisplay dpy, const EGLint *attribs, EGLConfig *con
 	bool color_asked[4] = { false };
 	for (const EGLint *a = attribs; a && a[0] != EGL_NONE; a += 2) {
 		EGLint v;
-		if (!attrib(&(struct egl_config){ 0 }, a[0], &v) && a[0] != EGL_MATCH_NATIVE_PIXMAP) {
+		if ((!attrib(&(struct egl_config){ 0 }, a[0], &v) && a[0] != EGL_MATCH_NATIVE_PIXMAP) ||
+		    !value_ok(a[0], a[1])) {
 			egl_unlock();
 			return EGL_FAIL(EGL_BAD_ATTRIBUTE, EGL_FALSE);
 		}

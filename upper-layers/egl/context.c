@@ -56,6 +56,9 @@ static void display_maybe_finish(struct egl_display *d)
 
 void egl_display_release_objects(struct egl_display *d)
 {
+	/* images and syncs are never "current": they go at once */
+	egl_images_release(d);
+	egl_syncs_release(d);
 	struct egl_object **p = &d->contexts;
 	while (*p) {
 		struct egl_object *o = *p;
@@ -122,6 +125,14 @@ EGLContext eglCreateContext(EGLDisplay dpy, EGLConfig config, EGLContext share, 
 		case EGL_CONTEXT_OPENGL_DEBUG: if (a[1]) flags |= EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR; break;
 		case EGL_CONTEXT_OPENGL_ROBUST_ACCESS: robust = a[1] != 0; break;
 		case EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY: break;
+		/* EGL_EXT_create_context_robustness spells them its own way */
+		case EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT: robust = a[1] != 0; break;
+		case EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT:
+			if (a[1] != EGL_NO_RESET_NOTIFICATION_EXT && a[1] != EGL_LOSE_CONTEXT_ON_RESET_EXT) {
+				err = EGL_BAD_ATTRIBUTE;
+				goto out;
+			}
+			break;
 		default: err = EGL_BAD_ATTRIBUTE; goto out;
 		}
 	}
@@ -242,6 +253,12 @@ EGLBoolean eglMakeCurrent(EGLDisplay dpy, EGLSurface draw, EGLSurface read, EGLC
 			err = EGL_BAD_ACCESS;	/* current in another thread */
 			goto out;
 		}
+		/* A context the GPU banned (its batches fail with EIO) stays
+		 * lost: the application must make a new one (EGL 1.5 §3.7.3). */
+		if (gl_context_is_lost(c->gl)) {
+			err = EGL_CONTEXT_LOST;
+			goto out;
+		}
 		struct egl_surface *ds = draw, *rs = read;
 		if (c->config && ((ds && !egl_configs_compatible(c->config, ds->config)) ||
 				  (rs && !egl_configs_compatible(c->config, rs->config)))) {
@@ -331,9 +348,20 @@ EGLBoolean eglReleaseThread(void)
 	return EGL_TRUE;
 }
 
+/* A current context without a draw surface (KHR_surfaceless_context)
+ * has nothing to wait for on a surface: Mesa answers
+ * EGL_BAD_CURRENT_SURFACE there, and so do we, to give one answer. */
+static bool surfaceless_current(void)
+{
+	struct egl_thread *t = egl_thread();
+	return t->ctx && !t->ctx->draw;
+}
+
 EGLBoolean eglWaitClient(void)
 {
 	struct egl_thread *t = egl_thread();
+	if (surfaceless_current())
+		return EGL_FAIL(EGL_BAD_CURRENT_SURFACE, EGL_FALSE);
 	if (t->ctx)
 		gl_context_finish(t->ctx->gl);
 	return egl_success();
@@ -347,6 +375,8 @@ EGLBoolean eglWaitGL(void)
 EGLBoolean eglWaitNative(EGLint engine)
 {
 	/* no native rendering APIs: nothing to wait for */
+	if (surfaceless_current())
+		return EGL_FAIL(EGL_BAD_CURRENT_SURFACE, EGL_FALSE);
 	if (engine != EGL_CORE_NATIVE_ENGINE)
 		return EGL_FAIL(EGL_BAD_PARAMETER, EGL_FALSE);
 	return egl_success();

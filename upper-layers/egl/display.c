@@ -30,9 +30,10 @@ struct egl_thread *egl_thread(void)
 	return &thread_state;
 }
 
-EGLBoolean egl_error(EGLint err)
+EGLBoolean egl_report_error(const char *fn, EGLint err)
 {
 	thread_state.error = err;
+	egl_debug_report(fn, err);
 	return EGL_FALSE;
 }
 
@@ -162,18 +163,18 @@ static struct egl_display *find_display(const void *handle)
 	return NULL;
 }
 
-struct egl_display *egl_display_lock(EGLDisplay dpy, bool initialized)
+struct egl_display *egl_display_lock_in(const char *fn, EGLDisplay dpy, bool initialized)
 {
 	pthread_mutex_lock(&egl_lock);
 	struct egl_display *d = find_display(dpy);
 	if (!d) {
 		pthread_mutex_unlock(&egl_lock);
-		egl_error(EGL_BAD_DISPLAY);
+		egl_report_error(fn, EGL_BAD_DISPLAY);
 		return NULL;
 	}
 	if (initialized && !d->initialized) {
 		pthread_mutex_unlock(&egl_lock);
-		egl_error(EGL_NOT_INITIALIZED);
+		egl_report_error(fn, EGL_NOT_INITIALIZED);
 		return NULL;
 	}
 	return d;
@@ -251,10 +252,17 @@ static int open_render_node(struct egl_display *d)
 	return -1;
 }
 
+/* The display extensions, each only as far as it is implemented. */
 static void build_extensions(struct egl_display *d)
 {
 	snprintf(d->extensions, sizeof(d->extensions), "%s",
-		 "EGL_KHR_create_context EGL_KHR_no_config_context EGL_KHR_surfaceless_context");
+		 "EGL_ANDROID_native_fence_sync "
+		 "EGL_EXT_create_context_robustness "
+		 "EGL_EXT_image_dma_buf_import EGL_EXT_image_dma_buf_import_modifiers "
+		 "EGL_KHR_create_context EGL_KHR_fence_sync EGL_KHR_gl_renderbuffer_image "
+		 "EGL_KHR_gl_texture_2D_image EGL_KHR_image_base EGL_KHR_no_config_context "
+		 "EGL_KHR_reusable_sync EGL_KHR_surfaceless_context EGL_KHR_wait_sync "
+		 "EGL_MESA_image_dma_buf_export");
 }
 
 EGLBoolean eglInitialize(EGLDisplay dpy, EGLint *major, EGLint *minor)
@@ -309,7 +317,8 @@ const char *eglQueryString(EGLDisplay dpy, EGLint name)
 	if (dpy == EGL_NO_DISPLAY && name == EGL_EXTENSIONS) {
 		/* libglvnd answers client extensions itself, but a vendor must too */
 		egl_success();
-		return "EGL_EXT_platform_device EGL_MESA_platform_surfaceless";
+		return "EGL_EXT_device_base EGL_EXT_device_enumeration EGL_EXT_device_query EGL_EXT_platform_base "
+		       "EGL_EXT_platform_device EGL_KHR_debug EGL_MESA_platform_surfaceless";
 	}
 	struct egl_display *d = egl_display_lock(dpy, true);
 	if (!d)

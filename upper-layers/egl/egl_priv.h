@@ -78,6 +78,27 @@ struct egl_surface {
 	EGLint swap_behavior, multisample_resolve;
 };
 
+/* An EGLImage: the GL driver's image, one reference (image.c). */
+struct egl_image {
+	struct egl_object base;
+	struct gl_image *gl;
+};
+
+/* An EGLSync (sync.c). Fence and native-fence syncs hold a GL fence;
+ * reusable ones are a CPU flag with a condition variable (on egl_lock).
+ * refs: the display's list holds one, each waiter one while it waits
+ * outside the lock, so eglDestroySync and eglTerminate never free a sync
+ * a thread still sleeps on. */
+struct egl_sync {
+	struct egl_object base;
+	EGLenum type;		/* EGL_SYNC_FENCE, EGL_SYNC_REUSABLE_KHR, EGL_SYNC_NATIVE_FENCE_ANDROID */
+	EGLenum condition;
+	EGLint status;		/* reusable: EGL_SIGNALED / EGL_UNSIGNALED */
+	struct gl_fence *fence;
+	pthread_cond_t cond;
+	int refs;
+};
+
 struct egl_display {
 	EGLenum platform;	/* EGL_PLATFORM_SURFACELESS_MESA or EGL_PLATFORM_DEVICE_EXT */
 	struct egl_device *device;
@@ -98,15 +119,23 @@ struct egl_thread {
 	struct egl_display *dpy;
 };
 struct egl_thread *egl_thread(void);
-/* Records err for eglGetError and returns fail_value (EGL_FALSE, NULL...). */
-EGLBoolean egl_error(EGLint err);
-#define EGL_FAIL(err, ret) (egl_error(err), (ret))
+/* Records err for eglGetError, reports it to the EGL_KHR_debug callback as
+ * an error of the command fn (debug.c), and returns EGL_FALSE. The macros
+ * name the calling function, which for entry points is the EGL command.
+ * Never called with egl_lock held: the callback may call EGL. */
+EGLBoolean egl_report_error(const char *fn, EGLint err);
+#define egl_error(err) egl_report_error(__func__, (err))
+#define EGL_FAIL(err, ret) (egl_report_error(__func__, (err)), (ret))
 EGLBoolean egl_success(void);
+/* EGL_KHR_debug state (debug.c): the thread's label. */
+EGLLabelKHR egl_thread_label(void);
+void egl_debug_report(const char *fn, EGLint err);
 
 /* Display lookup: NULL with EGL_BAD_DISPLAY recorded when dpy is not ours;
  * with initialized, also EGL_NOT_INITIALIZED when it is not initialized.
  * The lookup takes egl_lock when it succeeds; egl_unlock releases it. */
-struct egl_display *egl_display_lock(EGLDisplay dpy, bool initialized);
+struct egl_display *egl_display_lock_in(const char *fn, EGLDisplay dpy, bool initialized);
+#define egl_display_lock(dpy, initialized) egl_display_lock_in(__func__, (dpy), (initialized))
 void egl_unlock(void);
 bool egl_object_in(struct egl_object *list, const void *handle);
 void egl_object_unlink(struct egl_object **list, struct egl_object *obj);
@@ -116,6 +145,11 @@ void egl_object_unlink(struct egl_object **list, struct egl_object *obj);
 void egl_display_release_objects(struct egl_display *d);
 void egl_context_free(struct egl_context *c);
 void egl_surface_free(struct egl_surface *s);
+/* Images and syncs of a display going away (eglTerminate), egl_lock held. */
+void egl_images_release(struct egl_display *d);
+void egl_syncs_release(struct egl_display *d);
+/* Registers the EGLImage resolver with the GL driver (image.c). */
+void egl_images_init(void);
 void egl_configs_build(struct egl_display *d);
 bool egl_configs_compatible(const struct egl_config *a, const struct egl_config *b);
 const struct egl_config *egl_config_lookup(struct egl_display *d, EGLConfig handle);

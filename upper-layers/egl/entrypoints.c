@@ -23,6 +23,16 @@ static const struct {
 	E(eglQueryDevicesEXT), E(eglQueryDeviceStringEXT), E(eglQueryDisplayAttribEXT), E(eglQueryString),
 	E(eglQuerySurface), E(eglReleaseTexImage), E(eglReleaseThread), E(eglSurfaceAttrib), E(eglSwapBuffers),
 	E(eglSwapInterval), E(eglTerminate), E(eglWaitClient), E(eglWaitGL), E(eglWaitNative),
+	/* EGL 1.5 images and syncs */
+	E(eglCreateImage), E(eglDestroyImage), E(eglCreateSync), E(eglDestroySync), E(eglClientWaitSync),
+	E(eglGetSyncAttrib), E(eglWaitSync),
+	/* extensions (the targets of vendor.c's stubs) */
+	E(eglCreateImageKHR), E(eglDestroyImageKHR), E(eglCreateSyncKHR), E(eglDestroySyncKHR),
+	E(eglClientWaitSyncKHR), E(eglWaitSyncKHR), E(eglGetSyncAttribKHR), E(eglSignalSyncKHR),
+	E(eglDupNativeFenceFDANDROID), E(eglExportDMABUFImageQueryMESA), E(eglExportDMABUFImageMESA),
+	E(eglQueryDmaBufFormatsEXT), E(eglQueryDmaBufModifiersEXT),
+	/* EGL_KHR_debug: libEGL implements these and forwards to ours (debug.c) */
+	E(eglDebugMessageControlKHR), E(eglQueryDebugKHR), E(eglLabelObjectKHR),
 };
 
 void *egl_proc(const char *name)

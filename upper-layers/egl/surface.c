@@ -266,6 +266,8 @@ EGLBoolean eglSwapBuffers(EGLDisplay dpy, EGLSurface surface)
 		return EGL_FAIL(err, EGL_FALSE);
 	/* pbuffers have no front buffer: a swap is a flush (EGL 1.5 §3.10.1) */
 	gl_context_flush(c->gl);
+	if (gl_context_is_lost(c->gl))
+		return EGL_FAIL(EGL_CONTEXT_LOST, EGL_FALSE);
 	return egl_success();
 }
 

@@ -29,6 +29,19 @@ enum {
 	S_eglQueryDeviceStringEXT,
 	S_eglQueryDeviceAttribEXT,
 	S_eglQueryDisplayAttribEXT,
+	S_eglCreateImageKHR,
+	S_eglDestroyImageKHR,
+	S_eglCreateSyncKHR,
+	S_eglDestroySyncKHR,
+	S_eglClientWaitSyncKHR,
+	S_eglWaitSyncKHR,
+	S_eglGetSyncAttribKHR,
+	S_eglSignalSyncKHR,
+	S_eglDupNativeFenceFDANDROID,
+	S_eglExportDMABUFImageQueryMESA,
+	S_eglExportDMABUFImageMESA,
+	S_eglQueryDmaBufFormatsEXT,
+	S_eglQueryDmaBufModifiersEXT,
 	S_COUNT
 };
 
@@ -41,6 +54,19 @@ static struct stub {
 	STUB(eglQueryDeviceStringEXT, BY_DEVICE),
 	STUB(eglQueryDeviceAttribEXT, BY_DEVICE),
 	STUB(eglQueryDisplayAttribEXT, BY_DISPLAY),
+	STUB(eglCreateImageKHR, BY_DISPLAY),
+	STUB(eglDestroyImageKHR, BY_DISPLAY),
+	STUB(eglCreateSyncKHR, BY_DISPLAY),
+	STUB(eglDestroySyncKHR, BY_DISPLAY),
+	STUB(eglClientWaitSyncKHR, BY_DISPLAY),
+	STUB(eglWaitSyncKHR, BY_DISPLAY),
+	STUB(eglGetSyncAttribKHR, BY_DISPLAY),
+	STUB(eglSignalSyncKHR, BY_DISPLAY),
+	STUB(eglDupNativeFenceFDANDROID, BY_DISPLAY),
+	STUB(eglExportDMABUFImageQueryMESA, BY_DISPLAY),
+	STUB(eglExportDMABUFImageMESA, BY_DISPLAY),
+	STUB(eglQueryDmaBufFormatsEXT, BY_DISPLAY),
+	STUB(eglQueryDmaBufModifiersEXT, BY_DISPLAY),
 #undef STUB
 };
 
@@ -62,28 +88,81 @@ static void *fetch(int which, void *handle)
 	return (void *)egl_exports->fetchDispatchEntry(v, s->index);
 }
 
-static const char *stub_eglQueryDeviceStringEXT(EGLDeviceEXT dev, EGLint name)
-{
-	PFNEGLQUERYDEVICESTRINGEXTPROC f = (PFNEGLQUERYDEVICESTRINGEXTPROC)fetch(S_eglQueryDeviceStringEXT, dev);
-	return f ? f(dev, name) : NULL;
-}
-
-static EGLBoolean stub_eglQueryDeviceAttribEXT(EGLDeviceEXT dev, EGLint attr, EGLAttrib *value)
-{
-	PFNEGLQUERYDEVICEATTRIBEXTPROC f = (PFNEGLQUERYDEVICEATTRIBEXTPROC)fetch(S_eglQueryDeviceAttribEXT, dev);
-	return f ? f(dev, attr, value) : EGL_FALSE;
-}
-
-static EGLBoolean stub_eglQueryDisplayAttribEXT(EGLDisplay dpy, EGLint attr, EGLAttrib *value)
-{
-	PFNEGLQUERYDISPLAYATTRIBEXTPROC f = (PFNEGLQUERYDISPLAYATTRIBEXTPROC)fetch(S_eglQueryDisplayAttribEXT, dpy);
-	return f ? f(dpy, attr, value) : EGL_FALSE;
-}
+/* One stub per function: the same signature as ours (typeof), calling the
+ * owning vendor's implementation or failing with its failure value. */
+#define STUB_FN(name, ret, fail, params, args, handle)                          \
+	static ret stub_##name params                                           \
+	{                                                                       \
+		__typeof__(name) *f = (__typeof__(name) *)fetch(S_##name, handle); \
+		return f ? f args : fail;                                       \
+	}
+STUB_FN(eglQueryDeviceStringEXT, const char *, NULL,
+	(EGLDeviceEXT dev, EGLint name),
+	(dev, name), dev)
+STUB_FN(eglQueryDeviceAttribEXT, EGLBoolean, EGL_FALSE,
+	(EGLDeviceEXT dev, EGLint attr, EGLAttrib *value),
+	(dev, attr, value), dev)
+STUB_FN(eglQueryDisplayAttribEXT, EGLBoolean, EGL_FALSE,
+	(EGLDisplay dpy, EGLint attr, EGLAttrib *value),
+	(dpy, attr, value), dpy)
+STUB_FN(eglCreateImageKHR, EGLImageKHR, EGL_NO_IMAGE_KHR,
+	(EGLDisplay dpy, EGLContext ctx, EGLenum target, EGLClientBuffer buffer, const EGLint *attribs),
+	(dpy, ctx, target, buffer, attribs), dpy)
+STUB_FN(eglDestroyImageKHR, EGLBoolean, EGL_FALSE,
+	(EGLDisplay dpy, EGLImageKHR image),
+	(dpy, image), dpy)
+STUB_FN(eglCreateSyncKHR, EGLSyncKHR, EGL_NO_SYNC_KHR,
+	(EGLDisplay dpy, EGLenum type, const EGLint *attribs),
+	(dpy, type, attribs), dpy)
+STUB_FN(eglDestroySyncKHR, EGLBoolean, EGL_FALSE,
+	(EGLDisplay dpy, EGLSyncKHR sync),
+	(dpy, sync), dpy)
+STUB_FN(eglClientWaitSyncKHR, EGLint, EGL_FALSE,
+	(EGLDisplay dpy, EGLSyncKHR sync, EGLint flags, EGLTimeKHR timeout),
+	(dpy, sync, flags, timeout), dpy)
+STUB_FN(eglWaitSyncKHR, EGLint, EGL_FALSE,
+	(EGLDisplay dpy, EGLSyncKHR sync, EGLint flags),
+	(dpy, sync, flags), dpy)
+STUB_FN(eglGetSyncAttribKHR, EGLBoolean, EGL_FALSE,
+	(EGLDisplay dpy, EGLSyncKHR sync, EGLint attr, EGLint *value),
+	(dpy, sync, attr, value), dpy)
+STUB_FN(eglSignalSyncKHR, EGLBoolean, EGL_FALSE,
+	(EGLDisplay dpy, EGLSyncKHR sync, EGLenum mode),
+	(dpy, sync, mode), dpy)
+STUB_FN(eglDupNativeFenceFDANDROID, EGLint, EGL_NO_NATIVE_FENCE_FD_ANDROID,
+	(EGLDisplay dpy, EGLSyncKHR sync),
+	(dpy, sync), dpy)
+STUB_FN(eglExportDMABUFImageQueryMESA, EGLBoolean, EGL_FALSE,
+	(EGLDisplay dpy, EGLImageKHR image, int *fourcc, int *num_planes, EGLuint64KHR *modifiers),
+	(dpy, image, fourcc, num_planes, modifiers), dpy)
+STUB_FN(eglExportDMABUFImageMESA, EGLBoolean, EGL_FALSE,
+	(EGLDisplay dpy, EGLImageKHR image, int *fds, EGLint *strides, EGLint *offsets),
+	(dpy, image, fds, strides, offsets), dpy)
+STUB_FN(eglQueryDmaBufFormatsEXT, EGLBoolean, EGL_FALSE,
+	(EGLDisplay dpy, EGLint max, EGLint *formats, EGLint *num),
+	(dpy, max, formats, num), dpy)
+STUB_FN(eglQueryDmaBufModifiersEXT, EGLBoolean, EGL_FALSE,
+	(EGLDisplay dpy, EGLint format, EGLint max, EGLuint64KHR *modifiers, EGLBoolean *external_only, EGLint *num),
+	(dpy, format, max, modifiers, external_only, num), dpy)
+#undef STUB_FN
 
 static void *const stub_fns[S_COUNT] = {
 	[S_eglQueryDeviceStringEXT] = (void *)stub_eglQueryDeviceStringEXT,
 	[S_eglQueryDeviceAttribEXT] = (void *)stub_eglQueryDeviceAttribEXT,
 	[S_eglQueryDisplayAttribEXT] = (void *)stub_eglQueryDisplayAttribEXT,
+	[S_eglCreateImageKHR] = (void *)stub_eglCreateImageKHR,
+	[S_eglDestroyImageKHR] = (void *)stub_eglDestroyImageKHR,
+	[S_eglCreateSyncKHR] = (void *)stub_eglCreateSyncKHR,
+	[S_eglDestroySyncKHR] = (void *)stub_eglDestroySyncKHR,
+	[S_eglClientWaitSyncKHR] = (void *)stub_eglClientWaitSyncKHR,
+	[S_eglWaitSyncKHR] = (void *)stub_eglWaitSyncKHR,
+	[S_eglGetSyncAttribKHR] = (void *)stub_eglGetSyncAttribKHR,
+	[S_eglSignalSyncKHR] = (void *)stub_eglSignalSyncKHR,
+	[S_eglDupNativeFenceFDANDROID] = (void *)stub_eglDupNativeFenceFDANDROID,
+	[S_eglExportDMABUFImageQueryMESA] = (void *)stub_eglExportDMABUFImageQueryMESA,
+	[S_eglExportDMABUFImageMESA] = (void *)stub_eglExportDMABUFImageMESA,
+	[S_eglQueryDmaBufFormatsEXT] = (void *)stub_eglQueryDmaBufFormatsEXT,
+	[S_eglQueryDmaBufModifiersEXT] = (void *)stub_eglQueryDmaBufModifiersEXT,
 };
 
 static void *get_dispatch_address(const char *name)
@@ -139,5 +218,6 @@ __attribute__((visibility("default"))) EGLBoolean __egl_Main(uint32_t version, c
 	imports->getProcAddress = get_proc_address;
 	imports->getDispatchAddress = get_dispatch_address;
 	imports->setDispatchIndex = set_dispatch_index;
+	egl_images_init();
 	return EGL_TRUE;
 }

@@ -71,7 +71,8 @@ void gl_context_finish(struct gl_context *ctx);
  */
 struct gl_image_desc {
 	uint32_t fourcc;	/* DRM_FORMAT_* */
-	uint64_t modifier;	/* DRM_FORMAT_MOD_LINEAR, I915_FORMAT_MOD_X/Y_TILED */
+	uint64_t modifier;	/* DRM_FORMAT_MOD_LINEAR, I915_FORMAT_MOD_X/Y_TILED; on import
+				 * DRM_FORMAT_MOD_INVALID: none given, the kernel's tiling */
 	int width, height;
 	uint32_t pitch, offset;
 };

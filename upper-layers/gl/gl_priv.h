@@ -261,6 +261,7 @@ struct gl_context {
 	int major, minor;
 	unsigned flags;
 	bool lost;
+	bool reset_reported;	/* glGetGraphicsResetStatusEXT told it once (robustness.c) */
 	bool made_current;
 	GLDEBUGPROCKHR debug_callback;
 	const void *debug_user;

@@ -196,7 +196,7 @@ void glPixelStorei(GLenum pname, GLint param)
 	*slot = param;
 }
 
-static const char extensions[] = "GL_EXT_texture_format_BGRA8888 GL_KHR_debug GL_OES_EGL_image";
+static const char extensions[] = "GL_EXT_robustness GL_EXT_texture_format_BGRA8888 GL_KHR_debug GL_OES_EGL_image";
 
 const GLubyte *glGetString(GLenum name)
 {
