@@ -57,6 +57,24 @@ static void clears_on(GLenum internal, const char *name)
 	glDeleteRenderbuffers(1, &rb);
 }
 
+/* Every clear value in steps of 0.01 on RGB565: the float-to-5/6-bit
+ * packing and the widening on read-back must match Mesa's. */
+static void ramp_565(void)
+{
+	GLuint rb;
+	GLuint fb = gt_fbo_with_rb(GL_RGB565, 4, 4, &rb);
+	for (int i = 0; i <= 100; i++) {
+		float v = (float)i / 100.0f;
+		uint8_t px[4];
+		glClearColor(v, 1.0f - v, v * 0.5f, 1.0f);
+		glClear(GL_COLOR_BUFFER_BIT);
+		glReadPixels(1, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+		fact("RGB565 clear %.2f -> %d %d %d %d", v, px[0], px[1], px[2], px[3]);
+	}
+	glDeleteFramebuffers(1, &fb);
+	glDeleteRenderbuffers(1, &rb);
+}
+
 static void errors(void)
 {
 	glClear(0x100);
@@ -120,6 +138,7 @@ int main(void)
 	clears_on(GL_RGBA8, "RGBA8");
 	clears_on(GL_RGB8, "RGB8");
 	clears_on(GL_RGB565, "RGB565");
+	ramp_565();
 	errors();
 	check(glGetError() == GL_NO_ERROR, "no error left over");
 	return gt_finish();

@@ -81,11 +81,14 @@ uint32_t gl_fmt_pack_color(enum gl_fmt fmt, const float c[4])
 	}
 }
 
-/* n-bit to 8-bit the way GL converts normalized values: round(v * 255 / max). */
+/* n-bit to 8-bit by bit replication, as Mesa's format unpacking (and the
+ * hardware's) widens them: 5-bit 3 reads back as 24, where GL's float
+ * rule (round(3 * 255 / 31)) would give 25. Mesa is our reference for
+ * pixels, so we read back what it reads back. */
 static uint8_t expand(uint32_t v, unsigned bits)
 {
-	uint32_t max = (1u << bits) - 1;
-	return (uint8_t)((v * 255 + max / 2) / max);
+	uint32_t x = v << (8 - bits);
+	return (uint8_t)(x | x >> bits);
 }
 
 void gl_fmt_unpack_ubyte(enum gl_fmt fmt, const void *pixel, uint8_t out[4])
