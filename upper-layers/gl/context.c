@@ -48,6 +48,7 @@ static void shared_unref(struct gl_shared *sh)
 		if (rb)
 			gl_renderbuffer_unref(rb);
 	}
+	gl_buffers_release_shared(sh);
 	gl_names_fini(&sh->buffers);
 	gl_names_fini(&sh->textures);
 	gl_names_fini(&sh->renderbuffers);
@@ -78,6 +79,9 @@ struct gl_context *gl_context_create(struct gl_screen *screen, int major, int mi
 	ctx->hw_ctx = drm_intel_gem_context_create(screen->bufmgr);
 	ctx->batch.in_fence = -1;
 	ctx->error = GL_NO_ERROR;
+	gl_vao_init(&ctx->vao0, 0);
+	ctx->vao = &ctx->vao0;
+	ctx->xfb = &ctx->xfb0;
 	gl_state_init(ctx);
 	return ctx;
 }
@@ -97,6 +101,7 @@ void gl_context_destroy(struct gl_context *ctx)
 	gl_names_fini(&ctx->framebuffers);
 	if (ctx->bound_rb)
 		gl_renderbuffer_unref(ctx->bound_rb);
+	gl_objects_release_context(ctx);
 	shared_unref(ctx->shared);
 	free(ctx);
 }

@@ -210,10 +210,53 @@ struct gl_buffer {
 	GLsizeiptr map_length;
 	void *map_pointer;
 	drm_intel_bo *map_temp;	/* INVALIDATE_RANGE on a busy buffer: blitted in at flush/unmap */
+	uint32_t map_temp_delta;	/* where map_offset lies in map_temp (its misalignment to 64) */
+	bool map_gtt;		/* mapped through the GTT (unmap with drm_intel_gem_bo_unmap_gtt) */
 };
 /* -1 for a target enum GLES 3.0 does not have. */
 int gl_buf_target_index(GLenum target);
+struct gl_buffer *gl_buffer_ref(struct gl_buffer *buf);
 void gl_buffer_unref(struct gl_buffer *buf);
+/* Replaces *slot's reference with one to buf (either may be NULL). */
+void gl_buffer_set(struct gl_buffer **slot, struct gl_buffer *buf);
+/* The buffer bound to a GLES target enum, NULL for none or a bad enum. */
+struct gl_buffer *gl_bound_buffer(struct gl_context *ctx, GLenum target);
+/* The storage of buf for the CPU (pixel pack/unpack paths): submits ctx's
+ * batch if it uses the object, then maps it (waiting for the GPU). NULL if
+ * buf has no storage or the map fails. Paired with gl_buffer_unmap_cpu. */
+void *gl_buffer_map_cpu(struct gl_context *ctx, struct gl_buffer *buf, bool write);
+void gl_buffer_unmap_cpu(struct gl_buffer *buf);
+/* A raw copy of size bytes between buffer objects by XY_SRC_COPY_BLT rows
+ * of 8-bit pixels (i965's intel_emit_linear_blit); -errno when the
+ * blitter cannot take it (the caller copies on the CPU). */
+int gl_blt_linear(struct gl_context *ctx, drm_intel_bo *dst, uint32_t dst_offset, drm_intel_bo *src,
+		  uint32_t src_offset, uint32_t size);
+
+/* Internals shared by bufferobj.c, buffer_map.c and buffer_copy.c. */
+struct gl_buffer *gl_buffer_for_target(struct gl_context *ctx, GLenum target, const char *fn);
+struct gl_buffer *gl_buffer_lookup_or_create(struct gl_context *ctx, GLuint name);
+drm_intel_bo *gl_buffer_alloc_bo(struct gl_context *ctx, GLsizeiptr size);
+bool gl_buffer_gpu_busy(drm_intel_bo *bo);
+bool gl_buffer_bo_busy(struct gl_context *ctx, drm_intel_bo *bo);
+int gl_buffer_write(struct gl_context *ctx, struct gl_buffer *buf, GLintptr offset, GLsizeiptr size,
+		    const void *data);
+/* Ends buf's mapping (blitting a temporary object into place); ctx NULL
+ * when no context is left to blit with (the mapping is just dropped). */
+void gl_buffer_unmap_internal(struct gl_context *ctx, struct gl_buffer *buf);
+/* Context destroy / share group destroy: drop every buffer reference. */
+void gl_buffers_release_context(struct gl_context *ctx);
+struct gl_shared;
+void gl_buffers_release_shared(struct gl_shared *sh);
+
+/* Indexed buffer bindings (BindBufferBase/Range): the buffer and range. */
+struct gl_buffer_binding {
+	struct gl_buffer *buf;
+	GLintptr offset;
+	GLsizeiptr size;	/* 0: the whole buffer (BindBufferBase) */
+};
+#define GL_MAX_UNIFORM_BUFFER_BINDINGS_GEM 24
+#define GL_MAX_XFB_BUFFERS_GEM 4
+#define GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT_GEM 16
 
 /*
  * Textures (texture.c): a 2D image per level, each in its own miptree (a
@@ -237,6 +280,45 @@ struct gl_texture {
 	GLfloat min_lod, max_lod;
 };
 void gl_texture_unref(struct gl_texture *tex);
+
+/*
+ * Vertex arrays (vertex.c): bookkeeping only, nothing fetches vertices.
+ * A VAO holds a reference to each attribute's buffer and to its element
+ * array buffer; the bound VAO's element buffer lives in
+ * ctx->bound_buffers[GL_BUF_ELEMENT_ARRAY] and is swapped in and out on
+ * glBindVertexArray.
+ */
+#define GL_MAX_VERTEX_ATTRIBS_GEM 16
+struct gl_vertex_attrib {
+	bool enabled, normalized, integer;
+	GLint size;
+	GLenum type;
+	GLsizei stride;
+	const void *pointer;
+	GLuint divisor;
+	struct gl_buffer *buffer;
+};
+struct gl_vao {
+	GLuint name;
+	struct gl_vertex_attrib attr[GL_MAX_VERTEX_ATTRIBS_GEM];
+	struct gl_buffer *element;	/* only while not bound */
+};
+void gl_vao_init(struct gl_vao *vao, GLuint name);
+/* Drops the VAO's buffer references (not the struct). */
+void gl_vao_release(struct gl_vao *vao);
+void gl_vertex_release_context(struct gl_context *ctx);
+/* Context destroy: everything the context holds of buffers, VAOs,
+ * transform feedback, queries, samplers and programs (bufferobj.c). */
+void gl_objects_release_context(struct gl_context *ctx);
+
+/* Transform feedback objects (xfb.c): the indexed buffer bindings and the
+ * active/paused state; nothing is ever captured. */
+struct gl_xfb {
+	GLuint name;
+	bool active, paused;
+	GLenum primitive;
+	struct gl_buffer_binding buffers[GL_MAX_XFB_BUFFERS_GEM];
+};
 
 struct gl_shared {
 	int refcount;
@@ -270,6 +352,13 @@ struct gl_context {
 	struct gl_buffer *bound_buffers[GL_BUF_TARGET_COUNT];
 	GLuint active_texture;	/* unit index */
 	struct gl_texture *bound_textures[GL_MAX_TEXTURE_UNITS_GEM][GL_TEX_TARGET_COUNT];
+
+	/* buffers, vertex arrays, transform feedback (bufferobj.c, vertex.c, xfb.c) */
+	struct gl_buffer_binding ubo[GL_MAX_UNIFORM_BUFFER_BINDINGS_GEM];
+	struct gl_vao vao0, *vao;	/* vao: the bound one, &vao0 for 0 */
+	struct gl_names vaos;
+	struct gl_xfb xfb0, *xfb;	/* xfb: the bound one, &xfb0 for 0 */
+	struct gl_names xfbs;
 
 	/* fragment operations the blitter paths honour */
 	float clear_color[4];

@@ -196,7 +196,7 @@ void glPixelStorei(GLenum pname, GLint param)
 	*slot = param;
 }
 
-static const char extensions[] = "GL_EXT_texture_format_BGRA8888 GL_KHR_debug GL_OES_EGL_image";
+static const char extensions[] = "GL_EXT_buffer_storage GL_EXT_texture_format_BGRA8888 GL_KHR_debug GL_OES_EGL_image";
 
 const GLubyte *glGetString(GLenum name)
 {
@@ -213,6 +213,12 @@ const GLubyte *glGetString(GLenum name)
 		gl_error(ctx, GL_INVALID_ENUM, "glGetString(0x%x)", name);
 		return NULL;
 	}
+}
+
+static int buffer_binding(struct gl_context *ctx, int target, GLint64 *v)
+{
+	v[0] = ctx->bound_buffers[target] ? (GLint64)ctx->bound_buffers[target]->name : 0;
+	return 1;
 }
 
 /* Integer state: writes up to 4 values, returns how many, -1 if unknown. */
@@ -237,10 +243,21 @@ static int get_ints(struct gl_context *ctx, GLenum pname, GLint64 *v)
 	case GL_STENCIL_CLEAR_VALUE: v[0] = ctx->clear_stencil; return 1;
 	case GL_MAX_RENDERBUFFER_SIZE: v[0] = 16384; return 1;
 	case GL_MAX_SAMPLES: v[0] = 0; return 1;
+	case GL_MAX_UNIFORM_BUFFER_BINDINGS: v[0] = GL_MAX_UNIFORM_BUFFER_BINDINGS_GEM; return 1;
+	case GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT: v[0] = GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT_GEM; return 1;
+	case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS: v[0] = GL_MAX_XFB_BUFFERS_GEM; return 1;
 	case GL_SHADER_COMPILER: v[0] = GL_FALSE; return 1;
 	case GL_RENDERBUFFER_BINDING: v[0] = ctx->bound_rb ? (GLint64)ctx->bound_rb->name : 0; return 1;
 	case GL_DRAW_FRAMEBUFFER_BINDING: v[0] = ctx->draw_fb ? (GLint64)ctx->draw_fb->name : 0; return 1;
 	case GL_READ_FRAMEBUFFER_BINDING: v[0] = ctx->read_fb ? (GLint64)ctx->read_fb->name : 0; return 1;
+	case GL_ARRAY_BUFFER_BINDING: return buffer_binding(ctx, GL_BUF_ARRAY, v);
+	case GL_ELEMENT_ARRAY_BUFFER_BINDING: return buffer_binding(ctx, GL_BUF_ELEMENT_ARRAY, v);
+	case GL_COPY_READ_BUFFER_BINDING: return buffer_binding(ctx, GL_BUF_COPY_READ, v);
+	case GL_COPY_WRITE_BUFFER_BINDING: return buffer_binding(ctx, GL_BUF_COPY_WRITE, v);
+	case GL_PIXEL_PACK_BUFFER_BINDING: return buffer_binding(ctx, GL_BUF_PIXEL_PACK, v);
+	case GL_PIXEL_UNPACK_BUFFER_BINDING: return buffer_binding(ctx, GL_BUF_PIXEL_UNPACK, v);
+	case GL_UNIFORM_BUFFER_BINDING: return buffer_binding(ctx, GL_BUF_UNIFORM, v);
+	case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING: return buffer_binding(ctx, GL_BUF_TRANSFORM_FEEDBACK, v);
 	default: return -1;
 	}
 }
