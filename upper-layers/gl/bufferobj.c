@@ -270,6 +270,7 @@ static void xfb_release(struct gl_xfb *xfb)
 void gl_objects_release_context(struct gl_context *ctx)
 {
 	gl_vertex_release_context(ctx);
+	gl_queries_release_context(ctx);
 	for (GLuint n = 1; n < ctx->xfbs.cap; n++) {
 		struct gl_xfb *xfb = gl_names_get(&ctx->xfbs, n);
 		if (xfb) {

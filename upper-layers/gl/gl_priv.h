@@ -320,10 +320,109 @@ struct gl_xfb {
 	struct gl_buffer_binding buffers[GL_MAX_XFB_BUFFERS_GEM];
 };
 
+/* GL sync objects (sync.c) over fences. */
+bool gl_sync_handle_valid(struct gl_context *ctx, const void *handle);
+struct gl_shared;
+void gl_syncs_release_shared(struct gl_shared *sh);
+
+/*
+ * KHR_debug (debug.c): messages go to the callback or, without one, to a
+ * log; a stack of groups each with its own filter rules; object labels.
+ * gl_error reports through gl_debug_message.
+ */
+#define GL_MAX_DEBUG_MESSAGE_LENGTH_GEM 1024
+#define GL_MAX_DEBUG_LOGGED_MESSAGES_GEM 64
+#define GL_MAX_DEBUG_GROUP_STACK_DEPTH_GEM 64
+#define GL_MAX_LABEL_LENGTH_GEM 256
+struct gl_debug_rule {
+	GLenum source, type, severity;	/* GL_DONT_CARE matches all */
+	GLuint id;
+	bool has_id, enabled;
+};
+struct gl_debug_group {
+	GLenum source;
+	GLuint id;
+	char *message;
+	struct gl_debug_rule *rules;
+	unsigned nrules;
+};
+struct gl_debug_msg {
+	GLenum source, type, severity;
+	GLuint id;
+	char *text;
+};
+struct gl_label {
+	struct gl_label *next;
+	GLenum identifier;
+	GLuint name;
+	char *text;
+};
+struct gl_debug {
+	struct gl_debug_group groups[GL_MAX_DEBUG_GROUP_STACK_DEPTH_GEM];
+	int depth;		/* groups[0] is the default group */
+	struct gl_debug_msg log[GL_MAX_DEBUG_LOGGED_MESSAGES_GEM];
+	unsigned log_first, log_count;
+	struct gl_label *labels;	/* labels of per-context objects */
+};
+void gl_debug_message(struct gl_context *ctx, GLenum source, GLenum type, GLuint id, GLenum severity,
+		      const char *text);
+/* An object (identifier, name) went away: its label goes with it. */
+void gl_label_forget(struct gl_context *ctx, GLenum identifier, GLuint name);
+void gl_debug_fini(struct gl_context *ctx);
+void gl_labels_free(struct gl_label **list);
+
+/* Shaders and programs (program.c): kept as state, never compiled. */
+struct gl_shobj;
+/* GL_SHADER_KHR, GL_PROGRAM_KHR, or 0 when name is neither. */
+GLenum gl_shobj_kind(struct gl_context *ctx, GLuint name);
+void gl_shobjs_release_shared(struct gl_shared *sh);
+
+/* Samplers (sampler.c): parameters kept and queried; nothing samples. */
+struct gl_sampler {
+	GLuint name;
+	GLint min_filter, mag_filter, wrap_s, wrap_t, wrap_r, compare_mode, compare_func;
+	GLfloat min_lod, max_lod;
+};
+void gl_samplers_release_shared(struct gl_shared *sh);
+
+/* Query objects (query.c). */
+struct gl_query {
+	GLuint name;
+	GLenum target;		/* 0 until first begun */
+	bool active;
+	GLuint result;
+};
+enum { GL_QUERY_SLOT_SAMPLES, GL_QUERY_SLOT_XFB, GL_QUERY_SLOT_COUNT };
+void gl_queries_release_context(struct gl_context *ctx);
+
+/* Fragment and rasterization state (fragment.c): kept and queried; the
+ * blitter paths honour only what the context fields above say. */
+struct gl_raster_state {
+	GLenum blend_src_rgb, blend_dst_rgb, blend_src_a, blend_dst_a, blend_eq_rgb, blend_eq_a;
+	GLfloat blend_color[4];
+	GLenum depth_func;
+	GLfloat depth_range[2];
+	struct {
+		GLenum func, fail, zfail, zpass;
+		GLint ref;
+		GLuint value_mask, write_mask;	/* front write mask: ctx->stencil_mask */
+	} stencil[2];			/* front, back */
+	GLenum cull_face, front_face;
+	GLfloat line_width, polygon_offset_factor, polygon_offset_units;
+	GLfloat sample_coverage_value;
+	GLboolean sample_coverage_invert;
+	GLenum generate_mipmap_hint, fragment_shader_derivative_hint;
+	GLfloat current_attrib[GL_MAX_VERTEX_ATTRIBS_GEM][4];	/* glVertexAttrib* values, as written */
+	GLenum current_attrib_type[GL_MAX_VERTEX_ATTRIBS_GEM];	/* GL_FLOAT, GL_INT or GL_UNSIGNED_INT */
+};
+void gl_raster_init(struct gl_raster_state *r);
+
 struct gl_shared {
 	int refcount;
 	pthread_mutex_t lock;
 	struct gl_names buffers, textures, renderbuffers, syncs;
+	struct gl_names programs, samplers;	/* shaders and programs share one name space */
+	struct gl_label *labels;	/* labels of shared objects */
 };
 
 /* Fences (fence.c) are what gl_driver.h declares; GL sync objects hold one. */
@@ -360,6 +459,14 @@ struct gl_context {
 	struct gl_xfb xfb0, *xfb;	/* xfb: the bound one, &xfb0 for 0 */
 	struct gl_names xfbs;
 
+	/* programs, queries, samplers, fragment state, KHR_debug */
+	GLuint current_program;	/* always 0: no program ever links */
+	struct gl_names queries;
+	struct gl_query *active_query[GL_QUERY_SLOT_COUNT];
+	GLuint bound_samplers[GL_MAX_TEXTURE_UNITS_GEM];
+	struct gl_raster_state raster;
+	struct gl_debug debug;
+
 	/* fragment operations the blitter paths honour */
 	float clear_color[4];
 	float clear_depth;
@@ -382,6 +489,11 @@ struct gl_context {
 struct gl_context *gl_ctx(void);
 /* Default state of a new context (state.c). */
 void gl_state_init(struct gl_context *ctx);
+/* glIsEnabled without the error, for the driver's own use. */
+bool gl_is_enabled(struct gl_context *ctx, GLenum cap);
+int gl_num_extensions(void);
+/* GL_DEBUG_NEXT_LOGGED_MESSAGE_LENGTH (debug.c). */
+GLint gl_debug_next_length(struct gl_context *ctx);
 /* Records err if no error is pending; msg (printf-style) goes to KHR_debug. */
 void gl_error(struct gl_context *ctx, GLenum err, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* The draw/read framebuffer bound (window-system when name 0). */
