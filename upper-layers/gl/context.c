@@ -48,6 +48,11 @@ static void shared_unref(struct gl_shared *sh)
 		if (rb)
 			gl_renderbuffer_unref(rb);
 	}
+	gl_buffers_release_shared(sh);
+	gl_syncs_release_shared(sh);
+	gl_shobjs_release_shared(sh);
+	gl_samplers_release_shared(sh);
+	gl_labels_free(&sh->labels);
 	gl_names_fini(&sh->buffers);
 	gl_names_fini(&sh->textures);
 	gl_names_fini(&sh->renderbuffers);
@@ -78,6 +83,9 @@ struct gl_context *gl_context_create(struct gl_screen *screen, int major, int mi
 	ctx->hw_ctx = drm_intel_gem_context_create(screen->bufmgr);
 	gl_batch_init(ctx);
 	ctx->error = GL_NO_ERROR;
+	gl_vao_init(&ctx->vao0, 0);
+	ctx->vao = &ctx->vao0;
+	ctx->xfb = &ctx->xfb0;
 	gl_state_init(ctx);
 	return ctx;
 }
@@ -97,6 +105,8 @@ void gl_context_destroy(struct gl_context *ctx)
 	gl_names_fini(&ctx->framebuffers);
 	if (ctx->bound_rb)
 		gl_renderbuffer_unref(ctx->bound_rb);
+	gl_objects_release_context(ctx);
+	gl_debug_fini(ctx);
 	shared_unref(ctx->shared);
 	free(ctx);
 }
@@ -141,15 +151,12 @@ void gl_error(struct gl_context *ctx, GLenum err, const char *fmt, ...)
 {
 	if (ctx->error == GL_NO_ERROR)
 		ctx->error = err;
-	if (!ctx->debug_callback)
-		return;
 	char msg[256];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	ctx->debug_callback(GL_DEBUG_SOURCE_API_KHR, GL_DEBUG_TYPE_ERROR_KHR, err, GL_DEBUG_SEVERITY_HIGH_KHR,
-			    (GLsizei)strlen(msg), msg, ctx->debug_user);
+	gl_debug_message(ctx, GL_DEBUG_SOURCE_API_KHR, GL_DEBUG_TYPE_ERROR_KHR, err, GL_DEBUG_SEVERITY_HIGH_KHR, msg);
 }
 
 struct gl_framebuffer *gl_draw_fb(struct gl_context *ctx)
@@ -184,13 +191,4 @@ void glFinish(void)
 	struct gl_context *ctx = gl_ctx();
 	if (ctx)
 		gl_context_finish(ctx);
-}
-
-void glDebugMessageCallbackKHR(GLDEBUGPROCKHR callback, const void *user)
-{
-	struct gl_context *ctx = gl_ctx();
-	if (!ctx)
-		return;
-	ctx->debug_callback = callback;
-	ctx->debug_user = user;
 }

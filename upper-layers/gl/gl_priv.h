@@ -215,10 +215,53 @@ struct gl_buffer {
 	GLsizeiptr map_length;
 	void *map_pointer;
 	drm_intel_bo *map_temp;	/* INVALIDATE_RANGE on a busy buffer: blitted in at flush/unmap */
+	uint32_t map_temp_delta;	/* where map_offset lies in map_temp (its misalignment to 64) */
+	bool map_gtt;		/* mapped through the GTT (unmap with drm_intel_gem_bo_unmap_gtt) */
 };
 /* -1 for a target enum GLES 3.0 does not have. */
 int gl_buf_target_index(GLenum target);
+struct gl_buffer *gl_buffer_ref(struct gl_buffer *buf);
 void gl_buffer_unref(struct gl_buffer *buf);
+/* Replaces *slot's reference with one to buf (either may be NULL). */
+void gl_buffer_set(struct gl_buffer **slot, struct gl_buffer *buf);
+/* The buffer bound to a GLES target enum, NULL for none or a bad enum. */
+struct gl_buffer *gl_bound_buffer(struct gl_context *ctx, GLenum target);
+/* The storage of buf for the CPU (pixel pack/unpack paths): submits ctx's
+ * batch if it uses the object, then maps it (waiting for the GPU). NULL if
+ * buf has no storage or the map fails. Paired with gl_buffer_unmap_cpu. */
+void *gl_buffer_map_cpu(struct gl_context *ctx, struct gl_buffer *buf, bool write);
+void gl_buffer_unmap_cpu(struct gl_buffer *buf);
+/* A raw copy of size bytes between buffer objects by XY_SRC_COPY_BLT rows
+ * of 8-bit pixels (i965's intel_emit_linear_blit); -errno when the
+ * blitter cannot take it (the caller copies on the CPU). */
+int gl_blt_linear(struct gl_context *ctx, drm_intel_bo *dst, uint32_t dst_offset, drm_intel_bo *src,
+		  uint32_t src_offset, uint32_t size);
+
+/* Internals shared by bufferobj.c, buffer_map.c and buffer_copy.c. */
+struct gl_buffer *gl_buffer_for_target(struct gl_context *ctx, GLenum target, const char *fn);
+struct gl_buffer *gl_buffer_lookup_or_create(struct gl_context *ctx, GLuint name);
+drm_intel_bo *gl_buffer_alloc_bo(struct gl_context *ctx, GLsizeiptr size);
+bool gl_buffer_gpu_busy(drm_intel_bo *bo);
+bool gl_buffer_bo_busy(struct gl_context *ctx, drm_intel_bo *bo);
+int gl_buffer_write(struct gl_context *ctx, struct gl_buffer *buf, GLintptr offset, GLsizeiptr size,
+		    const void *data);
+/* Ends buf's mapping (blitting a temporary object into place); ctx NULL
+ * when no context is left to blit with (the mapping is just dropped). */
+void gl_buffer_unmap_internal(struct gl_context *ctx, struct gl_buffer *buf);
+/* Context destroy / share group destroy: drop every buffer reference. */
+void gl_buffers_release_context(struct gl_context *ctx);
+struct gl_shared;
+void gl_buffers_release_shared(struct gl_shared *sh);
+
+/* Indexed buffer bindings (BindBufferBase/Range): the buffer and range. */
+struct gl_buffer_binding {
+	struct gl_buffer *buf;
+	GLintptr offset;
+	GLsizeiptr size;	/* 0: the whole buffer (BindBufferBase) */
+};
+#define GL_MAX_UNIFORM_BUFFER_BINDINGS_GEM 24
+#define GL_MAX_XFB_BUFFERS_GEM 4
+#define GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT_GEM 16
 
 /*
  * Textures (texture.c): a 2D image per level, each in its own miptree (a
@@ -243,10 +286,148 @@ struct gl_texture {
 };
 void gl_texture_unref(struct gl_texture *tex);
 
+/*
+ * Vertex arrays (vertex.c): bookkeeping only, nothing fetches vertices.
+ * A VAO holds a reference to each attribute's buffer and to its element
+ * array buffer; the bound VAO's element buffer lives in
+ * ctx->bound_buffers[GL_BUF_ELEMENT_ARRAY] and is swapped in and out on
+ * glBindVertexArray.
+ */
+#define GL_MAX_VERTEX_ATTRIBS_GEM 16
+struct gl_vertex_attrib {
+	bool enabled, normalized, integer;
+	GLint size;
+	GLenum type;
+	GLsizei stride;
+	const void *pointer;
+	GLuint divisor;
+	struct gl_buffer *buffer;
+};
+struct gl_vao {
+	GLuint name;
+	struct gl_vertex_attrib attr[GL_MAX_VERTEX_ATTRIBS_GEM];
+	struct gl_buffer *element;	/* only while not bound */
+};
+void gl_vao_init(struct gl_vao *vao, GLuint name);
+/* Drops the VAO's buffer references (not the struct). */
+void gl_vao_release(struct gl_vao *vao);
+void gl_vertex_release_context(struct gl_context *ctx);
+/* Context destroy: everything the context holds of buffers, VAOs,
+ * transform feedback, queries, samplers and programs (bufferobj.c). */
+void gl_objects_release_context(struct gl_context *ctx);
+
+/* Transform feedback objects (xfb.c): the indexed buffer bindings and the
+ * active/paused state; nothing is ever captured. */
+struct gl_xfb {
+	GLuint name;
+	bool active, paused;
+	GLenum primitive;
+	struct gl_buffer_binding buffers[GL_MAX_XFB_BUFFERS_GEM];
+};
+
+/* GL sync objects (sync.c) over fences. */
+bool gl_sync_handle_valid(struct gl_context *ctx, const void *handle);
+struct gl_shared;
+void gl_syncs_release_shared(struct gl_shared *sh);
+
+/*
+ * KHR_debug (debug.c): messages go to the callback or, without one, to a
+ * log; a stack of groups each with its own filter rules; object labels.
+ * gl_error reports through gl_debug_message.
+ */
+#define GL_MAX_DEBUG_MESSAGE_LENGTH_GEM 1024
+#define GL_MAX_DEBUG_LOGGED_MESSAGES_GEM 64
+#define GL_MAX_DEBUG_GROUP_STACK_DEPTH_GEM 64
+#define GL_MAX_LABEL_LENGTH_GEM 256
+struct gl_debug_rule {
+	GLenum source, type, severity;	/* GL_DONT_CARE matches all */
+	GLuint id;
+	bool has_id, enabled;
+};
+struct gl_debug_group {
+	GLenum source;
+	GLuint id;
+	char *message;
+	struct gl_debug_rule *rules;
+	unsigned nrules;
+};
+struct gl_debug_msg {
+	GLenum source, type, severity;
+	GLuint id;
+	char *text;
+};
+struct gl_label {
+	struct gl_label *next;
+	GLenum identifier;
+	GLuint name;
+	char *text;
+};
+struct gl_debug {
+	struct gl_debug_group groups[GL_MAX_DEBUG_GROUP_STACK_DEPTH_GEM];
+	int depth;		/* groups[0] is the default group */
+	struct gl_debug_msg log[GL_MAX_DEBUG_LOGGED_MESSAGES_GEM];
+	unsigned log_first, log_count;
+	struct gl_label *labels;	/* labels of per-context objects */
+};
+void gl_debug_message(struct gl_context *ctx, GLenum source, GLenum type, GLuint id, GLenum severity,
+		      const char *text);
+/* An object (identifier, name) went away: its label goes with it. */
+void gl_label_forget(struct gl_context *ctx, GLenum identifier, GLuint name);
+void gl_debug_fini(struct gl_context *ctx);
+void gl_labels_free(struct gl_label **list);
+
+/* Shaders and programs (program.c): kept as state, never compiled. */
+struct gl_shobj;
+/* GL_SHADER_KHR, GL_PROGRAM_KHR, or 0 when name is neither. */
+GLenum gl_shobj_kind(struct gl_context *ctx, GLuint name);
+void gl_shobjs_release_shared(struct gl_shared *sh);
+
+/* Samplers (sampler.c): parameters kept and queried; nothing samples. */
+struct gl_sampler {
+	GLuint name;
+	GLint min_filter, mag_filter, wrap_s, wrap_t, wrap_r, compare_mode, compare_func;
+	GLfloat min_lod, max_lod;
+};
+void gl_samplers_release_shared(struct gl_shared *sh);
+
+/* Query objects (query.c). */
+struct gl_query {
+	GLuint name;
+	GLenum target;		/* 0 until first begun */
+	bool active;
+	GLuint result;
+};
+enum { GL_QUERY_SLOT_SAMPLES, GL_QUERY_SLOT_XFB, GL_QUERY_SLOT_COUNT };
+void gl_queries_release_context(struct gl_context *ctx);
+
+/* Fragment and rasterization state (fragment.c): kept and queried; the
+ * blitter paths honour only what the context fields above say. */
+struct gl_raster_state {
+	GLenum blend_src_rgb, blend_dst_rgb, blend_src_a, blend_dst_a, blend_eq_rgb, blend_eq_a;
+	GLfloat blend_color[4];
+	GLenum depth_func;
+	GLfloat depth_range[2];
+	struct {
+		GLenum func, fail, zfail, zpass;
+		GLint ref;
+		GLuint value_mask, write_mask;	/* front write mask: ctx->stencil_mask */
+	} stencil[2];			/* front, back */
+	GLenum cull_face, front_face;
+	GLfloat line_width, polygon_offset_factor, polygon_offset_units;
+	GLfloat sample_coverage_value;
+	GLboolean sample_coverage_invert;
+	GLenum generate_mipmap_hint, fragment_shader_derivative_hint;
+	GLfloat current_attrib[GL_MAX_VERTEX_ATTRIBS_GEM][4];	/* glVertexAttrib* values, as written */
+	GLenum current_attrib_type[GL_MAX_VERTEX_ATTRIBS_GEM];	/* GL_FLOAT, GL_INT or GL_UNSIGNED_INT */
+};
+void gl_raster_init(struct gl_raster_state *r);
+
 struct gl_shared {
 	int refcount;
 	pthread_mutex_t lock;
 	struct gl_names buffers, textures, renderbuffers, syncs;
+	struct gl_names programs, samplers;	/* shaders and programs share one name space */
+	struct gl_label *labels;	/* labels of shared objects */
 };
 
 /* Fences (fence.c) are what gl_driver.h declares; GL sync objects hold one. */
@@ -277,6 +458,21 @@ struct gl_context {
 	GLuint active_texture;	/* unit index */
 	struct gl_texture *bound_textures[GL_MAX_TEXTURE_UNITS_GEM][GL_TEX_TARGET_COUNT];
 
+	/* buffers, vertex arrays, transform feedback (bufferobj.c, vertex.c, xfb.c) */
+	struct gl_buffer_binding ubo[GL_MAX_UNIFORM_BUFFER_BINDINGS_GEM];
+	struct gl_vao vao0, *vao;	/* vao: the bound one, &vao0 for 0 */
+	struct gl_names vaos;
+	struct gl_xfb xfb0, *xfb;	/* xfb: the bound one, &xfb0 for 0 */
+	struct gl_names xfbs;
+
+	/* programs, queries, samplers, fragment state, KHR_debug */
+	GLuint current_program;	/* always 0: no program ever links */
+	struct gl_names queries;
+	struct gl_query *active_query[GL_QUERY_SLOT_COUNT];
+	GLuint bound_samplers[GL_MAX_TEXTURE_UNITS_GEM];
+	struct gl_raster_state raster;
+	struct gl_debug debug;
+
 	/* fragment operations the blitter paths honour */
 	float clear_color[4];
 	float clear_depth;
@@ -299,6 +495,11 @@ struct gl_context {
 struct gl_context *gl_ctx(void);
 /* Default state of a new context (state.c). */
 void gl_state_init(struct gl_context *ctx);
+/* glIsEnabled without the error, for the driver's own use. */
+bool gl_is_enabled(struct gl_context *ctx, GLenum cap);
+int gl_num_extensions(void);
+/* GL_DEBUG_NEXT_LOGGED_MESSAGE_LENGTH (debug.c). */
+GLint gl_debug_next_length(struct gl_context *ctx);
 /* Records err if no error is pending; msg (printf-style) goes to KHR_debug. */
 void gl_error(struct gl_context *ctx, GLenum err, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* The draw/read framebuffer bound (window-system when name 0). */

@@ -14,14 +14,33 @@ static float clamp01(float v)
 	return v < 0.0f ? 0.0f : v > 1.0f ? 1.0f : v;
 }
 
+/* The capabilities glEnable accepts in GLES 3.0, with a bit each. */
+static int cap_bit(GLenum cap)
+{
+	static const GLenum caps[] = {
+		GL_BLEND, GL_CULL_FACE, GL_DEPTH_TEST, GL_DITHER, GL_POLYGON_OFFSET_FILL,
+		GL_PRIMITIVE_RESTART_FIXED_INDEX, GL_RASTERIZER_DISCARD, GL_SAMPLE_ALPHA_TO_COVERAGE,
+		GL_SAMPLE_COVERAGE, GL_SCISSOR_TEST, GL_STENCIL_TEST, GL_DEBUG_OUTPUT_KHR,
+		GL_DEBUG_OUTPUT_SYNCHRONOUS_KHR,
+	};
+	for (unsigned i = 0; i < sizeof(caps) / sizeof(caps[0]); i++)
+		if (caps[i] == cap)
+			return (int)i;
+	return -1;
+}
+
 void gl_state_init(struct gl_context *ctx)
 {
 	for (int i = 0; i < 4; i++)
 		ctx->color_mask[i] = GL_TRUE;
 	ctx->depth_mask = GL_TRUE;
-	ctx->stencil_mask = ~0u;
+	ctx->stencil_mask = 0xff;	/* the 8 stencil bits, as Mesa reports it */
 	ctx->clear_depth = 1.0f;
 	ctx->enables = 1u << 3;	/* GL_DITHER, the one capability on by default */
+	/* KHR_debug: DEBUG_OUTPUT starts on in debug contexts only */
+	if (ctx->flags & GL_CONTEXT_FLAG_DEBUG_GEM)
+		ctx->enables |= 1u << cap_bit(GL_DEBUG_OUTPUT_KHR);
+	gl_raster_init(&ctx->raster);
 	ctx->pixel_store.pack_alignment = 4;
 	ctx->pixel_store.unpack_alignment = 4;
 }
@@ -73,8 +92,10 @@ void glDepthMask(GLboolean flag)
 void glStencilMask(GLuint mask)
 {
 	struct gl_context *ctx = gl_ctx();
-	if (ctx)
-		ctx->stencil_mask = mask;
+	if (!ctx)
+		return;
+	ctx->stencil_mask = mask;	/* front (what clears honour) */
+	ctx->raster.stencil[1].write_mask = mask;	/* back */
 }
 
 void glScissor(GLint x, GLint y, GLsizei w, GLsizei h)
@@ -107,21 +128,6 @@ void glViewport(GLint x, GLint y, GLsizei w, GLsizei h)
 	ctx->viewport[3] = h;
 }
 
-/* The capabilities glEnable accepts in GLES 3.0, with a bit each. */
-static int cap_bit(GLenum cap)
-{
-	static const GLenum caps[] = {
-		GL_BLEND, GL_CULL_FACE, GL_DEPTH_TEST, GL_DITHER, GL_POLYGON_OFFSET_FILL,
-		GL_PRIMITIVE_RESTART_FIXED_INDEX, GL_RASTERIZER_DISCARD, GL_SAMPLE_ALPHA_TO_COVERAGE,
-		GL_SAMPLE_COVERAGE, GL_SCISSOR_TEST, GL_STENCIL_TEST, GL_DEBUG_OUTPUT_KHR,
-		GL_DEBUG_OUTPUT_SYNCHRONOUS_KHR,
-	};
-	for (unsigned i = 0; i < sizeof(caps) / sizeof(caps[0]); i++)
-		if (caps[i] == cap)
-			return (int)i;
-	return -1;
-}
-
 static void set_cap(GLenum cap, bool on, const char *fn)
 {
 	struct gl_context *ctx = gl_ctx();
@@ -148,6 +154,12 @@ void glEnable(GLenum cap)
 void glDisable(GLenum cap)
 {
 	set_cap(cap, false, "glDisable");
+}
+
+bool gl_is_enabled(struct gl_context *ctx, GLenum cap)
+{
+	int bit = cap_bit(cap);
+	return bit >= 0 && ((ctx->enables >> bit) & 1);
 }
 
 GLboolean glIsEnabled(GLenum cap)
@@ -196,7 +208,54 @@ void glPixelStorei(GLenum pname, GLint param)
 	*slot = param;
 }
 
-static const char extensions[] = "GL_EXT_robustness GL_EXT_texture_format_BGRA8888 GL_KHR_debug GL_OES_EGL_image";
+static const char extensions[] = "GL_EXT_buffer_storage GL_EXT_robustness GL_EXT_texture_format_BGRA8888 GL_KHR_debug GL_OES_EGL_image";
+
+/* The extension list one name at a time (glGetStringi), from the string. */
+static const char *extension_at(GLuint index, size_t *len)
+{
+	const char *p = extensions;
+	for (GLuint i = 0; *p; i++) {
+		size_t n = strcspn(p, " ");
+		if (i == index) {
+			*len = n;
+			return p;
+		}
+		p += n;
+		p += strspn(p, " ");
+	}
+	return NULL;
+}
+
+int gl_num_extensions(void)
+{
+	int n = 0;
+	size_t len;
+	while (extension_at((GLuint)n, &len))
+		n++;
+	return n;
+}
+
+const GLubyte *glGetStringi(GLenum name, GLuint index)
+{
+	/* one stable copy per index: GL hands out static strings */
+	static char names[32][64];
+	struct gl_context *ctx = gl_ctx();
+	if (!ctx)
+		return NULL;
+	if (name != GL_EXTENSIONS) {
+		gl_error(ctx, GL_INVALID_ENUM, "glGetStringi(name 0x%x)", name);
+		return NULL;
+	}
+	size_t len;
+	const char *e = extension_at(index, &len);
+	if (!e || index >= 32 || len >= sizeof(names[0])) {
+		gl_error(ctx, GL_INVALID_VALUE, "glGetStringi(index %u >= GL_NUM_EXTENSIONS)", index);
+		return NULL;
+	}
+	memcpy(names[index], e, len);
+	names[index][len] = 0;
+	return (const GLubyte *)names[index];
+}
 
 const GLubyte *glGetString(GLenum name)
 {
@@ -213,63 +272,4 @@ const GLubyte *glGetString(GLenum name)
 		gl_error(ctx, GL_INVALID_ENUM, "glGetString(0x%x)", name);
 		return NULL;
 	}
-}
-
-/* Integer state: writes up to 4 values, returns how many, -1 if unknown. */
-static int get_ints(struct gl_context *ctx, GLenum pname, GLint64 *v)
-{
-	switch (pname) {
-	case GL_MAJOR_VERSION: v[0] = 3; return 1;
-	case GL_MINOR_VERSION: v[0] = 0; return 1;
-	case GL_VIEWPORT: for (int i = 0; i < 4; i++) v[i] = ctx->viewport[i]; return 4;
-	case GL_SCISSOR_BOX: for (int i = 0; i < 4; i++) v[i] = ctx->scissor[i]; return 4;
-	case GL_PACK_ALIGNMENT: v[0] = ctx->pixel_store.pack_alignment; return 1;
-	case GL_UNPACK_ALIGNMENT: v[0] = ctx->pixel_store.unpack_alignment; return 1;
-	case GL_PACK_ROW_LENGTH: v[0] = ctx->pixel_store.pack_row_length; return 1;
-	case GL_PACK_SKIP_ROWS: v[0] = ctx->pixel_store.pack_skip_rows; return 1;
-	case GL_PACK_SKIP_PIXELS: v[0] = ctx->pixel_store.pack_skip_pixels; return 1;
-	case GL_UNPACK_ROW_LENGTH: v[0] = ctx->pixel_store.unpack_row_length; return 1;
-	case GL_UNPACK_IMAGE_HEIGHT: v[0] = ctx->pixel_store.unpack_image_height; return 1;
-	case GL_UNPACK_SKIP_ROWS: v[0] = ctx->pixel_store.unpack_skip_rows; return 1;
-	case GL_UNPACK_SKIP_PIXELS: v[0] = ctx->pixel_store.unpack_skip_pixels; return 1;
-	case GL_UNPACK_SKIP_IMAGES: v[0] = ctx->pixel_store.unpack_skip_images; return 1;
-	case GL_STENCIL_WRITEMASK: v[0] = (GLint)ctx->stencil_mask; return 1;
-	case GL_STENCIL_CLEAR_VALUE: v[0] = ctx->clear_stencil; return 1;
-	case GL_MAX_RENDERBUFFER_SIZE: v[0] = 16384; return 1;
-	case GL_MAX_SAMPLES: v[0] = 0; return 1;
-	case GL_SHADER_COMPILER: v[0] = GL_FALSE; return 1;
-	case GL_RENDERBUFFER_BINDING: v[0] = ctx->bound_rb ? (GLint64)ctx->bound_rb->name : 0; return 1;
-	case GL_DRAW_FRAMEBUFFER_BINDING: v[0] = ctx->draw_fb ? (GLint64)ctx->draw_fb->name : 0; return 1;
-	case GL_READ_FRAMEBUFFER_BINDING: v[0] = ctx->read_fb ? (GLint64)ctx->read_fb->name : 0; return 1;
-	default: return -1;
-	}
-}
-
-void glGetInteger64v(GLenum pname, GLint64 *data)
-{
-	struct gl_context *ctx = gl_ctx();
-	if (!ctx)
-		return;
-	GLint64 v[4];
-	int n = get_ints(ctx, pname, v);
-	if (n < 0) {
-		gl_error(ctx, GL_INVALID_ENUM, "glGet(pname 0x%x)", pname);
-		return;
-	}
-	memcpy(data, v, (size_t)n * sizeof(*v));
-}
-
-void glGetIntegerv(GLenum pname, GLint *data)
-{
-	struct gl_context *ctx = gl_ctx();
-	if (!ctx)
-		return;
-	GLint64 v[4];
-	int n = get_ints(ctx, pname, v);
-	if (n < 0) {
-		gl_error(ctx, GL_INVALID_ENUM, "glGetIntegerv(pname 0x%x)", pname);
-		return;
-	}
-	for (int i = 0; i < n; i++)
-		data[i] = (GLint)v[i];
 }
