@@ -14,7 +14,7 @@
 #include <i915_drm.h>
 
 #include "hwdefs/intel_commands.h"
-#include "upper-layers/gl/gl_priv.h"
+#include "upper-layers/gl/gl_tex.h"
 
 struct rect {
 	int x1, y1, x2, y2;
@@ -83,51 +83,6 @@ static void fill(struct gl_context *ctx, struct gl_miptree *mt, struct rect r, u
 		gl_error(ctx, GL_OUT_OF_MEMORY, "glClear: cannot map the buffer");
 }
 
-/* The bits of a pixel of fmt the color mask protects. */
-static uint32_t color_keep(struct gl_context *ctx, enum gl_fmt fmt)
-{
-	const GLboolean *m = ctx->color_mask;
-	uint32_t keep = 0;
-	switch (fmt) {
-	case GLF_RGBA8: case GLF_RGBX8:
-		keep = (m[0] ? 0 : 0xffu) | (m[1] ? 0 : 0xff00u) | (m[2] ? 0 : 0xff0000u) | (m[3] ? 0 : 0xff000000u);
-		if (fmt == GLF_RGBX8)
-			keep |= 0xff000000u;
-		break;
-	case GLF_BGRA8: case GLF_BGRX8:
-		keep = (m[2] ? 0 : 0xffu) | (m[1] ? 0 : 0xff00u) | (m[0] ? 0 : 0xff0000u) | (m[3] ? 0 : 0xff000000u);
-		if (fmt == GLF_BGRX8)
-			keep |= 0xff000000u;
-		break;
-	case GLF_RGB565:
-		keep = (m[0] ? 0 : 0xf800u) | (m[1] ? 0 : 0x07e0u) | (m[2] ? 0 : 0x001fu);
-		break;
-	case GLF_R8: keep = m[0] ? 0 : 0xffu; break;
-	case GLF_RG8: keep = (m[0] ? 0 : 0xffu) | (m[1] ? 0 : 0xff00u); break;
-	default: keep = ~0u; break;
-	}
-	return keep;
-}
-
-static void fb_size(struct gl_context *ctx, struct gl_framebuffer *fb, int *w, int *h)
-{
-	if (fb->name == 0) {
-		*w = fb->width;
-		*h = fb->height;
-		return;
-	}
-	*w = *h = 1 << 30;
-	for (int i = 0; i < GL_ATT_COUNT; i++) {
-		struct gl_miptree *mt = gl_fb_miptree(ctx, fb, i);
-		if (!mt)
-			continue;
-		if (mt->width < *w)
-			*w = mt->width;
-		if (mt->height < *h)
-			*h = mt->height;
-	}
-}
-
 void glClear(GLbitfield mask)
 {
 	struct gl_context *ctx = gl_ctx();
@@ -143,7 +98,7 @@ void glClear(GLbitfield mask)
 		return;
 	}
 	int w, h;
-	fb_size(ctx, fb, &w, &h);
+	gl_fb_size(ctx, fb, &w, &h);
 	struct rect r = clear_rect(ctx, w, h);
 	if (mask & GL_COLOR_BUFFER_BIT) {
 		for (int i = 0; i < 4; i++) {
@@ -153,7 +108,7 @@ void glClear(GLbitfield mask)
 			int att = db == GL_BACK ? GL_ATT_COLOR0 : (int)(db - GL_COLOR_ATTACHMENT0);
 			struct gl_miptree *mt = gl_fb_miptree(ctx, fb, att);
 			if (mt)
-				fill(ctx, mt, r, gl_fmt_pack_color(mt->fmt, ctx->clear_color), color_keep(ctx, mt->fmt));
+				fill(ctx, mt, r, gl_fmt_pack_color(mt->fmt, ctx->clear_color), gl_fmt_color_keep(mt->fmt, ctx->color_mask));
 		}
 	}
 	struct gl_miptree *depth = gl_fb_miptree(ctx, fb, GL_ATT_DEPTH);

@@ -48,6 +48,11 @@ static void shared_unref(struct gl_shared *sh)
 		if (rb)
 			gl_renderbuffer_unref(rb);
 	}
+	for (GLuint n = 1; n < sh->textures.cap; n++) {
+		struct gl_texture *tex = gl_names_get(&sh->textures, n);
+		if (tex)
+			gl_texture_unref(tex);
+	}
 	gl_names_fini(&sh->buffers);
 	gl_names_fini(&sh->textures);
 	gl_names_fini(&sh->renderbuffers);
@@ -95,6 +100,7 @@ void gl_context_destroy(struct gl_context *ctx)
 			gl_fb_free(fb);
 	}
 	gl_names_fini(&ctx->framebuffers);
+	gl_tex_context_fini(ctx);
 	if (ctx->bound_rb)
 		gl_renderbuffer_unref(ctx->bound_rb);
 	shared_unref(ctx->shared);

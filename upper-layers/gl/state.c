@@ -241,7 +241,7 @@ static int get_ints(struct gl_context *ctx, GLenum pname, GLint64 *v)
 	case GL_RENDERBUFFER_BINDING: v[0] = ctx->bound_rb ? (GLint64)ctx->bound_rb->name : 0; return 1;
 	case GL_DRAW_FRAMEBUFFER_BINDING: v[0] = ctx->draw_fb ? (GLint64)ctx->draw_fb->name : 0; return 1;
 	case GL_READ_FRAMEBUFFER_BINDING: v[0] = ctx->read_fb ? (GLint64)ctx->read_fb->name : 0; return 1;
-	default: return -1;
+	default: return gl_tex_get_ints(ctx, pname, v);
 	}
 }
 
