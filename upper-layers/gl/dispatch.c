@@ -25,8 +25,13 @@ static struct entry entries[] = {
 	E(glBindFramebuffer),
 	E(glBindRenderbuffer),
 	E(glBindTexture),
+	E(glBlitFramebuffer),
 	E(glCheckFramebufferStatus),
 	E(glClear),
+	E(glClearBufferfi),
+	E(glClearBufferfv),
+	E(glClearBufferiv),
+	E(glClearBufferuiv),
 	E(glClearColor),
 	E(glClearDepthf),
 	E(glClearStencil),
@@ -35,6 +40,8 @@ static struct entry entries[] = {
 	E(glCompressedTexImage3D),
 	E(glCompressedTexSubImage2D),
 	E(glCompressedTexSubImage3D),
+	E(glCopyImageSubDataEXT),
+	E(glCopyImageSubDataOES),
 	E(glCopyTexImage2D),
 	E(glCopyTexSubImage2D),
 	E(glCopyTexSubImage3D),
@@ -88,6 +95,8 @@ static struct entry entries[] = {
 	E(glTexSubImage2D),
 	E(glTexSubImage3D),
 	E(glViewport),
+	/* the GLES 3.2 name of the same function */
+	{ "glCopyImageSubData", (void *)glCopyImageSubDataEXT },
 };
 
 static int cmp(const void *key, const void *elem)

@@ -462,9 +462,7 @@ void glTexStorage2D(GLenum target, GLsizei levels, GLenum internal, GLsizei w, G
 		return;
 	int k = gl_tex_target_index(target);
 	if (k != GL_TEX_2D && k != GL_TEX_CUBE) {
-		gl_error(ctx, k < 0 ? GL_INVALID_ENUM : GL_INVALID_OPERATION,
-			 k < 0 ? "%s(target 0x%x)" : "%s(target 0x%x): 3D and array textures are not implemented", fn,
-			 target);
+		gl_error(ctx, GL_INVALID_ENUM, "%s(target 0x%x)", fn, target);
 		return;
 	}
 	if (levels < 1) {
