@@ -14,7 +14,7 @@
 #include <i915_drm.h>
 
 #include "hwdefs/intel_commands.h"
-#include "upper-layers/gl/gl_priv.h"
+#include "upper-layers/gl/gl_tex.h"
 
 struct rect {
 	int x1, y1, x2, y2;
@@ -83,48 +83,37 @@ static void fill(struct gl_context *ctx, struct gl_miptree *mt, struct rect r, u
 		gl_error(ctx, GL_OUT_OF_MEMORY, "glClear: cannot map the buffer");
 }
 
-/* The bits of a pixel of fmt the color mask protects. */
-static uint32_t color_keep(struct gl_context *ctx, enum gl_fmt fmt)
+/* Depth and/or stencil of fb within r, under the depth and stencil write
+ * masks. Depth 24 + stencil 8 sharing one buffer is one pass. */
+static void clear_ds(struct gl_context *ctx, struct gl_framebuffer *fb, struct rect r, bool do_depth,
+		     float depth_value, bool do_stencil, GLint stencil_value)
 {
-	const GLboolean *m = ctx->color_mask;
-	uint32_t keep = 0;
-	switch (fmt) {
-	case GLF_RGBA8: case GLF_RGBX8:
-		keep = (m[0] ? 0 : 0xffu) | (m[1] ? 0 : 0xff00u) | (m[2] ? 0 : 0xff0000u) | (m[3] ? 0 : 0xff000000u);
-		if (fmt == GLF_RGBX8)
-			keep |= 0xff000000u;
-		break;
-	case GLF_BGRA8: case GLF_BGRX8:
-		keep = (m[2] ? 0 : 0xffu) | (m[1] ? 0 : 0xff00u) | (m[0] ? 0 : 0xff0000u) | (m[3] ? 0 : 0xff000000u);
-		if (fmt == GLF_BGRX8)
-			keep |= 0xff000000u;
-		break;
-	case GLF_RGB565:
-		keep = (m[0] ? 0 : 0xf800u) | (m[1] ? 0 : 0x07e0u) | (m[2] ? 0 : 0x001fu);
-		break;
-	case GLF_R8: keep = m[0] ? 0 : 0xffu; break;
-	case GLF_RG8: keep = (m[0] ? 0 : 0xffu) | (m[1] ? 0 : 0xff00u); break;
-	default: keep = ~0u; break;
+	struct gl_miptree *depth = gl_fb_miptree(ctx, fb, GL_ATT_DEPTH);
+	struct gl_miptree *stencil = gl_fb_miptree(ctx, fb, GL_ATT_STENCIL);
+	float d = depth_value < 0 ? 0 : depth_value > 1 ? 1 : depth_value;
+	uint32_t s8 = (uint32_t)stencil_value & 0xff, smask = ctx->stencil_mask & 0xff;
+	if (do_depth && depth && ctx->depth_mask) {
+		uint32_t z, keep;
+		if (depth->fmt == GLF_Z16) {
+			z = (uint32_t)lrint(d * 65535.0);
+			keep = 0;
+		} else {
+			z = (uint32_t)lrint(d * 16777215.0);
+			keep = depth->fmt == GLF_Z24S8 ? 0xff000000u : 0;
+		}
+		if (depth == stencil && do_stencil && smask) {
+			/* one pass for both, stencil bits under its write mask */
+			z |= s8 << 24;
+			keep = (~smask & 0xffu) << 24;
+			stencil = NULL;
+		}
+		fill(ctx, depth, r, z, keep);
 	}
-	return keep;
-}
-
-static void fb_size(struct gl_context *ctx, struct gl_framebuffer *fb, int *w, int *h)
-{
-	if (fb->name == 0) {
-		*w = fb->width;
-		*h = fb->height;
-		return;
-	}
-	*w = *h = 1 << 30;
-	for (int i = 0; i < GL_ATT_COUNT; i++) {
-		struct gl_miptree *mt = gl_fb_miptree(ctx, fb, i);
-		if (!mt)
-			continue;
-		if (mt->width < *w)
-			*w = mt->width;
-		if (mt->height < *h)
-			*h = mt->height;
+	if (do_stencil && stencil && smask) {
+		if (stencil->fmt == GLF_S8)
+			fill(ctx, stencil, r, s8, ~smask & 0xffu);
+		else
+			fill(ctx, stencil, r, s8 << 24, 0x00ffffffu | (~smask & 0xffu) << 24);
 	}
 }
 
@@ -143,7 +132,7 @@ void glClear(GLbitfield mask)
 		return;
 	}
 	int w, h;
-	fb_size(ctx, fb, &w, &h);
+	gl_fb_size(ctx, fb, &w, &h);
 	struct rect r = clear_rect(ctx, w, h);
 	if (mask & GL_COLOR_BUFFER_BIT) {
 		for (int i = 0; i < 4; i++) {
@@ -153,34 +142,154 @@ void glClear(GLbitfield mask)
 			int att = db == GL_BACK ? GL_ATT_COLOR0 : (int)(db - GL_COLOR_ATTACHMENT0);
 			struct gl_miptree *mt = gl_fb_miptree(ctx, fb, att);
 			if (mt)
-				fill(ctx, mt, r, gl_fmt_pack_color(mt->fmt, ctx->clear_color), color_keep(ctx, mt->fmt));
+				fill(ctx, mt, r, gl_fmt_pack_color(mt->fmt, ctx->clear_color), gl_fmt_color_keep(mt->fmt, ctx->color_mask));
 		}
 	}
-	struct gl_miptree *depth = gl_fb_miptree(ctx, fb, GL_ATT_DEPTH);
-	struct gl_miptree *stencil = gl_fb_miptree(ctx, fb, GL_ATT_STENCIL);
-	float d = ctx->clear_depth < 0 ? 0 : ctx->clear_depth > 1 ? 1 : ctx->clear_depth;
-	uint32_t s8 = (uint32_t)ctx->clear_stencil & 0xff, smask = ctx->stencil_mask & 0xff;
-	if ((mask & GL_DEPTH_BUFFER_BIT) && depth && ctx->depth_mask) {
-		uint32_t z, keep;
-		if (depth->fmt == GLF_Z16) {
-			z = (uint32_t)lrint(d * 65535.0);
-			keep = 0;
-		} else {
-			z = (uint32_t)lrint(d * 16777215.0);
-			keep = depth->fmt == GLF_Z24S8 ? 0xff000000u : 0;
-		}
-		if (depth == stencil && (mask & GL_STENCIL_BUFFER_BIT) && smask) {
-			/* one pass for both, stencil bits under its write mask */
-			z |= s8 << 24;
-			keep = (~smask & 0xffu) << 24;
-			stencil = NULL;
-		}
-		fill(ctx, depth, r, z, keep);
+	clear_ds(ctx, fb, r, mask & GL_DEPTH_BUFFER_BIT, ctx->clear_depth, mask & GL_STENCIL_BUFFER_BIT,
+		 ctx->clear_stencil);
+}
+
+/* ---- ClearBuffer* ---- */
+
+/* The draw framebuffer for a ClearBuffer call, with its errors (the buffer
+ * enum and drawbuffer index checked by the caller first). */
+static struct gl_framebuffer *clearbuffer_fb(struct gl_context *ctx, const char *fn, struct rect *r)
+{
+	struct gl_framebuffer *fb = gl_draw_fb(ctx);
+	if (gl_fb_status(ctx, fb) != GL_FRAMEBUFFER_COMPLETE) {
+		gl_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION, "%s: the draw framebuffer is not complete", fn);
+		return NULL;
 	}
-	if ((mask & GL_STENCIL_BUFFER_BIT) && stencil && smask) {
-		if (stencil->fmt == GLF_S8)
-			fill(ctx, stencil, r, s8, ~smask & 0xffu);
-		else
-			fill(ctx, stencil, r, s8 << 24, 0x00ffffffu | (~smask & 0xffu) << 24);
+	int w, h;
+	gl_fb_size(ctx, fb, &w, &h);
+	*r = clear_rect(ctx, w, h);
+	return fb;
+}
+
+/* The color buffer drawbuffer i writes to, NULL for none. */
+static struct gl_miptree *draw_buffer_mt(struct gl_context *ctx, struct gl_framebuffer *fb, GLint i)
+{
+	GLenum db = fb->draw_buffers[i];
+	if (db == GL_NONE)
+		return NULL;
+	int att = db == GL_BACK ? GL_ATT_COLOR0 : (int)(db - GL_COLOR_ATTACHMENT0);
+	return gl_fb_miptree(ctx, fb, att);
+}
+
+static bool color_index_ok(struct gl_context *ctx, const char *fn, GLint drawbuffer)
+{
+	if (drawbuffer < 0 || drawbuffer >= 4) {
+		gl_error(ctx, GL_INVALID_VALUE, "%s(drawbuffer %d)", fn, drawbuffer);
+		return false;
 	}
+	return true;
+}
+
+void glClearBufferfv(GLenum buffer, GLint drawbuffer, const GLfloat *value)
+{
+	static const char fn[] = "glClearBufferfv";
+	struct gl_context *ctx = gl_ctx();
+	if (!ctx)
+		return;
+	struct rect r;
+	struct gl_framebuffer *fb;
+	switch (buffer) {
+	case GL_COLOR: {
+		if (!color_index_ok(ctx, fn, drawbuffer) || !(fb = clearbuffer_fb(ctx, fn, &r)))
+			return;
+		struct gl_miptree *mt = draw_buffer_mt(ctx, fb, drawbuffer);
+		/* float values clear normalized buffers; integer ones are undefined: left alone */
+		if (mt && gl_fmt_info(mt->fmt)->kind == GLF_KIND_UNORM) {
+			float c[4];
+			for (int i = 0; i < 4; i++)
+				c[i] = value[i] < 0 ? 0 : value[i] > 1 ? 1 : value[i];
+			fill(ctx, mt, r, gl_fmt_pack_color(mt->fmt, c), gl_fmt_color_keep(mt->fmt, ctx->color_mask));
+		}
+		return;
+	}
+	case GL_DEPTH:
+		if (drawbuffer != 0) {
+			gl_error(ctx, GL_INVALID_VALUE, "%s(drawbuffer %d)", fn, drawbuffer);
+			return;
+		}
+		if (!(fb = clearbuffer_fb(ctx, fn, &r)))
+			return;
+		clear_ds(ctx, fb, r, true, value[0], false, 0);
+		return;
+	default:
+		gl_error(ctx, GL_INVALID_ENUM, "%s(buffer 0x%x)", fn, buffer);
+		return;
+	}
+}
+
+static void clear_int_color(struct gl_context *ctx, const char *fn, GLint drawbuffer, const GLint *value,
+			    enum gl_fmt_kind kind)
+{
+	struct rect r;
+	struct gl_framebuffer *fb;
+	if (!color_index_ok(ctx, fn, drawbuffer) || !(fb = clearbuffer_fb(ctx, fn, &r)))
+		return;
+	struct gl_miptree *mt = draw_buffer_mt(ctx, fb, drawbuffer);
+	if (mt && gl_fmt_info(mt->fmt)->kind == kind)
+		fill(ctx, mt, r, gl_fmt_pack_int_color(mt->fmt, value), gl_fmt_color_keep(mt->fmt, ctx->color_mask));
+}
+
+void glClearBufferiv(GLenum buffer, GLint drawbuffer, const GLint *value)
+{
+	static const char fn[] = "glClearBufferiv";
+	struct gl_context *ctx = gl_ctx();
+	if (!ctx)
+		return;
+	struct rect r;
+	struct gl_framebuffer *fb;
+	switch (buffer) {
+	case GL_COLOR:
+		clear_int_color(ctx, fn, drawbuffer, value, GLF_KIND_SINT);
+		return;
+	case GL_STENCIL:
+		if (drawbuffer != 0) {
+			gl_error(ctx, GL_INVALID_VALUE, "%s(drawbuffer %d)", fn, drawbuffer);
+			return;
+		}
+		if (!(fb = clearbuffer_fb(ctx, fn, &r)))
+			return;
+		clear_ds(ctx, fb, r, false, 0, true, value[0]);
+		return;
+	default:
+		gl_error(ctx, GL_INVALID_ENUM, "%s(buffer 0x%x)", fn, buffer);
+		return;
+	}
+}
+
+void glClearBufferuiv(GLenum buffer, GLint drawbuffer, const GLuint *value)
+{
+	static const char fn[] = "glClearBufferuiv";
+	struct gl_context *ctx = gl_ctx();
+	if (!ctx)
+		return;
+	if (buffer != GL_COLOR) {
+		gl_error(ctx, GL_INVALID_ENUM, "%s(buffer 0x%x)", fn, buffer);
+		return;
+	}
+	clear_int_color(ctx, fn, drawbuffer, (const GLint *)value, GLF_KIND_UINT);
+}
+
+void glClearBufferfi(GLenum buffer, GLint drawbuffer, GLfloat depth, GLint stencil)
+{
+	static const char fn[] = "glClearBufferfi";
+	struct gl_context *ctx = gl_ctx();
+	if (!ctx)
+		return;
+	if (buffer != GL_DEPTH_STENCIL) {
+		gl_error(ctx, GL_INVALID_ENUM, "%s(buffer 0x%x)", fn, buffer);
+		return;
+	}
+	if (drawbuffer != 0) {
+		gl_error(ctx, GL_INVALID_VALUE, "%s(drawbuffer %d)", fn, drawbuffer);
+		return;
+	}
+	struct rect r;
+	struct gl_framebuffer *fb = clearbuffer_fb(ctx, fn, &r);
+	if (fb)
+		clear_ds(ctx, fb, r, true, depth, true, stencil);
 }

@@ -53,6 +53,11 @@ static void shared_unref(struct gl_shared *sh)
 	gl_shobjs_release_shared(sh);
 	gl_samplers_release_shared(sh);
 	gl_labels_free(&sh->labels);
+	for (GLuint n = 1; n < sh->textures.cap; n++) {
+		struct gl_texture *tex = gl_names_get(&sh->textures, n);
+		if (tex)
+			gl_texture_unref(tex);
+	}
 	gl_names_fini(&sh->buffers);
 	gl_names_fini(&sh->textures);
 	gl_names_fini(&sh->renderbuffers);
@@ -103,6 +108,7 @@ void gl_context_destroy(struct gl_context *ctx)
 			gl_fb_free(fb);
 	}
 	gl_names_fini(&ctx->framebuffers);
+	gl_tex_context_fini(ctx);
 	if (ctx->bound_rb)
 		gl_renderbuffer_unref(ctx->bound_rb);
 	gl_objects_release_context(ctx);

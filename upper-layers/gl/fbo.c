@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "upper-layers/gl/gl_priv.h"
+#include "upper-layers/gl/gl_tex.h"
 
 #define GL_MAX_RENDERBUFFER_SIZE_GEM 16384
 
@@ -199,11 +199,20 @@ void glRenderbufferStorage(GLenum target, GLenum internal, GLsizei w, GLsizei h)
 
 /* ---- framebuffer objects ---- */
 
+/* Drops what an attachment point holds and leaves it empty. */
+static void att_clear(struct gl_attachment *a)
+{
+	if (a->type == GL_RENDERBUFFER)
+		gl_renderbuffer_unref(a->rb);
+	else if (a->type == GL_TEXTURE)
+		gl_texture_unref(a->tex);
+	memset(a, 0, sizeof(*a));
+}
+
 void gl_fb_free(struct gl_framebuffer *fb)
 {
 	for (int i = 0; i < GL_ATT_COUNT; i++)
-		if (fb->att[i].type == GL_RENDERBUFFER)
-			gl_renderbuffer_unref(fb->att[i].rb);
+		att_clear(&fb->att[i]);
 	free(fb);
 }
 
@@ -350,9 +359,7 @@ void glFramebufferRenderbuffer(GLenum target, GLenum attachment, GLenum rbtarget
 	}
 	for (int i = 0; i < n; i++) {
 		struct gl_attachment *a = &fb->att[slots[i]];
-		if (a->type == GL_RENDERBUFFER)
-			gl_renderbuffer_unref(a->rb);
-		memset(a, 0, sizeof(*a));
+		att_clear(a);
 		if (rb) {
 			a->type = GL_RENDERBUFFER;
 			a->rb = rb_ref(rb);
@@ -376,18 +383,30 @@ struct gl_miptree *gl_fb_miptree(struct gl_context *ctx, struct gl_framebuffer *
 	const struct gl_attachment *a = &fb->att[att];
 	if (a->type == GL_RENDERBUFFER)
 		return a->rb->mt;
+	if (a->type == GL_TEXTURE && a->layer == 0)
+		return gl_tex_image(a->tex, a->face, a->level);
+	return NULL;
+}
+
+static struct gl_miptree *att_miptree(const struct gl_attachment *a)
+{
+	if (a->type == GL_RENDERBUFFER)
+		return a->rb->mt;
+	if (a->type == GL_TEXTURE && a->layer == 0)
+		return gl_tex_image(a->tex, a->face, a->level);
 	return NULL;
 }
 
 static bool attachment_complete(const struct gl_attachment *a, int slot)
 {
-	if (a->type != GL_RENDERBUFFER)
+	if (a->type == GL_NONE)
 		return true;
-	if (!a->rb->mt)
+	struct gl_miptree *mt = att_miptree(a);
+	if (!mt)
 		return false;
-	const struct gl_fmt_info *fi = gl_fmt_info(a->rb->mt->fmt);
+	const struct gl_fmt_info *fi = gl_fmt_info(mt->fmt);
 	if (slot < GL_ATT_DEPTH)
-		return fi->fourcc != 0;
+		return fi->renderable;
 	if (slot == GL_ATT_DEPTH)
 		return fi->depth != 0;
 	return fi->stencil != 0;
@@ -412,7 +431,7 @@ GLenum gl_fb_status(struct gl_context *ctx, struct gl_framebuffer *fb)
 	if (!present)
 		return GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT;
 	const struct gl_attachment *d = &fb->att[GL_ATT_DEPTH], *s = &fb->att[GL_ATT_STENCIL];
-	if (d->type != GL_NONE && s->type != GL_NONE && (d->type != s->type || d->rb != s->rb))
+	if (d->type != GL_NONE && s->type != GL_NONE && att_miptree(d) != att_miptree(s))
 		return GL_FRAMEBUFFER_UNSUPPORTED;
 	return GL_FRAMEBUFFER_COMPLETE;
 }
@@ -473,4 +492,440 @@ void gl_winsys_fb_destroy(struct gl_framebuffer *fb)
 	gl_miptree_unref(fb->ws_depth);
 	gl_miptree_unref(fb->ws_stencil);
 	free(fb);
+}
+
+/* ---- texture attachments ---- */
+
+static int max_level_for(GLenum textarget)
+{
+	(void)textarget;
+	return GL_MAX_TEXTURE_LEVELS - 1;
+}
+
+static void attach_texture(struct gl_framebuffer *fb, GLenum attachment, struct gl_texture *tex, int face,
+			   int level, int layer)
+{
+	int slots[2];
+	int n = att_slots(attachment, slots);
+	for (int i = 0; i < n; i++) {
+		struct gl_attachment *a = &fb->att[slots[i]];
+		att_clear(a);
+		if (!tex)
+			continue;
+		a->type = GL_TEXTURE;
+		a->tex = gl_texture_ref(tex);
+		a->texture = tex->name;
+		a->level = level;
+		a->face = face;
+		a->layer = layer;
+	}
+}
+
+/* The checks FramebufferTexture2D and FramebufferTextureLayer share;
+ * returns the framebuffer object, or NULL after recording an error. */
+static struct gl_framebuffer *fb_for_attach(struct gl_context *ctx, GLenum target, GLenum attachment, const char *fn)
+{
+	if (!fb_target_ok(ctx, target, fn))
+		return NULL;
+	int slots[2];
+	if (!att_slots(attachment, slots)) {
+		gl_error(ctx, GL_INVALID_ENUM, "%s(attachment 0x%x)", fn, attachment);
+		return NULL;
+	}
+	struct gl_framebuffer *fb = bound_object(ctx, target);
+	if (!fb)
+		gl_error(ctx, GL_INVALID_OPERATION, "%s: framebuffer 0 is bound", fn);
+	return fb;
+}
+
+void glFramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget, GLuint texture, GLint level)
+{
+	static const char fn[] = "glFramebufferTexture2D";
+	struct gl_context *ctx = gl_ctx();
+	if (!ctx)
+		return;
+	struct gl_framebuffer *fb = fb_for_attach(ctx, target, attachment, fn);
+	if (!fb)
+		return;
+	if (!texture) {
+		attach_texture(fb, attachment, NULL, 0, 0, 0);
+		return;
+	}
+	int face = 0;
+	GLenum want;
+	if (textarget == GL_TEXTURE_2D) {
+		want = GL_TEXTURE_2D;
+	} else if (textarget >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && textarget <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z) {
+		want = GL_TEXTURE_CUBE_MAP;
+		face = (int)(textarget - GL_TEXTURE_CUBE_MAP_POSITIVE_X);
+	} else {
+		gl_error(ctx, GL_INVALID_ENUM, "%s(textarget 0x%x)", fn, textarget);
+		return;
+	}
+	struct gl_texture *tex = gl_texture_lookup(ctx, texture);
+	if (!tex || !tex->target) {
+		gl_error(ctx, GL_INVALID_OPERATION, "%s(texture %u is not a texture)", fn, texture);
+		return;
+	}
+	if (tex->target != want) {
+		gl_error(ctx, GL_INVALID_OPERATION, "%s(textarget 0x%x does not match texture %u's target 0x%x)", fn,
+			 textarget, texture, tex->target);
+		return;
+	}
+	if (level < 0 || level > max_level_for(textarget)) {
+		gl_error(ctx, GL_INVALID_VALUE, "%s(level %d)", fn, level);
+		return;
+	}
+	attach_texture(fb, attachment, tex, face, level, 0);
+}
+
+void glFramebufferTextureLayer(GLenum target, GLenum attachment, GLuint texture, GLint level, GLint layer)
+{
+	static const char fn[] = "glFramebufferTextureLayer";
+	struct gl_context *ctx = gl_ctx();
+	if (!ctx)
+		return;
+	struct gl_framebuffer *fb = fb_for_attach(ctx, target, attachment, fn);
+	if (!fb)
+		return;
+	if (!texture) {
+		attach_texture(fb, attachment, NULL, 0, 0, 0);
+		return;
+	}
+	struct gl_texture *tex = gl_texture_lookup(ctx, texture);
+	if (!tex || (tex->target != GL_TEXTURE_3D && tex->target != GL_TEXTURE_2D_ARRAY)) {
+		gl_error(ctx, GL_INVALID_OPERATION, "%s(texture %u is not a 3D or array texture)", fn, texture);
+		return;
+	}
+	int max_layers = 2048;
+	if (layer < 0 || layer >= max_layers) {
+		gl_error(ctx, GL_INVALID_VALUE, "%s(layer %d)", fn, layer);
+		return;
+	}
+	int max_level = tex->target == GL_TEXTURE_3D ? 11 : GL_MAX_TEXTURE_LEVELS - 1;
+	if (level < 0 || level > max_level) {
+		gl_error(ctx, GL_INVALID_VALUE, "%s(level %d)", fn, level);
+		return;
+	}
+	/* 3D and array textures have no storage here (not implemented), so
+	 * the attachment stays incomplete; layer + 1 keeps it apart from 2D */
+	attach_texture(fb, attachment, tex, 0, level, layer + 1);
+}
+
+/* ---- queries ---- */
+
+static void rb_param(struct gl_renderbuffer *rb, GLenum pname, GLint *v, bool *ok)
+{
+	const struct gl_fmt_info *fi = rb->mt ? gl_fmt_info(rb->mt->fmt) : NULL;
+	*ok = true;
+	switch (pname) {
+	case GL_RENDERBUFFER_WIDTH: *v = rb->width; break;
+	case GL_RENDERBUFFER_HEIGHT: *v = rb->height; break;
+	case GL_RENDERBUFFER_INTERNAL_FORMAT: *v = (GLint)rb->internal; break;
+	case GL_RENDERBUFFER_SAMPLES: *v = rb->samples; break;
+	case GL_RENDERBUFFER_RED_SIZE: *v = fi ? fi->r : 0; break;
+	case GL_RENDERBUFFER_GREEN_SIZE: *v = fi ? fi->g : 0; break;
+	case GL_RENDERBUFFER_BLUE_SIZE: *v = fi ? fi->b : 0; break;
+	case GL_RENDERBUFFER_ALPHA_SIZE: *v = fi ? fi->a : 0; break;
+	case GL_RENDERBUFFER_DEPTH_SIZE: *v = fi ? fi->depth : 0; break;
+	case GL_RENDERBUFFER_STENCIL_SIZE: *v = fi ? fi->stencil : 0; break;
+	default: *ok = false; break;
+	}
+}
+
+void glGetRenderbufferParameteriv(GLenum target, GLenum pname, GLint *params)
+{
+	struct gl_context *ctx = gl_ctx();
+	if (!ctx)
+		return;
+	if (target != GL_RENDERBUFFER) {
+		gl_error(ctx, GL_INVALID_ENUM, "glGetRenderbufferParameteriv(target 0x%x)", target);
+		return;
+	}
+	if (!ctx->bound_rb) {
+		gl_error(ctx, GL_INVALID_OPERATION, "glGetRenderbufferParameteriv: no renderbuffer bound");
+		return;
+	}
+	bool ok;
+	GLint v;
+	rb_param(ctx->bound_rb, pname, &v, &ok);
+	if (!ok) {
+		gl_error(ctx, GL_INVALID_ENUM, "glGetRenderbufferParameteriv(pname 0x%x)", pname);
+		return;
+	}
+	*params = v;
+}
+
+void glGetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment, GLenum pname, GLint *params)
+{
+	static const char fn[] = "glGetFramebufferAttachmentParameteriv";
+	struct gl_context *ctx = gl_ctx();
+	if (!ctx)
+		return;
+	if (!fb_target_ok(ctx, target, fn))
+		return;
+	struct gl_framebuffer *obj = bound_object(ctx, target);
+	struct gl_framebuffer *fb = obj ? obj : target == GL_READ_FRAMEBUFFER ? ctx->ws_read : ctx->ws_draw;
+	int slot;
+	GLenum type;
+	struct gl_miptree *mt;
+	const struct gl_attachment *a = NULL;
+	if (!obj) {
+		/* the window-system framebuffer's buffers */
+		switch (attachment) {
+		case GL_BACK: slot = GL_ATT_COLOR0; break;
+		case GL_DEPTH: slot = GL_ATT_DEPTH; break;
+		case GL_STENCIL: slot = GL_ATT_STENCIL; break;
+		default:
+			gl_error(ctx, GL_INVALID_ENUM, "%s(attachment 0x%x on framebuffer 0)", fn, attachment);
+			return;
+		}
+		mt = gl_fb_miptree(ctx, fb, slot);
+		type = mt ? GL_FRAMEBUFFER_DEFAULT : GL_NONE;
+	} else {
+		int slots[2];
+		int n = att_slots(attachment, slots);
+		if (!n) {
+			gl_error(ctx, GL_INVALID_ENUM, "%s(attachment 0x%x)", fn, attachment);
+			return;
+		}
+		slot = slots[0];
+		if (n == 2) {
+			const struct gl_attachment *d = &obj->att[GL_ATT_DEPTH], *s = &obj->att[GL_ATT_STENCIL];
+			if (d->type != s->type || d->rb != s->rb || d->tex != s->tex || d->level != s->level ||
+			    d->face != s->face) {
+				gl_error(ctx, GL_INVALID_OPERATION, "%s: depth and stencil attachments differ", fn);
+				return;
+			}
+		}
+		a = &obj->att[slot];
+		type = a->type;
+		mt = att_miptree(a);
+	}
+	if (pname == GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE) {
+		*params = (GLint)type;
+		return;
+	}
+	if (type == GL_NONE) {
+		if (pname == GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME) {
+			*params = 0;
+			return;
+		}
+		gl_error(ctx, GL_INVALID_OPERATION, "%s(pname 0x%x): nothing is attached", fn, pname);
+		return;
+	}
+	const struct gl_fmt_info *fi = mt ? gl_fmt_info(mt->fmt) : NULL;
+	switch (pname) {
+	case GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME:
+		if (type == GL_FRAMEBUFFER_DEFAULT)
+			break;
+		*params = type == GL_RENDERBUFFER ? (GLint)a->rb->name : (GLint)a->texture;
+		return;
+	case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL:
+		if (type != GL_TEXTURE)
+			break;
+		*params = a->level;
+		return;
+	case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_CUBE_MAP_FACE:
+		if (type != GL_TEXTURE)
+			break;
+		*params = a->tex->target == GL_TEXTURE_CUBE_MAP ? (GLint)(GL_TEXTURE_CUBE_MAP_POSITIVE_X + a->face) : 0;
+		return;
+	case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER:
+		if (type != GL_TEXTURE)
+			break;
+		*params = a->layer > 0 ? a->layer - 1 : 0;
+		return;
+	case GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE: *params = fi ? fi->r : 0; return;
+	case GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE: *params = fi ? fi->g : 0; return;
+	case GL_FRAMEBUFFER_ATTACHMENT_BLUE_SIZE: *params = fi ? fi->b : 0; return;
+	case GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE: *params = fi ? fi->a : 0; return;
+	case GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE: *params = fi ? fi->depth : 0; return;
+	case GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE: *params = fi ? fi->stencil : 0; return;
+	case GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE:
+		if (attachment == GL_DEPTH_STENCIL_ATTACHMENT) {
+			gl_error(ctx, GL_INVALID_OPERATION, "%s(COMPONENT_TYPE of DEPTH_STENCIL_ATTACHMENT)", fn);
+			return;
+		}
+		*params = !fi ? GL_NONE
+			  : fi->kind == GLF_KIND_UINT ? GL_UNSIGNED_INT
+			  : fi->kind == GLF_KIND_SINT ? GL_INT
+			  : slot == GL_ATT_STENCIL ? GL_UNSIGNED_INT
+						   : GL_UNSIGNED_NORMALIZED;
+		return;
+	case GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING:
+		*params = fi && fi->srgb ? GL_SRGB : GL_LINEAR;
+		return;
+	default:
+		break;
+	}
+	gl_error(ctx, GL_INVALID_ENUM, "%s(pname 0x%x)", fn, pname);
+}
+
+/* ---- read and draw buffers ---- */
+
+void glReadBuffer(GLenum src)
+{
+	struct gl_context *ctx = gl_ctx();
+	if (!ctx)
+		return;
+	struct gl_framebuffer *fb = ctx->read_fb;
+	bool color = src >= GL_COLOR_ATTACHMENT0 && src <= GL_COLOR_ATTACHMENT15;
+	if (src != GL_NONE && src != GL_BACK && !color) {
+		gl_error(ctx, GL_INVALID_ENUM, "glReadBuffer(0x%x)", src);
+		return;
+	}
+	if (!fb) {
+		if (src != GL_NONE && src != GL_BACK) {
+			gl_error(ctx, GL_INVALID_OPERATION, "glReadBuffer(0x%x) on framebuffer 0", src);
+			return;
+		}
+		if (ctx->ws_read)
+			ctx->ws_read->read_buffer = src;
+		return;
+	}
+	if (src == GL_BACK || (color && src >= GL_COLOR_ATTACHMENT0 + 4)) {
+		gl_error(ctx, GL_INVALID_OPERATION, "glReadBuffer(0x%x) on a framebuffer object", src);
+		return;
+	}
+	fb->read_buffer = src;
+}
+
+void glDrawBuffers(GLsizei n, const GLenum *bufs)
+{
+	struct gl_context *ctx = gl_ctx();
+	if (!ctx)
+		return;
+	if (n < 0 || n > 4) {
+		gl_error(ctx, GL_INVALID_VALUE, "glDrawBuffers(n %d)", n);
+		return;
+	}
+	struct gl_framebuffer *fb = ctx->draw_fb;
+	for (GLsizei i = 0; i < n; i++) {
+		GLenum b = bufs[i];
+		bool color = b >= GL_COLOR_ATTACHMENT0 && b <= GL_COLOR_ATTACHMENT15;
+		if (b != GL_NONE && b != GL_BACK && !color) {
+			gl_error(ctx, GL_INVALID_ENUM, "glDrawBuffers(0x%x)", b);
+			return;
+		}
+		if (!fb ? (n != 1 || (b != GL_NONE && b != GL_BACK))
+			: (b != GL_NONE && b != GL_COLOR_ATTACHMENT0 + (GLenum)i)) {
+			gl_error(ctx, GL_INVALID_OPERATION, "glDrawBuffers: buffer %d may not be 0x%x", i, b);
+			return;
+		}
+	}
+	if (!fb) {
+		if (n == 1 && ctx->ws_draw)
+			ctx->ws_draw->draw_buffers[0] = bufs[0];
+		return;
+	}
+	for (int i = 0; i < 4; i++)
+		fb->draw_buffers[i] = i < n ? bufs[i] : GL_NONE;
+}
+
+struct gl_miptree *gl_fb_read_miptree(struct gl_context *ctx)
+{
+	struct gl_framebuffer *fb = gl_read_fb(ctx);
+	if (!fb || gl_fb_status(ctx, fb) != GL_FRAMEBUFFER_COMPLETE || fb->read_buffer == GL_NONE)
+		return NULL;
+	int att = fb->read_buffer == GL_BACK ? GL_ATT_COLOR0 : (int)(fb->read_buffer - GL_COLOR_ATTACHMENT0);
+	return att >= 0 && att < 4 ? gl_fb_miptree(ctx, fb, att) : NULL;
+}
+
+void gl_fb_size(struct gl_context *ctx, struct gl_framebuffer *fb, int *w, int *h)
+{
+	if (fb->name == 0) {
+		*w = fb->width;
+		*h = fb->height;
+		return;
+	}
+	*w = *h = 1 << 30;
+	for (int i = 0; i < GL_ATT_COUNT; i++) {
+		struct gl_miptree *mt = gl_fb_miptree(ctx, fb, i);
+		if (!mt)
+			continue;
+		if (mt->width < *w)
+			*w = mt->width;
+		if (mt->height < *h)
+			*h = mt->height;
+	}
+	if (*w == 1 << 30)
+		*w = *h = 0;
+}
+
+/* ---- invalidation: contents may be discarded; keeping them is allowed ---- */
+
+static void invalidate(GLenum target, GLsizei n, const GLenum *atts, GLint x, GLint y, GLsizei w, GLsizei h,
+		       const char *fn)
+{
+	(void)x, (void)y;
+	struct gl_context *ctx = gl_ctx();
+	if (!ctx)
+		return;
+	if (!fb_target_ok(ctx, target, fn))
+		return;
+	if (n < 0 || w < 0 || h < 0) {
+		gl_error(ctx, GL_INVALID_VALUE, "%s(n %d, %dx%d)", fn, n, w, h);
+		return;
+	}
+	bool is_default = bound_object(ctx, target) == NULL;
+	for (GLsizei i = 0; i < n; i++) {
+		GLenum a = atts[i];
+		bool ok;
+		if (is_default)
+			ok = a == GL_COLOR || a == GL_DEPTH || a == GL_STENCIL;
+		else
+			ok = a == GL_DEPTH_ATTACHMENT || a == GL_STENCIL_ATTACHMENT || a == GL_DEPTH_STENCIL_ATTACHMENT ||
+			     (a >= GL_COLOR_ATTACHMENT0 && a <= GL_COLOR_ATTACHMENT15);
+		if (!ok) {
+			gl_error(ctx, GL_INVALID_ENUM, "%s(attachment 0x%x)", fn, a);
+			return;
+		}
+		if (!is_default && a >= GL_COLOR_ATTACHMENT0 + 4 && a <= GL_COLOR_ATTACHMENT15) {
+			gl_error(ctx, GL_INVALID_OPERATION, "%s(attachment 0x%x >= MAX_COLOR_ATTACHMENTS)", fn, a);
+			return;
+		}
+	}
+}
+
+void glInvalidateFramebuffer(GLenum target, GLsizei n, const GLenum *attachments)
+{
+	invalidate(target, n, attachments, 0, 0, 0, 0, "glInvalidateFramebuffer");
+}
+
+void glInvalidateSubFramebuffer(GLenum target, GLsizei n, const GLenum *attachments, GLint x, GLint y, GLsizei w,
+				GLsizei h)
+{
+	invalidate(target, n, attachments, x, y, w, h, "glInvalidateSubFramebuffer");
+}
+
+/* ---- internal format queries ---- */
+
+void glGetInternalformativ(GLenum target, GLenum internal, GLenum pname, GLsizei count, GLint *params)
+{
+	static const char fn[] = "glGetInternalformativ";
+	struct gl_context *ctx = gl_ctx();
+	if (!ctx)
+		return;
+	if (target != GL_RENDERBUFFER) {
+		gl_error(ctx, GL_INVALID_ENUM, "%s(target 0x%x)", fn, target);
+		return;
+	}
+	enum gl_fmt fmt = gl_fmt_from_internal(internal);
+	const struct gl_fmt_info *fi = gl_fmt_info(fmt);
+	if (!fi || (!fi->renderable && fi->kind != GLF_KIND_DS)) {
+		gl_error(ctx, GL_INVALID_ENUM, "%s(internalformat 0x%x is not renderable)", fn, internal);
+		return;
+	}
+	if (pname != GL_NUM_SAMPLE_COUNTS && pname != GL_SAMPLES) {
+		gl_error(ctx, GL_INVALID_ENUM, "%s(pname 0x%x)", fn, pname);
+		return;
+	}
+	if (count < 0) {
+		gl_error(ctx, GL_INVALID_VALUE, "%s(bufSize %d)", fn, count);
+		return;
+	}
+	/* GL_MAX_SAMPLES is 0: the blitter has no resolve, so no sample counts */
+	if (pname == GL_NUM_SAMPLE_COUNTS && count > 0)
+		params[0] = 0;
 }

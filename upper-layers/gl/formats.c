@@ -1,10 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Formats: the sized internal formats this driver stores, what each looks
- * like in memory (a DRM fourcc for color: the blitter moves 8, 16 and
- * 32-bit pixels and never converts, so the fourcc says it all), and the
- * packing of clear colors and unpacking for read-back. GL's RGBA8 is
- * stored R, G, B, A in memory (ABGR8888), as Mesa stores it for GLES.
+ * like in memory, and the per-pixel conversions every transfer path
+ * (uploads, read-back, clears, scaled blits) goes through. Color formats
+ * that EGL shares are named by their DRM fourcc (the byte order in memory,
+ * which the blitter moves as 8, 16 or 32-bit pixels and never converts).
+ * GL's RGBA8 is stored R, G, B, A in memory (ABGR8888), as Mesa stores it
+ * for GLES; RGBA4 and RGB5_A1 are stored as GL's own packed 16-bit words,
+ * so an upload of the matching packed type is a plain copy.
+ *
+ * Every format is described by channel widths and bit positions in its
+ * little-endian pixel word (at most 32 bits: the blitter's widest pixel),
+ * and the conversions are written once over that description. Pure
+ * functions of their arguments; nothing here allocates.
  */
 #include <drm_fourcc.h>
 #include <math.h>
@@ -12,18 +20,71 @@
 
 #include "upper-layers/gl/gl_priv.h"
 
+#define UN GLF_KIND_UNORM
+#define UI GLF_KIND_UINT
+#define SI GLF_KIND_SINT
+#define DS GLF_KIND_DS
+#define SH(r, g, b, a) { r, g, b, a }
+
 static const struct gl_fmt_info infos[GLF_COUNT] = {
-	[GLF_RGBA8] = { GL_RGBA8, DRM_FORMAT_ABGR8888, 4, GL_RGBA, 8, 8, 8, 8, 0, 0 },
-	[GLF_RGBX8] = { GL_RGB8, DRM_FORMAT_XBGR8888, 4, GL_RGB, 8, 8, 8, 0, 0, 0 },
-	[GLF_BGRA8] = { GL_BGRA8_EXT, DRM_FORMAT_ARGB8888, 4, GL_RGBA, 8, 8, 8, 8, 0, 0 },
-	[GLF_BGRX8] = { GL_RGB8, DRM_FORMAT_XRGB8888, 4, GL_RGB, 8, 8, 8, 0, 0, 0 },
-	[GLF_RGB565] = { GL_RGB565, DRM_FORMAT_RGB565, 2, GL_RGB, 5, 6, 5, 0, 0, 0 },
-	[GLF_R8] = { GL_R8, DRM_FORMAT_R8, 1, GL_RED, 8, 0, 0, 0, 0, 0 },
-	[GLF_RG8] = { GL_RG8, DRM_FORMAT_GR88, 2, GL_RG, 8, 8, 0, 0, 0, 0 },
-	[GLF_Z16] = { GL_DEPTH_COMPONENT16, 0, 2, GL_DEPTH_COMPONENT, 0, 0, 0, 0, 16, 0 },
-	[GLF_Z24X8] = { GL_DEPTH_COMPONENT24, 0, 4, GL_DEPTH_COMPONENT, 0, 0, 0, 0, 24, 0 },
-	[GLF_Z24S8] = { GL_DEPTH24_STENCIL8, 0, 4, GL_DEPTH_STENCIL, 0, 0, 0, 0, 24, 8 },
-	[GLF_S8] = { GL_STENCIL_INDEX8, 0, 1, GL_STENCIL_INDEX8, 0, 0, 0, 0, 0, 8 },
+	[GLF_RGBA8] = { GL_RGBA8, DRM_FORMAT_ABGR8888, 4, GL_RGBA, 8, 8, 8, 8, 0, 0, UN, SH(0, 8, 16, 24),
+			false, false, true, GL_RGBA, GL_UNSIGNED_BYTE },
+	[GLF_RGBX8] = { GL_RGB8, DRM_FORMAT_XBGR8888, 4, GL_RGB, 8, 8, 8, 0, 0, 0, UN, SH(0, 8, 16, 24),
+			false, false, true, GL_RGBA, GL_UNSIGNED_BYTE },
+	[GLF_BGRA8] = { GL_BGRA8_EXT, DRM_FORMAT_ARGB8888, 4, GL_RGBA, 8, 8, 8, 8, 0, 0, UN, SH(16, 8, 0, 24),
+			false, false, true, GL_BGRA_EXT, GL_UNSIGNED_BYTE },
+	[GLF_BGRX8] = { GL_RGB8, DRM_FORMAT_XRGB8888, 4, GL_RGB, 8, 8, 8, 0, 0, 0, UN, SH(16, 8, 0, 24),
+			false, false, true, GL_BGRA_EXT, GL_UNSIGNED_BYTE },
+	[GLF_RGB565] = { GL_RGB565, DRM_FORMAT_RGB565, 2, GL_RGB, 5, 6, 5, 0, 0, 0, UN, SH(11, 5, 0, 0),
+			 false, false, true, GL_RGB, GL_UNSIGNED_SHORT_5_6_5 },
+	[GLF_R8] = { GL_R8, DRM_FORMAT_R8, 1, GL_RED, 8, 0, 0, 0, 0, 0, UN, SH(0, 0, 0, 0),
+		     false, false, true, GL_RED, GL_UNSIGNED_BYTE },
+	[GLF_RG8] = { GL_RG8, DRM_FORMAT_GR88, 2, GL_RG, 8, 8, 0, 0, 0, 0, UN, SH(0, 8, 0, 0),
+		      false, false, true, GL_RG, GL_UNSIGNED_BYTE },
+	[GLF_Z16] = { GL_DEPTH_COMPONENT16, 0, 2, GL_DEPTH_COMPONENT, 0, 0, 0, 0, 16, 0, DS, SH(0, 0, 0, 0),
+		      false, false, false, 0, 0 },
+	[GLF_Z24X8] = { GL_DEPTH_COMPONENT24, 0, 4, GL_DEPTH_COMPONENT, 0, 0, 0, 0, 24, 0, DS, SH(0, 0, 0, 0),
+			false, false, false, 0, 0 },
+	[GLF_Z24S8] = { GL_DEPTH24_STENCIL8, 0, 4, GL_DEPTH_STENCIL, 0, 0, 0, 0, 24, 8, DS, SH(0, 0, 0, 0),
+			false, false, false, 0, 0 },
+	[GLF_S8] = { GL_STENCIL_INDEX8, 0, 1, GL_STENCIL_INDEX8, 0, 0, 0, 0, 0, 8, DS, SH(0, 0, 0, 0),
+		     false, false, false, 0, 0 },
+	[GLF_RGBA4] = { GL_RGBA4, DRM_FORMAT_RGBA4444, 2, GL_RGBA, 4, 4, 4, 4, 0, 0, UN, SH(12, 8, 4, 0),
+			false, false, true, GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4 },
+	[GLF_RGB5A1] = { GL_RGB5_A1, DRM_FORMAT_RGBA5551, 2, GL_RGBA, 5, 5, 5, 1, 0, 0, UN, SH(11, 6, 1, 0),
+			 false, false, true, GL_RGBA, GL_UNSIGNED_SHORT_1_5_5_5_REV_EXT },
+	[GLF_SRGBA8] = { GL_SRGB8_ALPHA8, 0, 4, GL_RGBA, 8, 8, 8, 8, 0, 0, UN, SH(0, 8, 16, 24),
+			 true, false, true, GL_RGBA, GL_UNSIGNED_BYTE },
+	[GLF_L8] = { GL_LUMINANCE, 0, 1, GL_LUMINANCE, 8, 0, 0, 0, 0, 0, UN, SH(0, 0, 0, 0),
+		     false, true, false, 0, 0 },
+	[GLF_A8] = { GL_ALPHA, 0, 1, GL_ALPHA, 0, 0, 0, 8, 0, 0, UN, SH(0, 0, 0, 0),
+		     false, false, false, 0, 0 },
+	[GLF_LA8] = { GL_LUMINANCE_ALPHA, 0, 2, GL_LUMINANCE_ALPHA, 8, 0, 0, 8, 0, 0, UN, SH(0, 0, 0, 8),
+		      false, true, false, 0, 0 },
+	[GLF_R8UI] = { GL_R8UI, 0, 1, GL_RED, 8, 0, 0, 0, 0, 0, UI, SH(0, 0, 0, 0),
+		       false, false, true, GL_RED_INTEGER, GL_UNSIGNED_BYTE },
+	[GLF_R8I] = { GL_R8I, 0, 1, GL_RED, 8, 0, 0, 0, 0, 0, SI, SH(0, 0, 0, 0),
+		      false, false, true, GL_RED_INTEGER, GL_BYTE },
+	[GLF_RG8UI] = { GL_RG8UI, 0, 2, GL_RG, 8, 8, 0, 0, 0, 0, UI, SH(0, 8, 0, 0),
+			false, false, true, GL_RG_INTEGER, GL_UNSIGNED_BYTE },
+	[GLF_RG8I] = { GL_RG8I, 0, 2, GL_RG, 8, 8, 0, 0, 0, 0, SI, SH(0, 8, 0, 0),
+		       false, false, true, GL_RG_INTEGER, GL_BYTE },
+	[GLF_R16UI] = { GL_R16UI, 0, 2, GL_RED, 16, 0, 0, 0, 0, 0, UI, SH(0, 0, 0, 0),
+			false, false, true, GL_RED_INTEGER, GL_UNSIGNED_SHORT },
+	[GLF_R16I] = { GL_R16I, 0, 2, GL_RED, 16, 0, 0, 0, 0, 0, SI, SH(0, 0, 0, 0),
+		       false, false, true, GL_RED_INTEGER, GL_SHORT },
+	[GLF_RG16UI] = { GL_RG16UI, 0, 4, GL_RG, 16, 16, 0, 0, 0, 0, UI, SH(0, 16, 0, 0),
+			 false, false, true, GL_RG_INTEGER, GL_UNSIGNED_SHORT },
+	[GLF_RG16I] = { GL_RG16I, 0, 4, GL_RG, 16, 16, 0, 0, 0, 0, SI, SH(0, 16, 0, 0),
+			false, false, true, GL_RG_INTEGER, GL_SHORT },
+	[GLF_R32UI] = { GL_R32UI, 0, 4, GL_RED, 32, 0, 0, 0, 0, 0, UI, SH(0, 0, 0, 0),
+			false, false, true, GL_RED_INTEGER, GL_UNSIGNED_INT },
+	[GLF_R32I] = { GL_R32I, 0, 4, GL_RED, 32, 0, 0, 0, 0, 0, SI, SH(0, 0, 0, 0),
+		       false, false, true, GL_RED_INTEGER, GL_INT },
+	[GLF_RGBA8UI] = { GL_RGBA8UI, 0, 4, GL_RGBA, 8, 8, 8, 8, 0, 0, UI, SH(0, 8, 16, 24),
+			  false, false, true, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE },
+	[GLF_RGBA8I] = { GL_RGBA8I, 0, 4, GL_RGBA, 8, 8, 8, 8, 0, 0, SI, SH(0, 8, 16, 24),
+			 false, false, true, GL_RGBA_INTEGER, GL_BYTE },
 };
 
 const struct gl_fmt_info *gl_fmt_info(enum gl_fmt fmt)
@@ -44,6 +105,21 @@ enum gl_fmt gl_fmt_from_internal(GLenum internal)
 	case GL_DEPTH_COMPONENT24: return GLF_Z24X8;
 	case GL_DEPTH24_STENCIL8: return GLF_Z24S8;
 	case GL_STENCIL_INDEX8: return GLF_S8;
+	case GL_RGBA4: return GLF_RGBA4;
+	case GL_RGB5_A1: return GLF_RGB5A1;
+	case GL_SRGB8_ALPHA8: return GLF_SRGBA8;
+	case GL_R8UI: return GLF_R8UI;
+	case GL_R8I: return GLF_R8I;
+	case GL_RG8UI: return GLF_RG8UI;
+	case GL_RG8I: return GLF_RG8I;
+	case GL_R16UI: return GLF_R16UI;
+	case GL_R16I: return GLF_R16I;
+	case GL_RG16UI: return GLF_RG16UI;
+	case GL_RG16I: return GLF_RG16I;
+	case GL_R32UI: return GLF_R32UI;
+	case GL_R32I: return GLF_R32I;
+	case GL_RGBA8UI: return GLF_RGBA8UI;
+	case GL_RGBA8I: return GLF_RGBA8I;
 	default: return GLF_NONE;
 	}
 }
@@ -56,59 +132,195 @@ enum gl_fmt gl_fmt_from_fourcc(uint32_t fourcc)
 	return GLF_NONE;
 }
 
+static uint32_t mask_of(unsigned bits)
+{
+	return bits >= 32 ? 0xffffffffu : (1u << bits) - 1;
+}
+
+static void bits_of(const struct gl_fmt_info *fi, uint8_t bits[4])
+{
+	bits[0] = fi->r;
+	bits[1] = fi->g;
+	bits[2] = fi->b;
+	bits[3] = fi->a;
+}
+
+static uint32_t load(const struct gl_fmt_info *fi, const void *pixel)
+{
+	uint32_t v = 0;
+	memcpy(&v, pixel, fi->cpp);
+	return v;
+}
+
+static void store(const struct gl_fmt_info *fi, uint32_t v, void *pixel)
+{
+	memcpy(pixel, &v, fi->cpp);
+}
+
 /* GL's float-to-normalized rule: clamp, scale by 2^bits - 1, round. */
 static uint32_t unorm(float v, unsigned bits)
 {
 	if (!(v > 0.0f))
 		return 0;
 	if (v >= 1.0f)
-		return (1u << bits) - 1;
-	return (uint32_t)lrintf(v * (float)((1u << bits) - 1));
+		return mask_of(bits);
+	return (uint32_t)lrintf(v * (float)mask_of(bits));
+}
+
+/* sRGB encoding of a linear value (GLES 3.0 §4.1.8), kept in double so the
+ * final rounding to 8 bits is the exact one. */
+static float linear_to_srgb(float c)
+{
+	double v = c <= 0.0f ? 0.0 : c >= 1.0f ? 1.0 : c;
+	if (v < 0.0031308)
+		v *= 12.92;
+	else
+		v = 1.055 * pow(v, 1.0 / 2.4) - 0.055;
+	return (float)v;
 }
 
 uint32_t gl_fmt_pack_color(enum gl_fmt fmt, const float c[4])
 {
-	uint32_t r = unorm(c[0], 8), g = unorm(c[1], 8), b = unorm(c[2], 8), a = unorm(c[3], 8);
-	switch (fmt) {
-	case GLF_RGBA8: return r | g << 8 | b << 16 | a << 24;
-	case GLF_RGBX8: return r | g << 8 | b << 16 | 0xffu << 24;
-	case GLF_BGRA8: return b | g << 8 | r << 16 | a << 24;
-	case GLF_BGRX8: return b | g << 8 | r << 16 | 0xffu << 24;
-	case GLF_RGB565: return unorm(c[0], 5) << 11 | unorm(c[1], 6) << 5 | unorm(c[2], 5);
-	case GLF_R8: return r;
-	case GLF_RG8: return r | g << 8;
-	default: return 0;
+	const struct gl_fmt_info *fi = gl_fmt_info(fmt);
+	if (!fi || fi->kind != GLF_KIND_UNORM)
+		return 0;
+	uint8_t bits[4];
+	bits_of(fi, bits);
+	uint32_t v = 0;
+	for (int i = 0; i < 4; i++) {
+		float x = fi->srgb && i < 3 ? linear_to_srgb(c[i]) : c[i];
+		if (bits[i])
+			v |= unorm(x, bits[i]) << fi->shift[i];
 	}
+	/* padding bytes of X formats read back as opaque */
+	if (fi->cpp == 4 && !fi->a)
+		v |= 0xffu << 24;
+	return v;
 }
 
-/* n-bit to 8-bit by bit replication, as Mesa's format unpacking (and the
- * hardware's) widens them: 5-bit 3 reads back as 24, where GL's float
- * rule (round(3 * 255 / 31)) would give 25. Mesa is our reference for
- * pixels, so we read back what it reads back. */
-static uint8_t expand(uint32_t v, unsigned bits)
+uint32_t gl_fmt_pack_int_color(enum gl_fmt fmt, const GLint c[4])
 {
-	uint32_t x = v << (8 - bits);
-	return (uint8_t)(x | x >> bits);
+	uint32_t px = 0;
+	gl_fmt_pack_int(fmt, (const uint32_t *)c, &px);
+	return px;
+}
+
+uint32_t gl_fmt_color_keep(enum gl_fmt fmt, const GLboolean m[4])
+{
+	const struct gl_fmt_info *fi = gl_fmt_info(fmt);
+	if (!fi || fi->kind == GLF_KIND_DS)
+		return ~0u;
+	uint8_t bits[4];
+	bits_of(fi, bits);
+	uint32_t all = mask_of(fi->cpp * 8u), written = 0;
+	for (int i = 0; i < 4; i++)
+		if (bits[i] && m[i])
+			written |= mask_of(bits[i]) << fi->shift[i];
+	/* bits no channel owns (X bytes) are left alone */
+	uint32_t owned = 0;
+	for (int i = 0; i < 4; i++)
+		if (bits[i])
+			owned |= mask_of(bits[i]) << fi->shift[i];
+	return (all & ~written) | (all & ~owned);
+}
+
+/* n-bit to 8-bit by bit replication (what llvmpipe's read-back does). */
+static uint8_t widen(uint32_t v, unsigned bits)
+{
+	if (bits >= 8)
+		return (uint8_t)(v >> (bits - 8));
+	uint32_t out = 0;
+	int pos = 8 - (int)bits;
+	out = v << pos;
+	while (pos > 0) {
+		pos -= (int)bits;
+		out |= pos >= 0 ? v << pos : v >> -pos;
+	}
+	return (uint8_t)out;
+}
+
+/* 8-bit to n-bit, round to nearest (Mesa's unorm-to-unorm narrowing). */
+static uint32_t narrow(uint8_t v, unsigned bits)
+{
+	if (bits >= 8)
+		return v;
+	uint32_t max = mask_of(bits);
+	return (v * max + 127) / 255;
 }
 
 void gl_fmt_unpack_ubyte(enum gl_fmt fmt, const void *pixel, uint8_t out[4])
 {
-	const uint8_t *p = pixel;
-	uint16_t v16;
-	switch (fmt) {
-	case GLF_RGBA8: memcpy(out, p, 4); break;
-	case GLF_RGBX8: memcpy(out, p, 3); out[3] = 255; break;
-	case GLF_BGRA8: out[0] = p[2]; out[1] = p[1]; out[2] = p[0]; out[3] = p[3]; break;
-	case GLF_BGRX8: out[0] = p[2]; out[1] = p[1]; out[2] = p[0]; out[3] = 255; break;
-	case GLF_RGB565:
-		memcpy(&v16, p, 2);
-		out[0] = expand(v16 >> 11, 5);
-		out[1] = expand((v16 >> 5) & 63, 6);
-		out[2] = expand(v16 & 31, 5);
-		out[3] = 255;
-		break;
-	case GLF_R8: out[0] = p[0]; out[1] = out[2] = 0; out[3] = 255; break;
-	case GLF_RG8: out[0] = p[0]; out[1] = p[1]; out[2] = 0; out[3] = 255; break;
-	default: memset(out, 0, 4); break;
+	const struct gl_fmt_info *fi = gl_fmt_info(fmt);
+	out[0] = out[1] = out[2] = 0;
+	out[3] = 255;
+	if (!fi || fi->kind != GLF_KIND_UNORM)
+		return;
+	uint32_t v = load(fi, pixel);
+	uint8_t bits[4];
+	bits_of(fi, bits);
+	for (int i = 0; i < 4; i++)
+		if (bits[i])
+			out[i] = widen((v >> fi->shift[i]) & mask_of(bits[i]), bits[i]);
+	if (fi->luminance)
+		out[1] = out[2] = out[0];
+}
+
+void gl_fmt_pack_ubyte(enum gl_fmt fmt, const uint8_t in[4], void *pixel)
+{
+	const struct gl_fmt_info *fi = gl_fmt_info(fmt);
+	if (!fi || fi->kind != GLF_KIND_UNORM)
+		return;
+	uint8_t bits[4];
+	bits_of(fi, bits);
+	uint32_t v = 0;
+	for (int i = 0; i < 4; i++)
+		if (bits[i])
+			v |= narrow(in[i], bits[i]) << fi->shift[i];
+	if (fi->cpp == 4 && !fi->a)
+		v |= 0xffu << 24;
+	store(fi, v, pixel);
+}
+
+void gl_fmt_unpack_int(enum gl_fmt fmt, const void *pixel, uint32_t out[4])
+{
+	const struct gl_fmt_info *fi = gl_fmt_info(fmt);
+	out[0] = out[1] = out[2] = 0;
+	out[3] = 1;
+	if (!fi || (fi->kind != GLF_KIND_UINT && fi->kind != GLF_KIND_SINT))
+		return;
+	uint32_t v = load(fi, pixel);
+	uint8_t bits[4];
+	bits_of(fi, bits);
+	for (int i = 0; i < 4; i++) {
+		if (!bits[i])
+			continue;
+		uint32_t c = (v >> fi->shift[i]) & mask_of(bits[i]);
+		if (fi->kind == GLF_KIND_SINT && bits[i] < 32 && (c >> (bits[i] - 1)) & 1)
+			c |= ~mask_of(bits[i]);
+		out[i] = c;
 	}
+}
+
+void gl_fmt_pack_int(enum gl_fmt fmt, const uint32_t in[4], void *pixel)
+{
+	const struct gl_fmt_info *fi = gl_fmt_info(fmt);
+	if (!fi || (fi->kind != GLF_KIND_UINT && fi->kind != GLF_KIND_SINT))
+		return;
+	uint8_t bits[4];
+	bits_of(fi, bits);
+	uint32_t v = 0;
+	for (int i = 0; i < 4; i++) {
+		if (!bits[i])
+			continue;
+		uint32_t c = in[i];
+		if (fi->kind == GLF_KIND_UINT) {
+			if (c > mask_of(bits[i]))
+				c = mask_of(bits[i]);
+		} else if (bits[i] < 32) {
+			int32_t s = (int32_t)c, hi = (int32_t)(mask_of(bits[i] - 1)), lo = -hi - 1;
+			c = (uint32_t)(s > hi ? hi : s < lo ? lo : s);
+		}
+		v |= (c & mask_of(bits[i])) << fi->shift[i];
+	}
+	store(fi, v, pixel);
 }

@@ -70,6 +70,16 @@ static GLint stencil_ref(struct gl_context *ctx, int face)
 static int get_state(struct gl_context *ctx, GLenum pname, double *v, enum kind *k)
 {
 	const struct gl_raster_state *r = &ctx->raster;
+	/* texture bindings and limits, read/draw buffers, the implementation's
+	 * read format: texture.c answers those */
+	GLint64 t[4];
+	int n = gl_tex_get_ints(ctx, pname, t);
+	if (n >= 0) {
+		for (int i = 0; i < n; i++)
+			v[i] = (double)t[i];
+		*k = K_INT;
+		return n;
+	}
 	switch (pname) {
 	/* capabilities (glIsEnabled's) */
 	case GL_BLEND: case GL_CULL_FACE: case GL_DEPTH_TEST: case GL_DITHER: case GL_POLYGON_OFFSET_FILL:

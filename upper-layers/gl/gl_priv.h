@@ -54,23 +54,52 @@ enum gl_fmt {
 	GLF_Z24X8,	/* depth in bits 0-23 */
 	GLF_Z24S8,	/* depth in bits 0-23, stencil in 24-31 */
 	GLF_S8,
+	GLF_RGBA4,	/* GL's UNSIGNED_SHORT_4_4_4_4 word: R in bits 12-15 (DRM RGBA4444) */
+	GLF_RGB5A1,	/* GL's UNSIGNED_SHORT_5_5_5_1 word: R in bits 11-15 (DRM RGBA5551) */
+	GLF_SRGBA8,	/* bytes R, G, B, A, sRGB-encoded color */
+	GLF_L8,		/* legacy LUMINANCE, ALPHA, LUMINANCE_ALPHA: texture-only */
+	GLF_A8,
+	GLF_LA8,	/* bytes L, A */
+	GLF_R8UI, GLF_R8I, GLF_RG8UI, GLF_RG8I,
+	GLF_R16UI, GLF_R16I, GLF_RG16UI, GLF_RG16I,
+	GLF_R32UI, GLF_R32I, GLF_RGBA8UI, GLF_RGBA8I,
 	GLF_COUNT
 };
 
+/* What a format's values are: normalized color, integer color, depth/stencil. */
+enum gl_fmt_kind { GLF_KIND_UNORM, GLF_KIND_UINT, GLF_KIND_SINT, GLF_KIND_DS };
+
 struct gl_fmt_info {
 	GLenum internal;	/* the sized internal format it comes from */
-	uint32_t fourcc;	/* 0 for depth/stencil */
+	uint32_t fourcc;	/* 0 for depth/stencil and legacy formats */
 	uint8_t cpp;
 	GLenum base;		/* GL_RGBA, GL_RGB, GL_RG, GL_RED, GL_DEPTH_COMPONENT, ... */
 	uint8_t r, g, b, a, depth, stencil;	/* bits */
+	uint8_t kind;		/* enum gl_fmt_kind */
+	uint8_t shift[4];	/* bit position of R, G, B, A in the little-endian pixel */
+	bool srgb;		/* color bytes are sRGB-encoded */
+	bool luminance;		/* the R channel is luminance: reads give L, L, L */
+	bool renderable;	/* color-renderable in GLES 3.0 */
+	GLenum read_format, read_type;	/* IMPLEMENTATION_COLOR_READ_FORMAT/TYPE (Mesa's answers) */
 };
 const struct gl_fmt_info *gl_fmt_info(enum gl_fmt fmt);
 enum gl_fmt gl_fmt_from_internal(GLenum internalformat);
 enum gl_fmt gl_fmt_from_fourcc(uint32_t fourcc);
-/* Packs a clear color (0..1 floats) into a pixel of fmt. */
+/* Packs a clear color (0..1 floats; linear, encoded here for sRGB) into a pixel of fmt. */
 uint32_t gl_fmt_pack_color(enum gl_fmt fmt, const float rgba[4]);
-/* Unpacks one pixel of fmt into RGBA bytes / floats. */
+/* Packs integer clear values (ClearBufferiv/uiv), clamped to the channel's range. */
+uint32_t gl_fmt_pack_int_color(enum gl_fmt fmt, const GLint rgba[4]);
+/* The bits of a pixel of fmt that the color write mask protects. */
+uint32_t gl_fmt_color_keep(enum gl_fmt fmt, const GLboolean mask[4]);
+/* Pixels of normalized formats as RGBA bytes: unpacking widens by bit
+ * replication, packing narrows with round-to-nearest ((v * max + 127) / 255),
+ * the conversions Mesa's and llvmpipe's transfers make. */
 void gl_fmt_unpack_ubyte(enum gl_fmt fmt, const void *pixel, uint8_t rgba[4]);
+void gl_fmt_pack_ubyte(enum gl_fmt fmt, const uint8_t rgba[4], void *pixel);
+/* Pixels of integer formats as 32-bit RGBA (sign-extended for SINT; missing
+ * channels read 0, 0, 0, 1); packing clamps to the channel's range. */
+void gl_fmt_unpack_int(enum gl_fmt fmt, const void *pixel, uint32_t rgba[4]);
+void gl_fmt_pack_int(enum gl_fmt fmt, const uint32_t rgba[4], void *pixel);
 
 /*
  * Miptrees (miptree.c): one 2D image in a buffer object, X-tiled, Y-tiled
@@ -166,6 +195,9 @@ struct gl_attachment {
 	struct gl_renderbuffer *rb;
 	GLuint texture;
 	int level;
+	struct gl_texture *tex;	/* GL_TEXTURE: a reference */
+	int face;		/* cube map face 0..5 (0 for other targets) */
+	int layer;		/* FramebufferTextureLayer */
 };
 
 enum { GL_ATT_COLOR0, GL_ATT_DEPTH = 4, GL_ATT_STENCIL, GL_ATT_COUNT };
@@ -274,8 +306,14 @@ struct gl_texture {
 	GLuint name;
 	int refcount;
 	GLenum target;		/* 0 until first bound */
+	/* level[] is face 0 (the only face but of cube maps, whose +X it is);
+	 * internal[] is 0 for an image never specified (a specified image of
+	 * width or height 0 has internal set and no miptree) */
 	struct gl_miptree *level[GL_MAX_TEXTURE_LEVELS];
 	GLenum internal[GL_MAX_TEXTURE_LEVELS];
+	struct gl_miptree *face_level[5][GL_MAX_TEXTURE_LEVELS];	/* cube faces -X, +Y, -Y, +Z, -Z */
+	GLenum face_internal[5][GL_MAX_TEXTURE_LEVELS];
+	int width[6][GL_MAX_TEXTURE_LEVELS], height[6][GL_MAX_TEXTURE_LEVELS];
 	bool immutable;
 	int immutable_levels;
 	struct gl_image *image;	/* bound by glEGLImageTargetTexture2DOES */
@@ -285,6 +323,11 @@ struct gl_texture {
 	GLfloat min_lod, max_lod;
 };
 void gl_texture_unref(struct gl_texture *tex);
+/* Releases the context's texture bindings and default textures (texture.c). */
+void gl_tex_context_fini(struct gl_context *ctx);
+/* Texture and pixel-transfer state for glGet: values written, -1 if pname
+ * is not one of them (texture.c). */
+int gl_tex_get_ints(struct gl_context *ctx, GLenum pname, GLint64 *v);
 
 /*
  * Vertex arrays (vertex.c): bookkeeping only, nothing fetches vertices.
@@ -457,6 +500,8 @@ struct gl_context {
 	struct gl_buffer *bound_buffers[GL_BUF_TARGET_COUNT];
 	GLuint active_texture;	/* unit index */
 	struct gl_texture *bound_textures[GL_MAX_TEXTURE_UNITS_GEM][GL_TEX_TARGET_COUNT];
+	/* texture 0 of each target, per context (texture.c makes them on first use) */
+	struct gl_texture *default_textures[GL_TEX_TARGET_COUNT];
 
 	/* buffers, vertex arrays, transform feedback (bufferobj.c, vertex.c, xfb.c) */
 	struct gl_buffer_binding ubo[GL_MAX_UNIFORM_BUFFER_BINDINGS_GEM];

@@ -34,6 +34,7 @@
 #include <i915_drm.h>
 
 #include "upper-layers/gl/gl_priv.h"
+#include "upper-layers/gl/gl_tex.h"
 
 struct gl_image {
 	int refcount;
@@ -369,15 +370,11 @@ void glEGLImageTargetTexture2DOES(GLenum target, GLeglImageOES handle)
 		return;
 	}
 	pthread_mutex_lock(&ctx->shared->lock);
-	for (int i = 0; i < GL_MAX_TEXTURE_LEVELS; i++) {
-		gl_miptree_unref(tex->level[i]);
-		tex->level[i] = NULL;
-		tex->internal[i] = 0;
-	}
-	tex->level[0] = gl_miptree_ref(img->mt);
-	tex->internal[0] = gl_fmt_info(img->mt->fmt)->internal;
-	struct gl_image *old = tex->image;
+	for (int i = 1; i < GL_MAX_TEXTURE_LEVELS; i++)
+		gl_tex_set_image(tex, 0, i, NULL, 0, 0, 0);
+	/* level 0 becomes the image's (dropping an image it had before) */
+	gl_tex_set_image(tex, 0, 0, gl_miptree_ref(img->mt), gl_fmt_info(img->mt->fmt)->internal, img->mt->width,
+			 img->mt->height);
 	tex->image = img;	/* the resolver's reference */
 	pthread_mutex_unlock(&ctx->shared->lock);
-	gl_image_unref(old);
 }

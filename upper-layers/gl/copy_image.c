@@ -1,0 +1,245 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * glCopyImageSubData (the EXT_copy_image / OES_copy_image entry points,
+ * and the GL 4.3 / ES 3.2 name, all one function): a raw, format-blind
+ * copy of texels between texture images and renderbuffers whose formats
+ * are identical or of one texel size class, as i965 did before BLORP with
+ * intel_miptree_copy: one XY_SRC_COPY_BLT per 2D slice (cube face), and a
+ * CPU copy through maps where the blitter refuses. Errors are
+ * EXT_copy_image's, in the order Mesa checks them.
+ *
+ * Calls: texture.c, fbo.c (renderbuffer lookup through the name table),
+ * blt.c, miptree.c.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "upper-layers/gl/gl_tex.h"
+
+/* ARB_texture_view's size classes, which decide what copies raw into what. */
+static int view_class(GLenum internal)
+{
+	switch (internal) {
+	case GL_RG16F: case GL_R11F_G11F_B10F: case GL_R32F: case GL_RGB10_A2UI: case GL_RGBA8UI: case GL_RG16UI:
+	case GL_R32UI: case GL_RGBA8I: case GL_RG16I: case GL_R32I: case GL_RGB10_A2: case GL_RGBA8:
+	case GL_RGBA8_SNORM: case GL_SRGB8_ALPHA8: case GL_RGB9_E5:
+		return 32;
+	case GL_R16F: case GL_RG8UI: case GL_R16UI: case GL_RG8I: case GL_R16I: case GL_RG8: case GL_RG8_SNORM:
+		return 16;
+	case GL_R8UI: case GL_R8I: case GL_R8: case GL_R8_SNORM:
+		return 8;
+	default:
+		return 0;
+	}
+}
+
+/* Texture completeness (GLES 3.0 §3.8.13), which EXT_copy_image asks of
+ * both sides: the base level and, when the minification filter uses
+ * mipmaps, every level down to 1x1 (or the immutable levels), all of one
+ * internal format; cube faces square and alike; no LINEAR filter on an
+ * integer format. */
+static bool tex_complete(struct gl_texture *t)
+{
+	int base = t->base_level;
+	if (base >= GL_MAX_TEXTURE_LEVELS || base > t->max_level)
+		return false;
+	int faces = t->target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
+	GLenum *internal;
+	gl_tex_image_slot(t, 0, base, &internal);
+	GLenum fmt = *internal;
+	int w = t->width[0][base], h = t->height[0][base];
+	struct gl_miptree *mt = gl_tex_image(t, 0, base);
+	if (!fmt || !mt)
+		return false;
+	bool mip = t->min_filter != GL_NEAREST && t->min_filter != GL_LINEAR;
+	const struct gl_fmt_info *fi = gl_fmt_info(mt->fmt);
+	if (fi->kind == GLF_KIND_UINT || fi->kind == GLF_KIND_SINT) {
+		bool linear_mag = t->mag_filter == GL_LINEAR;
+		bool linear_min = t->min_filter != GL_NEAREST && t->min_filter != GL_NEAREST_MIPMAP_NEAREST;
+		if (linear_mag || linear_min)
+			return false;
+	}
+	int last = base;
+	if (mip) {
+		int m = w > h ? w : h;
+		while (m > 1) {
+			m >>= 1;
+			last++;
+		}
+		if (t->immutable && last > t->immutable_levels - 1)
+			last = t->immutable_levels - 1;
+		if (last > t->max_level)
+			last = t->max_level;
+		if (last >= GL_MAX_TEXTURE_LEVELS)
+			last = GL_MAX_TEXTURE_LEVELS - 1;
+	}
+	for (int f = 0; f < faces; f++)
+		for (int l = base; l <= last; l++) {
+			int lw = w >> (l - base) ? w >> (l - base) : 1, lh = h >> (l - base) ? h >> (l - base) : 1;
+			gl_tex_image_slot(t, f, l, &internal);
+			if (*internal != fmt || t->width[f][l] != lw || t->height[f][l] != lh)
+				return false;
+		}
+	return true;
+}
+
+struct image_ref {
+	struct gl_texture *tex;	/* or */
+	struct gl_renderbuffer *rb;
+	GLenum internal;
+	int width, height, faces;
+};
+
+/* Looks up one side of the copy; false after recording the error. */
+static bool lookup(struct gl_context *ctx, const char *fn, const char *side, GLuint name, GLenum target, int level,
+		   struct image_ref *r)
+{
+	memset(r, 0, sizeof(*r));
+	if (target == GL_RENDERBUFFER) {
+		pthread_mutex_lock(&ctx->shared->lock);
+		r->rb = gl_names_get(&ctx->shared->renderbuffers, name);
+		pthread_mutex_unlock(&ctx->shared->lock);
+		if (!r->rb) {
+			gl_error(ctx, GL_INVALID_VALUE, "%s(%sName %u is not a renderbuffer)", fn, side, name);
+			return false;
+		}
+		if (!r->rb->mt) {
+			gl_error(ctx, GL_INVALID_OPERATION, "%s(%sName %u has no storage)", fn, side, name);
+			return false;
+		}
+		if (level != 0) {
+			gl_error(ctx, GL_INVALID_VALUE, "%s(%sLevel %d of a renderbuffer)", fn, side, level);
+			return false;
+		}
+		r->internal = r->rb->internal;
+		r->width = r->rb->width;
+		r->height = r->rb->height;
+		r->faces = 1;
+		return true;
+	}
+	switch (target) {
+	case GL_TEXTURE_2D: case GL_TEXTURE_3D: case GL_TEXTURE_2D_ARRAY: case GL_TEXTURE_CUBE_MAP:
+		break;
+	default:
+		gl_error(ctx, GL_INVALID_ENUM, "%s(%sTarget 0x%x)", fn, side, target);
+		return false;
+	}
+	struct gl_texture *t = gl_texture_lookup(ctx, name);
+	if (!t || !t->target) {
+		gl_error(ctx, GL_INVALID_VALUE, "%s(%sName %u is not a texture)", fn, side, name);
+		return false;
+	}
+	if (!tex_complete(t)) {
+		gl_error(ctx, GL_INVALID_OPERATION, "%s(%sName %u is incomplete)", fn, side, name);
+		return false;
+	}
+	if (t->target != target) {
+		gl_error(ctx, GL_INVALID_ENUM, "%s(%sTarget 0x%x is not texture %u's)", fn, side, target, name);
+		return false;
+	}
+	if (level < 0 || level >= GL_MAX_TEXTURE_LEVELS || !gl_tex_image(t, 0, level)) {
+		gl_error(ctx, GL_INVALID_VALUE, "%s(%sLevel %d)", fn, side, level);
+		return false;
+	}
+	r->tex = t;
+	r->internal = t->internal[level];
+	r->width = t->width[0][level];
+	r->height = t->height[0][level];
+	r->faces = target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
+	return true;
+}
+
+static struct gl_miptree *slice(const struct image_ref *r, int face, int level)
+{
+	return r->rb ? r->rb->mt : gl_tex_image(r->tex, face, level);
+}
+
+/* Raw bytes: the blitter, or the CPU through a copy of the source rows. */
+static int raw_copy(struct gl_context *ctx, struct gl_miptree *src, int sx, int sy, struct gl_miptree *dst, int dx,
+		    int dy, int w, int h)
+{
+	if (gl_blt_copy(ctx, src, sx, sy, dst, dx, dy, w, h) == 0)
+		return 0;
+	unsigned cpp = gl_fmt_info(src->fmt)->cpp;
+	size_t row = (size_t)w * cpp;
+	uint8_t *tmp = malloc(row * (size_t)h);
+	if (!tmp)
+		return -ENOMEM;
+	const uint8_t *s = gl_miptree_map(ctx, src);
+	if (!s) {
+		free(tmp);
+		return -ENOMEM;
+	}
+	for (int j = 0; j < h; j++)
+		memcpy(tmp + row * (size_t)j, s + (size_t)(sy + j) * src->pitch + (size_t)sx * cpp, row);
+	gl_miptree_unmap(src);
+	uint8_t *d = gl_miptree_map(ctx, dst);
+	if (!d) {
+		free(tmp);
+		return -ENOMEM;
+	}
+	for (int j = 0; j < h; j++)
+		memcpy(d + (size_t)(dy + j) * dst->pitch + (size_t)dx * cpp, tmp + row * (size_t)j, row);
+	gl_miptree_unmap(dst);
+	free(tmp);
+	return 0;
+}
+
+void glCopyImageSubDataEXT(GLuint src_name, GLenum src_target, GLint src_level, GLint sx, GLint sy, GLint sz,
+			   GLuint dst_name, GLenum dst_target, GLint dst_level, GLint dx, GLint dy, GLint dz,
+			   GLsizei w, GLsizei h, GLsizei depth)
+{
+	static const char fn[] = "glCopyImageSubData";
+	struct gl_context *ctx = gl_ctx();
+	if (!ctx)
+		return;
+	struct image_ref s, d;
+	if (!lookup(ctx, fn, "src", src_name, src_target, src_level, &s) ||
+	    !lookup(ctx, fn, "dst", dst_name, dst_target, dst_level, &d))
+		return;
+	if (w < 0 || h < 0 || depth < 0) {
+		gl_error(ctx, GL_INVALID_VALUE, "%s(%dx%dx%d)", fn, w, h, depth);
+		return;
+	}
+	if (sx < 0 || sy < 0 || sz < 0 || (int64_t)sx + w > s.width || (int64_t)sy + h > s.height ||
+	    (int64_t)sz + depth > s.faces) {
+		gl_error(ctx, GL_INVALID_VALUE, "%s: the source region is outside the %dx%d image", fn, s.width, s.height);
+		return;
+	}
+	if (dx < 0 || dy < 0 || dz < 0 || (int64_t)dx + w > d.width || (int64_t)dy + h > d.height ||
+	    (int64_t)dz + depth > d.faces) {
+		gl_error(ctx, GL_INVALID_VALUE, "%s: the destination region is outside the %dx%d image", fn, d.width,
+			 d.height);
+		return;
+	}
+	int sc = view_class(s.internal), dc = view_class(d.internal);
+	if (s.internal != d.internal && (!sc || sc != dc)) {
+		gl_error(ctx, GL_INVALID_OPERATION, "%s: formats 0x%x and 0x%x are not copy-compatible", fn, s.internal,
+			 d.internal);
+		return;
+	}
+	for (int z = 0; z < depth; z++) {
+		struct gl_miptree *a = slice(&s, sz + z, src_level), *b = slice(&d, dz + z, dst_level);
+		if (!a || !b) {
+			gl_error(ctx, GL_INVALID_OPERATION, "%s: a cube face has no image", fn);
+			return;
+		}
+		if (gl_fmt_info(a->fmt)->cpp != gl_fmt_info(b->fmt)->cpp) {
+			gl_error(ctx, GL_INVALID_OPERATION, "%s: texel sizes differ", fn);
+			return;
+		}
+		if (raw_copy(ctx, a, sx, sy, b, dx, dy, w, h) < 0) {
+			gl_error(ctx, GL_OUT_OF_MEMORY, "%s: cannot map the images", fn);
+			return;
+		}
+	}
+}
+
+void glCopyImageSubDataOES(GLuint src_name, GLenum src_target, GLint src_level, GLint sx, GLint sy, GLint sz,
+			   GLuint dst_name, GLenum dst_target, GLint dst_level, GLint dx, GLint dy, GLint dz,
+			   GLsizei w, GLsizei h, GLsizei depth)
+{
+	glCopyImageSubDataEXT(src_name, src_target, src_level, sx, sy, sz, dst_name, dst_target, dst_level, dx, dy, dz,
+			      w, h, depth);
+}

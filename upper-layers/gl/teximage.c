@@ -1,0 +1,968 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Texture images: TexImage2D, TexSubImage2D, TexStorage2D, CopyTexImage2D,
+ * CopyTexSubImage2D and GenerateMipmap for 2D textures and cube map faces,
+ * with GLES 3.0's errors. The internal format / format / type combinations
+ * are GLES 3.0's Table 3.2 (plus the unsized legacy ones and
+ * EXT_texture_format_BGRA8888); those whose storage the blitter cannot
+ * hold (float, snorm, 24/48/64/128-bit, packed float) are refused with
+ * GL_INVALID_OPERATION and a KHR_debug message saying so, as are 3D and
+ * array textures.
+ *
+ * Uploads are the blitter-only recipe: the client's pixels are converted
+ * into a linear staging object, which one XY_SRC_COPY_BLT puts into the
+ * (X- or Y-tiled) image; where the blitter refuses, the rows go through a
+ * CPU map of the image instead. Each image is its own miptree (nothing
+ * samples, so levels need not share an object); a new image replaces the
+ * old one, which lives on while framebuffers or pending batches use it.
+ *
+ * Calls: pixels.c (layouts, conversions, PBO maps), miptree.c, blt.c,
+ * texture.c, fbo.c.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <i915_drm.h>
+
+#include "upper-layers/gl/gl_tex.h"
+
+/* ---- GLES 3.0 Table 3.2 ---- */
+
+struct combo {
+	GLenum internal, format, type;
+	enum gl_fmt fmt;	/* GLF_NONE: valid GL, storage not implemented */
+};
+
+static const struct combo combos[] = {
+	{ GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE, GLF_RGBA8 },
+	{ GL_RGB5_A1, GL_RGBA, GL_UNSIGNED_BYTE, GLF_RGB5A1 },
+	{ GL_RGBA4, GL_RGBA, GL_UNSIGNED_BYTE, GLF_RGBA4 },
+	{ GL_SRGB8_ALPHA8, GL_RGBA, GL_UNSIGNED_BYTE, GLF_SRGBA8 },
+	{ GL_RGBA8_SNORM, GL_RGBA, GL_BYTE, GLF_NONE },
+	{ GL_RGBA4, GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4, GLF_RGBA4 },
+	{ GL_RGB5_A1, GL_RGBA, GL_UNSIGNED_SHORT_5_5_5_1, GLF_RGB5A1 },
+	{ GL_RGB10_A2, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, GLF_NONE },
+	{ GL_RGB5_A1, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, GLF_NONE },
+	{ GL_RGBA16F, GL_RGBA, GL_HALF_FLOAT, GLF_NONE },
+	{ GL_RGBA32F, GL_RGBA, GL_FLOAT, GLF_NONE },
+	{ GL_RGBA16F, GL_RGBA, GL_FLOAT, GLF_NONE },
+	{ GL_RGBA8UI, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, GLF_RGBA8UI },
+	{ GL_RGBA8I, GL_RGBA_INTEGER, GL_BYTE, GLF_RGBA8I },
+	{ GL_RGBA16UI, GL_RGBA_INTEGER, GL_UNSIGNED_SHORT, GLF_NONE },
+	{ GL_RGBA16I, GL_RGBA_INTEGER, GL_SHORT, GLF_NONE },
+	{ GL_RGBA32UI, GL_RGBA_INTEGER, GL_UNSIGNED_INT, GLF_NONE },
+	{ GL_RGBA32I, GL_RGBA_INTEGER, GL_INT, GLF_NONE },
+	{ GL_RGB10_A2UI, GL_RGBA_INTEGER, GL_UNSIGNED_INT_2_10_10_10_REV, GLF_NONE },
+	{ GL_RGB8, GL_RGB, GL_UNSIGNED_BYTE, GLF_RGBX8 },
+	{ GL_RGB565, GL_RGB, GL_UNSIGNED_BYTE, GLF_RGB565 },
+	{ GL_SRGB8, GL_RGB, GL_UNSIGNED_BYTE, GLF_NONE },
+	{ GL_RGB8_SNORM, GL_RGB, GL_BYTE, GLF_NONE },
+	{ GL_RGB565, GL_RGB, GL_UNSIGNED_SHORT_5_6_5, GLF_RGB565 },
+	{ GL_R11F_G11F_B10F, GL_RGB, GL_UNSIGNED_INT_10F_11F_11F_REV, GLF_NONE },
+	{ GL_RGB9_E5, GL_RGB, GL_UNSIGNED_INT_5_9_9_9_REV, GLF_NONE },
+	{ GL_RGB16F, GL_RGB, GL_HALF_FLOAT, GLF_NONE },
+	{ GL_R11F_G11F_B10F, GL_RGB, GL_HALF_FLOAT, GLF_NONE },
+	{ GL_RGB9_E5, GL_RGB, GL_HALF_FLOAT, GLF_NONE },
+	{ GL_RGB32F, GL_RGB, GL_FLOAT, GLF_NONE },
+	{ GL_RGB16F, GL_RGB, GL_FLOAT, GLF_NONE },
+	{ GL_R11F_G11F_B10F, GL_RGB, GL_FLOAT, GLF_NONE },
+	{ GL_RGB9_E5, GL_RGB, GL_FLOAT, GLF_NONE },
+	{ GL_RGB8UI, GL_RGB_INTEGER, GL_UNSIGNED_BYTE, GLF_NONE },
+	{ GL_RGB8I, GL_RGB_INTEGER, GL_BYTE, GLF_NONE },
+	{ GL_RGB16UI, GL_RGB_INTEGER, GL_UNSIGNED_SHORT, GLF_NONE },
+	{ GL_RGB16I, GL_RGB_INTEGER, GL_SHORT, GLF_NONE },
+	{ GL_RGB32UI, GL_RGB_INTEGER, GL_UNSIGNED_INT, GLF_NONE },
+	{ GL_RGB32I, GL_RGB_INTEGER, GL_INT, GLF_NONE },
+	{ GL_RG8, GL_RG, GL_UNSIGNED_BYTE, GLF_RG8 },
+	{ GL_RG8_SNORM, GL_RG, GL_BYTE, GLF_NONE },
+	{ GL_RG16F, GL_RG, GL_HALF_FLOAT, GLF_NONE },
+	{ GL_RG32F, GL_RG, GL_FLOAT, GLF_NONE },
+	{ GL_RG16F, GL_RG, GL_FLOAT, GLF_NONE },
+	{ GL_RG8UI, GL_RG_INTEGER, GL_UNSIGNED_BYTE, GLF_RG8UI },
+	{ GL_RG8I, GL_RG_INTEGER, GL_BYTE, GLF_RG8I },
+	{ GL_RG16UI, GL_RG_INTEGER, GL_UNSIGNED_SHORT, GLF_RG16UI },
+	{ GL_RG16I, GL_RG_INTEGER, GL_SHORT, GLF_RG16I },
+	{ GL_RG32UI, GL_RG_INTEGER, GL_UNSIGNED_INT, GLF_NONE },
+	{ GL_RG32I, GL_RG_INTEGER, GL_INT, GLF_NONE },
+	{ GL_R8, GL_RED, GL_UNSIGNED_BYTE, GLF_R8 },
+	{ GL_R8_SNORM, GL_RED, GL_BYTE, GLF_NONE },
+	{ GL_R16F, GL_RED, GL_HALF_FLOAT, GLF_NONE },
+	{ GL_R32F, GL_RED, GL_FLOAT, GLF_NONE },
+	{ GL_R16F, GL_RED, GL_FLOAT, GLF_NONE },
+	{ GL_R8UI, GL_RED_INTEGER, GL_UNSIGNED_BYTE, GLF_R8UI },
+	{ GL_R8I, GL_RED_INTEGER, GL_BYTE, GLF_R8I },
+	{ GL_R16UI, GL_RED_INTEGER, GL_UNSIGNED_SHORT, GLF_R16UI },
+	{ GL_R16I, GL_RED_INTEGER, GL_SHORT, GLF_R16I },
+	{ GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, GLF_R32UI },
+	{ GL_R32I, GL_RED_INTEGER, GL_INT, GLF_R32I },
+	{ GL_DEPTH_COMPONENT16, GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT, GLF_Z16 },
+	{ GL_DEPTH_COMPONENT24, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, GLF_Z24X8 },
+	{ GL_DEPTH_COMPONENT16, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, GLF_Z16 },
+	{ GL_DEPTH_COMPONENT32F, GL_DEPTH_COMPONENT, GL_FLOAT, GLF_NONE },
+	{ GL_DEPTH24_STENCIL8, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, GLF_Z24S8 },
+	{ GL_DEPTH32F_STENCIL8, GL_DEPTH_STENCIL, GL_FLOAT_32_UNSIGNED_INT_24_8_REV, GLF_NONE },
+	/* unsized */
+	{ GL_RGBA, GL_RGBA, GL_UNSIGNED_BYTE, GLF_RGBA8 },
+	{ GL_RGBA, GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4, GLF_RGBA4 },
+	{ GL_RGBA, GL_RGBA, GL_UNSIGNED_SHORT_5_5_5_1, GLF_RGB5A1 },
+	{ GL_RGB, GL_RGB, GL_UNSIGNED_BYTE, GLF_RGBX8 },
+	{ GL_RGB, GL_RGB, GL_UNSIGNED_SHORT_5_6_5, GLF_RGB565 },
+	{ GL_LUMINANCE_ALPHA, GL_LUMINANCE_ALPHA, GL_UNSIGNED_BYTE, GLF_LA8 },
+	{ GL_LUMINANCE, GL_LUMINANCE, GL_UNSIGNED_BYTE, GLF_L8 },
+	{ GL_ALPHA, GL_ALPHA, GL_UNSIGNED_BYTE, GLF_A8 },
+	{ GL_BGRA_EXT, GL_BGRA_EXT, GL_UNSIGNED_BYTE, GLF_BGRA8 },
+	/* OES_texture_float / half_float, unsized */
+	{ GL_RGBA, GL_RGBA, GL_FLOAT, GLF_NONE },
+	{ GL_RGB, GL_RGB, GL_FLOAT, GLF_NONE },
+	{ GL_RGBA, GL_RGBA, GL_HALF_FLOAT_OES, GLF_NONE },
+	{ GL_RGB, GL_RGB, GL_HALF_FLOAT_OES, GLF_NONE },
+};
+
+static const struct combo *find_combo(GLenum internal, GLenum format, GLenum type)
+{
+	for (unsigned i = 0; i < sizeof(combos) / sizeof(combos[0]); i++)
+		if (combos[i].internal == internal && combos[i].format == format && combos[i].type == type)
+			return &combos[i];
+	return NULL;
+}
+
+static bool known_internal(GLenum internal)
+{
+	for (unsigned i = 0; i < sizeof(combos) / sizeof(combos[0]); i++)
+		if (combos[i].internal == internal)
+			return true;
+	return false;
+}
+
+static bool sized_internal(GLenum internal)
+{
+	switch (internal) {
+	case GL_RGBA: case GL_RGB: case GL_LUMINANCE_ALPHA: case GL_LUMINANCE: case GL_ALPHA: case GL_BGRA_EXT:
+		return false;
+	default: return known_internal(internal);
+	}
+}
+
+/* The sized storage of a sized internal format (GLF_NONE when not held here). */
+static enum gl_fmt storage_of_sized(GLenum internal)
+{
+	for (unsigned i = 0; i < sizeof(combos) / sizeof(combos[0]); i++)
+		if (combos[i].internal == internal)
+			return combos[i].fmt;
+	return GLF_NONE;
+}
+
+/* ---- targets ---- */
+
+/* The face of a TexImage target: TEXTURE_2D 0, cube faces 0..5; -1 otherwise. */
+static int face_of(GLenum target, int *k)
+{
+	if (target == GL_TEXTURE_2D) {
+		*k = GL_TEX_2D;
+		return 0;
+	}
+	if (target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z) {
+		*k = GL_TEX_CUBE;
+		return (int)(target - GL_TEXTURE_CUBE_MAP_POSITIVE_X);
+	}
+	return -1;
+}
+
+static int max_levels(void)
+{
+	return GL_MAX_TEXTURE_LEVELS;
+}
+
+/* ---- writing pixels into an image ---- */
+
+static void depth_row(enum gl_fmt fmt, const struct gl_pixel_desc *d, const uint8_t *src, uint8_t *dst, int n)
+{
+	for (int i = 0; i < n; i++) {
+		uint32_t v;
+		if (d->type == GL_UNSIGNED_SHORT) {
+			uint16_t s;
+			memcpy(&s, src + 2 * i, 2);
+			v = (uint32_t)s << 16 | s;	/* 16 to 32 bits by replication */
+		} else {
+			memcpy(&v, src + 4 * i, 4);
+		}
+		if (fmt == GLF_Z16) {
+			uint16_t z = (uint16_t)(v >> 16);
+			memcpy(dst + 2 * i, &z, 2);
+		} else if (fmt == GLF_Z24X8) {
+			uint32_t z = v >> 8;
+			memcpy(dst + 4 * i, &z, 4);
+		} else {
+			/* UNSIGNED_INT_24_8: depth in the high 24 bits, stencil low; stored the other way */
+			uint32_t z = v >> 8 | (v & 0xff) << 24;
+			memcpy(dst + 4 * i, &z, 4);
+		}
+	}
+}
+
+static void convert_row(enum gl_fmt fmt, const struct gl_pixel_desc *d, const uint8_t *src, uint8_t *dst, int n)
+{
+	if (gl_fmt_info(fmt)->kind == GLF_KIND_DS)
+		depth_row(fmt, d, src, dst, n);
+	else
+		gl_pixels_unpack_row(d, src, fmt, dst, n);
+}
+
+/* Client rows (src: first pixel, stride bytes apart) into mt at x, y:
+ * through a linear staging object and the blitter, or a CPU map. */
+static int upload(struct gl_context *ctx, struct gl_miptree *mt, int x, int y, int w, int h,
+		  const struct gl_pixel_desc *d, const uint8_t *src, size_t stride)
+{
+	const struct gl_fmt_info *fi = gl_fmt_info(mt->fmt);
+	if (w <= 0 || h <= 0)
+		return 0;
+	struct gl_miptree *st = gl_miptree_create(ctx->screen, mt->fmt, w, h, GL_MT_LINEAR);
+	if (st && drm_intel_bo_map(st->bo, 1) == 0) {
+		uint8_t *p = st->bo->virtual;
+		for (int j = 0; j < h; j++)
+			convert_row(mt->fmt, d, src + (size_t)j * stride, p + (size_t)j * st->pitch, w);
+		drm_intel_bo_unmap(st->bo);
+		int ret = gl_blt_copy(ctx, st, 0, 0, mt, x, y, w, h);
+		gl_miptree_unref(st);
+		if (ret == 0)
+			return 0;
+	} else {
+		gl_miptree_unref(st);
+	}
+	uint8_t *base = gl_miptree_map(ctx, mt);
+	if (!base)
+		return -ENOMEM;
+	for (int j = 0; j < h; j++)
+		convert_row(mt->fmt, d, src + (size_t)j * stride,
+			    base + (size_t)(y + j) * mt->pitch + (size_t)x * fi->cpp, w);
+	gl_miptree_unmap(mt);
+	return 0;
+}
+
+/* The client pixels of a transfer: from memory or the bound unpack buffer
+ * (mapped until release_source). Records the GL error and returns false
+ * when the buffer cannot serve. *src NULL: no data (TexImage with NULL). */
+static bool get_source(struct gl_context *ctx, const char *fn, const struct gl_pixel_desc *d, int w, int h,
+		       const void *pixels, const uint8_t **src, size_t *stride, struct gl_buffer **mapped)
+{
+	const struct gl_context *c = ctx;
+	struct gl_pixel_layout l;
+	*mapped = NULL;
+	*src = NULL;
+	if (!gl_pixel_layout(d, w, h, 1, c->pixel_store.unpack_alignment, c->pixel_store.unpack_row_length,
+			     c->pixel_store.unpack_image_height, c->pixel_store.unpack_skip_pixels,
+			     c->pixel_store.unpack_skip_rows, 0, &l)) {
+		gl_error(ctx, GL_INVALID_VALUE, "%s: the image is too large", fn);
+		return false;
+	}
+	*stride = l.stride;
+	struct gl_buffer *buf = ctx->bound_buffers[GL_BUF_PIXEL_UNPACK];
+	if (buf) {
+		const char *why;
+		GLenum err = gl_pixels_check_buffer(buf, d, (uintptr_t)pixels, &l, &why);
+		if (err) {
+			gl_error(ctx, err, "%s: %s", fn, why);
+			return false;
+		}
+		if (l.end == 0)
+			return true;
+		uint8_t *map = gl_pixels_buffer_map(ctx, buf, false);
+		if (!map) {
+			gl_error(ctx, GL_OUT_OF_MEMORY, "%s: cannot map the unpack buffer", fn);
+			return false;
+		}
+		*mapped = buf;
+		*src = map + (uintptr_t)pixels + l.start;
+		return true;
+	}
+	if (pixels && l.end)
+		*src = (const uint8_t *)pixels + l.start;
+	return true;
+}
+
+static void release_source(struct gl_buffer *mapped)
+{
+	if (mapped)
+		gl_pixels_buffer_unmap(mapped);
+}
+
+/* ---- TexImage2D ---- */
+
+static struct gl_texture *bound_for(struct gl_context *ctx, int k, const char *fn)
+{
+	struct gl_texture *t = gl_tex_bound(ctx, k);
+	if (!t)
+		gl_error(ctx, GL_OUT_OF_MEMORY, "%s: out of memory", fn);
+	return t;
+}
+
+static bool check_level_size(struct gl_context *ctx, const char *fn, int face_k, int level, int w, int h)
+{
+	if (level < 0 || level >= max_levels()) {
+		gl_error(ctx, GL_INVALID_VALUE, "%s(level %d)", fn, level);
+		return false;
+	}
+	int max = GL_MAX_TEXTURE_SIZE_GEM >> level;
+	if (w < 0 || h < 0 || w > max || h > max) {
+		gl_error(ctx, GL_INVALID_VALUE, "%s(%dx%d at level %d)", fn, w, h, level);
+		return false;
+	}
+	if (face_k == GL_TEX_CUBE && w != h) {
+		gl_error(ctx, GL_INVALID_VALUE, "%s: cube map faces must be square (%dx%d)", fn, w, h);
+		return false;
+	}
+	return true;
+}
+
+/* The format/type checks shared by TexImage and TexSubImage: INVALID_ENUM
+ * for unknown enums, INVALID_OPERATION for a combination Table 3.2 lacks. */
+static const struct combo *check_combo(struct gl_context *ctx, const char *fn, GLenum internal, GLenum format,
+				       GLenum type, struct gl_pixel_desc *d)
+{
+	if (!gl_pixel_desc(format, type, d)) {
+		gl_error(ctx, GL_INVALID_ENUM, "%s(format 0x%x, type 0x%x)", fn, format, type);
+		return NULL;
+	}
+	const struct combo *c = find_combo(internal, format, type);
+	if (!c) {
+		gl_error(ctx, GL_INVALID_OPERATION, "%s(internalformat 0x%x, format 0x%x, type 0x%x): not a valid combination",
+			 fn, internal, format, type);
+		return NULL;
+	}
+	return c;
+}
+
+void glTexImage2D(GLenum target, GLint level, GLint internal_, GLsizei w, GLsizei h, GLint border, GLenum format,
+		  GLenum type, const void *pixels)
+{
+	static const char fn[] = "glTexImage2D";
+	struct gl_context *ctx = gl_ctx();
+	if (!ctx)
+		return;
+	GLenum internal = (GLenum)internal_;
+	int k, face = face_of(target, &k);
+	if (face < 0) {
+		gl_error(ctx, GL_INVALID_ENUM, "%s(target 0x%x)", fn, target);
+		return;
+	}
+	if (!check_level_size(ctx, fn, k, level, w, h))
+		return;
+	if (border != 0) {
+		gl_error(ctx, GL_INVALID_VALUE, "%s(border %d)", fn, border);
+		return;
+	}
+	struct gl_pixel_desc d;
+	if (!gl_pixel_desc(format, type, &d)) {
+		gl_error(ctx, GL_INVALID_ENUM, "%s(format 0x%x, type 0x%x)", fn, format, type);
+		return;
+	}
+	if (!known_internal(internal)) {
+		gl_error(ctx, GL_INVALID_VALUE, "%s(internalformat 0x%x)", fn, internal);
+		return;
+	}
+	const struct combo *c = check_combo(ctx, fn, internal, format, type, &d);
+	if (!c)
+		return;
+	struct gl_texture *t = bound_for(ctx, k, fn);
+	if (!t)
+		return;
+	if (t->immutable) {
+		gl_error(ctx, GL_INVALID_OPERATION, "%s: the texture's storage is immutable", fn);
+		return;
+	}
+	if (c->fmt == GLF_NONE) {
+		gl_error(ctx, GL_INVALID_OPERATION,
+			 "%s(internalformat 0x%x, type 0x%x): not implemented (the blitter cannot hold this format)", fn,
+			 internal, type);
+		return;
+	}
+	const uint8_t *src;
+	size_t stride;
+	struct gl_buffer *mapped;
+	if (!get_source(ctx, fn, &d, w, h, pixels, &src, &stride, &mapped))
+		return;
+	struct gl_miptree *mt = NULL;
+	if (w > 0 && h > 0) {
+		mt = gl_miptree_create(ctx->screen, c->fmt, w, h, 0);
+		if (!mt) {
+			release_source(mapped);
+			gl_error(ctx, GL_OUT_OF_MEMORY, "%s(%dx%d): out of memory", fn, w, h);
+			return;
+		}
+		if (src && upload(ctx, mt, 0, 0, w, h, &d, src, stride) < 0)
+			gl_error(ctx, GL_OUT_OF_MEMORY, "%s: cannot write the image", fn);
+	}
+	release_source(mapped);
+	gl_tex_set_image(t, face, level, mt, internal, w, h);
+}
+
+void glTexSubImage2D(GLenum target, GLint level, GLint x, GLint y, GLsizei w, GLsizei h, GLenum format,
+		     GLenum type, const void *pixels)
+{
+	static const char fn[] = "glTexSubImage2D";
+	struct gl_context *ctx = gl_ctx();
+	if (!ctx)
+		return;
+	int k, face = face_of(target, &k);
+	if (face < 0) {
+		gl_error(ctx, GL_INVALID_ENUM, "%s(target 0x%x)", fn, target);
+		return;
+	}
+	if (level < 0 || level >= max_levels()) {
+		gl_error(ctx, GL_INVALID_VALUE, "%s(level %d)", fn, level);
+		return;
+	}
+	struct gl_pixel_desc d;
+	if (!gl_pixel_desc(format, type, &d)) {
+		gl_error(ctx, GL_INVALID_ENUM, "%s(format 0x%x, type 0x%x)", fn, format, type);
+		return;
+	}
+	struct gl_texture *t = bound_for(ctx, k, fn);
+	if (!t)
+		return;
+	GLenum *internal;
+	struct gl_miptree *mt = *gl_tex_image_slot(t, face, level, &internal);
+	if (!*internal) {
+		gl_error(ctx, GL_INVALID_OPERATION, "%s: level %d has no image", fn, level);
+		return;
+	}
+	int tw = t->width[face][level], th = t->height[face][level];
+	if (w < 0 || h < 0 || x < 0 || y < 0 || (int64_t)x + w > tw || (int64_t)y + h > th) {
+		gl_error(ctx, GL_INVALID_VALUE, "%s(%d,%d %dx%d) outside the %dx%d image", fn, x, y, w, h, tw, th);
+		return;
+	}
+	/* a format and type the image's internal format accepts, converted
+	 * into whatever the image is stored as */
+	const struct combo *c = check_combo(ctx, fn, *internal, format, type, &d);
+	if (!c)
+		return;
+	if (c->fmt == GLF_NONE || (mt && !gl_pixels_can_unpack(mt->fmt, &d) &&
+				    gl_fmt_info(mt->fmt)->kind != GLF_KIND_DS)) {
+		gl_error(ctx, GL_INVALID_OPERATION, "%s(format 0x%x, type 0x%x): not implemented for this image", fn,
+			 format, type);
+		return;
+	}
+	const uint8_t *src;
+	size_t stride;
+	struct gl_buffer *mapped;
+	if (!get_source(ctx, fn, &d, w, h, pixels, &src, &stride, &mapped))
+		return;
+	if (mt && src && upload(ctx, mt, x, y, w, h, &d, src, stride) < 0)
+		gl_error(ctx, GL_OUT_OF_MEMORY, "%s: cannot write the image", fn);
+	release_source(mapped);
+}
+
+/* ---- TexStorage2D ---- */
+
+void glTexStorage2D(GLenum target, GLsizei levels, GLenum internal, GLsizei w, GLsizei h)
+{
+	static const char fn[] = "glTexStorage2D";
+	struct gl_context *ctx = gl_ctx();
+	if (!ctx)
+		return;
+	int k = gl_tex_target_index(target);
+	if (k != GL_TEX_2D && k != GL_TEX_CUBE) {
+		gl_error(ctx, GL_INVALID_ENUM, "%s(target 0x%x)", fn, target);
+		return;
+	}
+	if (levels < 1) {
+		gl_error(ctx, GL_INVALID_VALUE, "%s(levels %d)", fn, levels);
+		return;
+	}
+	if (!sized_internal(internal) && internal != GL_BGRA8_EXT) {
+		gl_error(ctx, GL_INVALID_ENUM, "%s(internalformat 0x%x is not a sized format)", fn, internal);
+		return;
+	}
+	struct gl_texture *t = ctx->bound_textures[ctx->active_texture][k];
+	if (!t) {
+		gl_error(ctx, GL_INVALID_OPERATION, "%s: texture 0 is bound", fn);
+		return;
+	}
+	if (w < 1 || h < 1 || w > GL_MAX_TEXTURE_SIZE_GEM || h > GL_MAX_TEXTURE_SIZE_GEM) {
+		gl_error(ctx, GL_INVALID_VALUE, "%s(%dx%d)", fn, w, h);
+		return;
+	}
+	if (k == GL_TEX_CUBE && w != h) {
+		gl_error(ctx, GL_INVALID_VALUE, "%s: cube map faces must be square (%dx%d)", fn, w, h);
+		return;
+	}
+	int maxl = 1, m = w > h ? w : h;
+	while (m >>= 1)
+		maxl++;
+	if (levels > maxl) {
+		gl_error(ctx, GL_INVALID_OPERATION, "%s(levels %d > %d for %dx%d)", fn, levels, maxl, w, h);
+		return;
+	}
+	if (t->immutable) {
+		gl_error(ctx, GL_INVALID_OPERATION, "%s: the texture's storage is already immutable", fn);
+		return;
+	}
+	enum gl_fmt fmt = internal == GL_BGRA8_EXT ? GLF_BGRA8 : storage_of_sized(internal);
+	if (fmt == GLF_NONE) {
+		gl_error(ctx, GL_INVALID_OPERATION,
+			 "%s(internalformat 0x%x): not implemented (the blitter cannot hold this format)", fn, internal);
+		return;
+	}
+	int faces = k == GL_TEX_CUBE ? 6 : 1;
+	struct gl_miptree *mts[6][GL_MAX_TEXTURE_LEVELS] = { { 0 } };
+	for (int f = 0; f < faces; f++)
+		for (int l = 0; l < levels; l++) {
+			int lw = w >> l ? w >> l : 1, lh = h >> l ? h >> l : 1;
+			mts[f][l] = gl_miptree_create(ctx->screen, fmt, lw, lh, 0);
+			if (!mts[f][l]) {
+				for (int g = 0; g < 6; g++)
+					for (int n = 0; n < GL_MAX_TEXTURE_LEVELS; n++)
+						gl_miptree_unref(mts[g][n]);
+				gl_error(ctx, GL_OUT_OF_MEMORY, "%s: out of memory", fn);
+				return;
+			}
+		}
+	/* every level goes: those past the storage become undefined */
+	for (int f = 0; f < 6; f++)
+		for (int l = 0; l < GL_MAX_TEXTURE_LEVELS; l++) {
+			int lw = w >> l ? w >> l : 1, lh = h >> l ? h >> l : 1;
+			bool in = f < faces && l < levels;
+			gl_tex_set_image(t, f, l, mts[f][l], in ? internal : 0, in ? lw : 0, in ? lh : 0);
+		}
+	t->immutable = true;
+	t->immutable_levels = levels;
+}
+
+/* ---- copies between images ---- */
+
+int gl_copy_rect(struct gl_context *ctx, struct gl_miptree *src, int sx, int sy, struct gl_miptree *dst, int dx,
+		 int dy, int w, int h)
+{
+	if (w <= 0 || h <= 0)
+		return 0;
+	if (src->fmt == dst->fmt && gl_blt_copy(ctx, src, sx, sy, dst, dx, dy, w, h) == 0)
+		return 0;
+	const struct gl_fmt_info *si = gl_fmt_info(src->fmt), *di = gl_fmt_info(dst->fmt);
+	/* the source rows first, so a copy within one image reads what was there */
+	size_t row = (size_t)w * si->cpp;
+	uint8_t *tmp = malloc(row * (size_t)h);
+	if (!tmp)
+		return -ENOMEM;
+	const uint8_t *s = gl_miptree_map(ctx, src);
+	if (!s) {
+		free(tmp);
+		return -ENOMEM;
+	}
+	for (int j = 0; j < h; j++)
+		memcpy(tmp + row * (size_t)j, s + (size_t)(sy + j) * src->pitch + (size_t)sx * si->cpp, row);
+	gl_miptree_unmap(src);
+	uint8_t *d = gl_miptree_map(ctx, dst);
+	if (!d) {
+		free(tmp);
+		return -ENOMEM;
+	}
+	for (int j = 0; j < h; j++) {
+		uint8_t *o = d + (size_t)(dy + j) * dst->pitch + (size_t)dx * di->cpp;
+		const uint8_t *p = tmp + row * (size_t)j;
+		if (src->fmt == dst->fmt || (si->cpp == di->cpp && si->kind == GLF_KIND_DS)) {
+			memcpy(o, p, (size_t)w * di->cpp);
+			continue;
+		}
+		for (int i = 0; i < w; i++, p += si->cpp, o += di->cpp) {
+			if (si->kind == GLF_KIND_UNORM) {
+				uint8_t c[4];
+				gl_fmt_unpack_ubyte(src->fmt, p, c);
+				gl_fmt_pack_ubyte(dst->fmt, c, o);
+			} else {
+				uint32_t c[4];
+				gl_fmt_unpack_int(src->fmt, p, c);
+				gl_fmt_pack_int(dst->fmt, c, o);
+			}
+		}
+	}
+	gl_miptree_unmap(dst);
+	free(tmp);
+	return 0;
+}
+
+/* Base formats a copy from a framebuffer of base fb may produce (GLES 3.0 Table 3.15). */
+static bool copy_base_ok(GLenum fb, GLenum tex)
+{
+	int fbc = fb == GL_RGBA ? 4 : fb == GL_RGB ? 3 : fb == GL_RG ? 2 : fb == GL_RED ? 1 : 0;
+	switch (tex) {
+	case GL_ALPHA: case GL_LUMINANCE_ALPHA: case GL_RGBA: return fbc == 4;
+	case GL_RGB: return fbc >= 3;
+	case GL_RG: return fbc >= 2;
+	case GL_RED: case GL_LUMINANCE: return fbc >= 1;
+	default: return false;
+	}
+}
+
+/* The read buffer of a copy, with the framebuffer errors; NULL after recording one. */
+static struct gl_miptree *copy_source(struct gl_context *ctx, const char *fn)
+{
+	struct gl_framebuffer *fb = gl_read_fb(ctx);
+	if (gl_fb_status(ctx, fb) != GL_FRAMEBUFFER_COMPLETE) {
+		gl_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION, "%s: the read framebuffer is not complete", fn);
+		return NULL;
+	}
+	struct gl_miptree *mt = gl_fb_read_miptree(ctx);
+	if (!mt)
+		gl_error(ctx, GL_INVALID_OPERATION, "%s: there is no read buffer", fn);
+	return mt;
+}
+
+static bool copy_formats_ok(struct gl_context *ctx, const char *fn, enum gl_fmt src, enum gl_fmt dst)
+{
+	const struct gl_fmt_info *si = gl_fmt_info(src), *di = gl_fmt_info(dst);
+	if (si->kind == GLF_KIND_DS || di->kind == GLF_KIND_DS || si->kind != di->kind || si->srgb != di->srgb ||
+	    !copy_base_ok(si->base, di->base)) {
+		gl_error(ctx, GL_INVALID_OPERATION, "%s: the texture's format cannot be copied from the read buffer's", fn);
+		return false;
+	}
+	return true;
+}
+
+/* Copies the part of the w x h rectangle at x, y of src that lies inside
+ * it into dst at dx, dy (GL leaves the rest undefined: we leave it alone). */
+static void copy_clipped(struct gl_context *ctx, const char *fn, struct gl_miptree *src, int x, int y,
+			 struct gl_miptree *dst, int dx, int dy, int w, int h)
+{
+	int sw, sh;
+	gl_fb_size(ctx, gl_read_fb(ctx), &sw, &sh);
+	int64_t x1 = x, y1 = y, x2 = (int64_t)x + w, y2 = (int64_t)y + h;
+	if (x1 < 0) { dx -= (int)x1; x1 = 0; }
+	if (y1 < 0) { dy -= (int)y1; y1 = 0; }
+	if (x2 > sw) x2 = sw;
+	if (y2 > sh) y2 = sh;
+	if (x1 >= x2 || y1 >= y2)
+		return;
+	if (gl_copy_rect(ctx, src, (int)x1, (int)y1, dst, dx, dy, (int)(x2 - x1), (int)(y2 - y1)) < 0)
+		gl_error(ctx, GL_OUT_OF_MEMORY, "%s: cannot map the images", fn);
+}
+
+void glCopyTexSubImage2D(GLenum target, GLint level, GLint dx, GLint dy, GLint x, GLint y, GLsizei w, GLsizei h)
+{
+	static const char fn[] = "glCopyTexSubImage2D";
+	struct gl_context *ctx = gl_ctx();
+	if (!ctx)
+		return;
+	int k, face = face_of(target, &k);
+	if (face < 0) {
+		gl_error(ctx, GL_INVALID_ENUM, "%s(target 0x%x)", fn, target);
+		return;
+	}
+	if (level < 0 || level >= max_levels()) {
+		gl_error(ctx, GL_INVALID_VALUE, "%s(level %d)", fn, level);
+		return;
+	}
+	struct gl_texture *t = bound_for(ctx, k, fn);
+	if (!t)
+		return;
+	GLenum *internal;
+	struct gl_miptree *dst = *gl_tex_image_slot(t, face, level, &internal);
+	if (!*internal) {
+		gl_error(ctx, GL_INVALID_OPERATION, "%s: level %d has no image", fn, level);
+		return;
+	}
+	int tw = t->width[face][level], th = t->height[face][level];
+	if (w < 0 || h < 0 || dx < 0 || dy < 0 || (int64_t)dx + w > tw || (int64_t)dy + h > th) {
+		gl_error(ctx, GL_INVALID_VALUE, "%s(%d,%d %dx%d) outside the %dx%d image", fn, dx, dy, w, h, tw, th);
+		return;
+	}
+	struct gl_miptree *src = copy_source(ctx, fn);
+	if (!src || !dst)
+		return;
+	if (!copy_formats_ok(ctx, fn, src->fmt, dst->fmt))
+		return;
+	copy_clipped(ctx, fn, src, x, y, dst, dx, dy, w, h);
+}
+
+/* The storage a CopyTexImage2D internal format gets from a source of
+ * format src (GLES 3.0 §3.8.5: unsized formats take the source's sizes;
+ * sized ones must match them); GLF_NONE after recording an error. */
+static enum gl_fmt copy_teximage_format(struct gl_context *ctx, const char *fn, GLenum internal, enum gl_fmt src)
+{
+	const struct gl_fmt_info *si = gl_fmt_info(src);
+	enum gl_fmt fmt;
+	switch (internal) {
+	case GL_RGBA:
+		fmt = src == GLF_RGBA4 ? GLF_RGBA4 : src == GLF_RGB5A1 ? GLF_RGB5A1 : GLF_RGBA8;
+		break;
+	case GL_RGB: fmt = src == GLF_RGB565 ? GLF_RGB565 : GLF_RGBX8; break;
+	case GL_LUMINANCE: fmt = GLF_L8; break;
+	case GL_ALPHA: fmt = GLF_A8; break;
+	case GL_LUMINANCE_ALPHA: fmt = GLF_LA8; break;
+	default:
+		if (!known_internal(internal) || internal == GL_BGRA_EXT) {
+			gl_error(ctx, GL_INVALID_ENUM, "%s(internalformat 0x%x)", fn, internal);
+			return GLF_NONE;
+		}
+		fmt = storage_of_sized(internal);
+		if (fmt == GLF_NONE) {
+			gl_error(ctx, GL_INVALID_OPERATION, "%s(internalformat 0x%x): not implemented", fn, internal);
+			return GLF_NONE;
+		}
+		break;
+	}
+	if (!copy_formats_ok(ctx, fn, src, fmt))
+		return GLF_NONE;
+	if (sized_internal(internal) && si->kind == GLF_KIND_UNORM) {
+		const struct gl_fmt_info *di = gl_fmt_info(fmt);
+		if ((di->r && di->r != si->r) || (di->g && di->g != si->g) || (di->b && di->b != si->b) ||
+		    (di->a && di->a != si->a)) {
+			gl_error(ctx, GL_INVALID_OPERATION, "%s(internalformat 0x%x): component sizes differ from the read buffer's",
+				 fn, internal);
+			return GLF_NONE;
+		}
+	}
+	return fmt;
+}
+
+void glCopyTexImage2D(GLenum target, GLint level, GLenum internal, GLint x, GLint y, GLsizei w, GLsizei h,
+		      GLint border)
+{
+	static const char fn[] = "glCopyTexImage2D";
+	struct gl_context *ctx = gl_ctx();
+	if (!ctx)
+		return;
+	int k, face = face_of(target, &k);
+	if (face < 0) {
+		gl_error(ctx, GL_INVALID_ENUM, "%s(target 0x%x)", fn, target);
+		return;
+	}
+	if (!check_level_size(ctx, fn, k, level, w, h))
+		return;
+	if (border != 0) {
+		gl_error(ctx, GL_INVALID_VALUE, "%s(border %d)", fn, border);
+		return;
+	}
+	struct gl_texture *t = bound_for(ctx, k, fn);
+	if (!t)
+		return;
+	if (t->immutable) {
+		gl_error(ctx, GL_INVALID_OPERATION, "%s: the texture's storage is immutable", fn);
+		return;
+	}
+	struct gl_miptree *src = copy_source(ctx, fn);
+	if (!src)
+		return;
+	enum gl_fmt fmt = copy_teximage_format(ctx, fn, internal, src->fmt);
+	if (fmt == GLF_NONE)
+		return;
+	struct gl_miptree *mt = NULL;
+	if (w > 0 && h > 0) {
+		mt = gl_miptree_create(ctx->screen, fmt, w, h, 0);
+		if (!mt) {
+			gl_error(ctx, GL_OUT_OF_MEMORY, "%s(%dx%d): out of memory", fn, w, h);
+			return;
+		}
+		copy_clipped(ctx, fn, src, x, y, mt, 0, 0, w, h);
+	}
+	gl_tex_set_image(t, face, level, mt, internal, w, h);
+}
+
+/* ---- GenerateMipmap: a 2x2 box filter on the CPU ---- */
+
+static int downsample(struct gl_context *ctx, struct gl_miptree *s, struct gl_miptree *d)
+{
+	const struct gl_fmt_info *fi = gl_fmt_info(s->fmt);
+	uint8_t *sm = gl_miptree_map(ctx, s);
+	if (!sm)
+		return -ENOMEM;
+	size_t n = (size_t)s->pitch * s->height;
+	uint8_t *copy = malloc(n);
+	if (copy)
+		memcpy(copy, sm, n);
+	gl_miptree_unmap(s);
+	if (!copy)
+		return -ENOMEM;
+	uint8_t *dm = gl_miptree_map(ctx, d);
+	if (!dm) {
+		free(copy);
+		return -ENOMEM;
+	}
+	for (int y = 0; y < d->height; y++)
+		for (int x = 0; x < d->width; x++) {
+			/* a source dimension of 1 contributes the same texel twice */
+			int x0 = 2 * x < s->width ? 2 * x : s->width - 1, x1 = 2 * x + 1 < s->width ? 2 * x + 1 : x0;
+			int y0 = 2 * y < s->height ? 2 * y : s->height - 1, y1 = 2 * y + 1 < s->height ? 2 * y + 1 : y0;
+			unsigned sum[4] = { 0 };
+			const int xs[2] = { x0, x1 }, ys[2] = { y0, y1 };
+			for (int a = 0; a < 2; a++)
+				for (int b = 0; b < 2; b++) {
+					uint8_t c[4];
+					gl_fmt_unpack_ubyte(s->fmt, copy + (size_t)ys[a] * s->pitch + (size_t)xs[b] * fi->cpp,
+							    c);
+					for (int i = 0; i < 4; i++)
+						sum[i] += c[i];
+				}
+			uint8_t avg[4];
+			for (int i = 0; i < 4; i++)
+				avg[i] = (uint8_t)((sum[i] + 2) / 4);
+			gl_fmt_pack_ubyte(d->fmt, avg, dm + (size_t)y * d->pitch + (size_t)x * fi->cpp);
+		}
+	gl_miptree_unmap(d);
+	free(copy);
+	return 0;
+}
+
+void glGenerateMipmap(GLenum target)
+{
+	static const char fn[] = "glGenerateMipmap";
+	struct gl_context *ctx = gl_ctx();
+	if (!ctx)
+		return;
+	int k = gl_tex_target_index(target);
+	if (k < 0) {
+		gl_error(ctx, GL_INVALID_ENUM, "%s(target 0x%x)", fn, target);
+		return;
+	}
+	struct gl_texture *t = bound_for(ctx, k, fn);
+	if (!t)
+		return;
+	if (k == GL_TEX_3D || k == GL_TEX_2D_ARRAY) {
+		gl_error(ctx, GL_INVALID_OPERATION, "%s: 3D and array textures are not implemented", fn);
+		return;
+	}
+	int base = t->base_level < GL_MAX_TEXTURE_LEVELS ? t->base_level : GL_MAX_TEXTURE_LEVELS - 1;
+	int faces = k == GL_TEX_CUBE ? 6 : 1;
+	GLenum *internal;
+	gl_tex_image_slot(t, 0, base, &internal);
+	GLenum base_internal = *internal;
+	for (int f = 0; f < faces; f++) {
+		GLenum *fi;
+		gl_tex_image_slot(t, f, base, &fi);
+		if (!*fi || *fi != base_internal || t->width[f][base] != t->width[0][base]) {
+			gl_error(ctx, GL_INVALID_OPERATION, "%s: the base level is not defined (or the cube is not complete)",
+				 fn);
+			return;
+		}
+	}
+	struct gl_miptree *b = gl_tex_image(t, 0, base);
+	const struct gl_fmt_info *info = b ? gl_fmt_info(b->fmt) : NULL;
+	if (info && (info->kind != GLF_KIND_UNORM || info->srgb)) {
+		/* GLES 3.0: integer and depth formats are not filterable; sRGB
+		 * would need decoding first, which this CPU path does not do */
+		gl_error(ctx, GL_INVALID_OPERATION, "%s: the format is not filterable%s", fn,
+			 info->srgb ? " (sRGB: not implemented)" : "");
+		return;
+	}
+	if (!b)
+		return;
+	for (int f = 0; f < faces; f++) {
+		int w = t->width[f][base], h = t->height[f][base];
+		int last = t->immutable ? t->immutable_levels - 1 : GL_MAX_TEXTURE_LEVELS - 1;
+		if (t->max_level < last)
+			last = t->max_level;
+		for (int l = base + 1; l <= last && (w > 1 || h > 1); l++) {
+			w = w > 1 ? w / 2 : 1;
+			h = h > 1 ? h / 2 : 1;
+			struct gl_miptree *src = gl_tex_image(t, f, l - 1);
+			struct gl_miptree *dst = t->immutable ? gl_miptree_ref(gl_tex_image(t, f, l))
+							      : gl_miptree_create(ctx->screen, src->fmt, w, h, 0);
+			if (!dst || downsample(ctx, src, dst) < 0) {
+				gl_miptree_unref(dst);
+				gl_error(ctx, GL_OUT_OF_MEMORY, "%s: out of memory", fn);
+				return;
+			}
+			if (t->immutable) {
+				gl_miptree_unref(dst);
+			} else {
+				gl_tex_set_image(t, f, l, dst, base_internal, w, h);
+			}
+		}
+	}
+}
+
+/* ---- what GLES 3.0 has and this driver does not ---- */
+
+void glTexImage3D(GLenum target, GLint level, GLint internal, GLsizei w, GLsizei h, GLsizei depth, GLint border,
+		  GLenum format, GLenum type, const void *pixels)
+{
+	(void)level, (void)internal, (void)w, (void)h, (void)depth, (void)border, (void)format, (void)type,
+		(void)pixels;
+	struct gl_context *ctx = gl_ctx();
+	if (!ctx)
+		return;
+	if (target != GL_TEXTURE_3D && target != GL_TEXTURE_2D_ARRAY) {
+		gl_error(ctx, GL_INVALID_ENUM, "glTexImage3D(target 0x%x)", target);
+		return;
+	}
+	gl_error(ctx, GL_INVALID_OPERATION, "glTexImage3D: 3D and array textures are not implemented");
+}
+
+void glTexSubImage3D(GLenum target, GLint level, GLint x, GLint y, GLint z, GLsizei w, GLsizei h, GLsizei depth,
+		     GLenum format, GLenum type, const void *pixels)
+{
+	(void)level, (void)x, (void)y, (void)z, (void)w, (void)h, (void)depth, (void)format, (void)type,
+		(void)pixels;
+	struct gl_context *ctx = gl_ctx();
+	if (!ctx)
+		return;
+	if (target != GL_TEXTURE_3D && target != GL_TEXTURE_2D_ARRAY) {
+		gl_error(ctx, GL_INVALID_ENUM, "glTexSubImage3D(target 0x%x)", target);
+		return;
+	}
+	gl_error(ctx, GL_INVALID_OPERATION, "glTexSubImage3D: 3D and array textures are not implemented");
+}
+
+void glTexStorage3D(GLenum target, GLsizei levels, GLenum internal, GLsizei w, GLsizei h, GLsizei depth)
+{
+	(void)levels, (void)internal, (void)w, (void)h, (void)depth;
+	struct gl_context *ctx = gl_ctx();
+	if (!ctx)
+		return;
+	if (target != GL_TEXTURE_3D && target != GL_TEXTURE_2D_ARRAY) {
+		gl_error(ctx, GL_INVALID_ENUM, "glTexStorage3D(target 0x%x)", target);
+		return;
+	}
+	gl_error(ctx, GL_INVALID_OPERATION, "glTexStorage3D: 3D and array textures are not implemented");
+}
+
+void glCopyTexSubImage3D(GLenum target, GLint level, GLint dx, GLint dy, GLint dz, GLint x, GLint y, GLsizei w,
+			 GLsizei h)
+{
+	(void)level, (void)dx, (void)dy, (void)dz, (void)x, (void)y, (void)w, (void)h;
+	struct gl_context *ctx = gl_ctx();
+	if (!ctx)
+		return;
+	if (target != GL_TEXTURE_3D && target != GL_TEXTURE_2D_ARRAY) {
+		gl_error(ctx, GL_INVALID_ENUM, "glCopyTexSubImage3D(target 0x%x)", target);
+		return;
+	}
+	gl_error(ctx, GL_INVALID_OPERATION, "glCopyTexSubImage3D: 3D and array textures are not implemented");
+}
+
+static void no_compressed(const char *fn)
+{
+	struct gl_context *ctx = gl_ctx();
+	if (ctx)
+		gl_error(ctx, GL_INVALID_ENUM, "%s: no compressed formats are implemented (NUM_COMPRESSED_TEXTURE_FORMATS is 0)",
+			 fn);
+}
+
+void glCompressedTexImage2D(GLenum target, GLint level, GLenum internal, GLsizei w, GLsizei h, GLint border,
+			    GLsizei size, const void *data)
+{
+	(void)target, (void)level, (void)internal, (void)w, (void)h, (void)border, (void)size, (void)data;
+	no_compressed("glCompressedTexImage2D");
+}
+
+void glCompressedTexSubImage2D(GLenum target, GLint level, GLint x, GLint y, GLsizei w, GLsizei h, GLenum format,
+			       GLsizei size, const void *data)
+{
+	(void)target, (void)level, (void)x, (void)y, (void)w, (void)h, (void)format, (void)size, (void)data;
+	no_compressed("glCompressedTexSubImage2D");
+}
+
+void glCompressedTexImage3D(GLenum target, GLint level, GLenum internal, GLsizei w, GLsizei h, GLsizei depth,
+			    GLint border, GLsizei size, const void *data)
+{
+	(void)target, (void)level, (void)internal, (void)w, (void)h, (void)depth, (void)border, (void)size,
+		(void)data;
+	no_compressed("glCompressedTexImage3D");
+}
+
+void glCompressedTexSubImage3D(GLenum target, GLint level, GLint x, GLint y, GLint z, GLsizei w, GLsizei h,
+			       GLsizei depth, GLenum format, GLsizei size, const void *data)
+{
+	(void)target, (void)level, (void)x, (void)y, (void)z, (void)w, (void)h, (void)depth, (void)format,
+		(void)size, (void)data;
+	no_compressed("glCompressedTexSubImage3D");
+}
