@@ -131,24 +131,30 @@ void glReadPixels(GLint x, GLint y, GLsizei w, GLsizei h, GLenum format, GLenum 
 		gl_error(ctx, GL_INVALID_VALUE, "%s: the rectangle is too large", fn);
 		return;
 	}
-	struct gl_buffer *buf = ctx->bound_buffers[GL_BUF_PIXEL_PACK];
-	if (buf) {
-		const char *why;
-		GLenum err = gl_pixels_check_buffer(buf, &d, (uintptr_t)pixels, &l, &why);
-		if (err) {
-			gl_error(ctx, err, "%s: %s", fn, why);
-			return;
-		}
-	}
 	/* the part of the rectangle inside the framebuffer */
 	int fw, fh;
 	gl_fb_size(ctx, fb, &fw, &fh);
 	int64_t x1 = x > 0 ? x : 0, y1 = y > 0 ? y : 0;
 	int64_t x2 = (int64_t)x + w < fw ? (int64_t)x + w : fw, y2 = (int64_t)y + h < fh ? (int64_t)y + h : fh;
-	if (x1 >= x2 || y1 >= y2)
+	bool empty = x1 >= x2 || y1 >= y2;
+	int cw = empty ? 0 : (int)(x2 - x1), ch = empty ? 0 : (int)(y2 - y1);
+	size_t first = empty ? 0 : l.start + (size_t)(y1 - y) * l.stride + (size_t)(x1 - x) * (size_t)d.bpp;
+	struct gl_buffer *buf = ctx->bound_buffers[GL_BUF_PIXEL_PACK];
+	if (buf) {
+		/* The pack buffer must hold what is written: the rectangle as
+		 * clipped by the framebuffer, as Mesa counts it (the pixels
+		 * outside are not written). */
+		struct gl_pixel_layout written = l;
+		written.end = empty ? 0 : first + (size_t)(ch - 1) * l.stride + (size_t)cw * (size_t)d.bpp;
+		const char *why;
+		GLenum err = gl_pixels_check_buffer(buf, &d, (uintptr_t)pixels, &written, &why);
+		if (err) {
+			gl_error(ctx, err, "%s: %s", fn, why);
+			return;
+		}
+	}
+	if (empty)
 		return;
-	int cw = (int)(x2 - x1), ch = (int)(y2 - y1);
-	size_t first = l.start + (size_t)(y1 - y) * l.stride + (size_t)(x1 - x) * (size_t)d.bpp;
 
 	if (buf && gl_pixels_is_raw(mt->fmt, &d) &&
 	    blit_into_buffer(ctx, mt, (int)x1, (int)y1, cw, ch, buf, (uintptr_t)pixels + first, l.stride))

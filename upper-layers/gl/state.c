@@ -208,7 +208,9 @@ void glPixelStorei(GLenum pname, GLint param)
 	*slot = param;
 }
 
-static const char extensions[] = "GL_EXT_buffer_storage GL_EXT_robustness GL_EXT_texture_format_BGRA8888 GL_KHR_debug GL_OES_EGL_image";
+static const char extensions[] =
+	"GL_EXT_buffer_storage GL_EXT_copy_image GL_EXT_read_format_bgra GL_EXT_robustness "
+	"GL_EXT_texture_format_BGRA8888 GL_KHR_debug GL_OES_EGL_image GL_OES_copy_image";
 
 /* The extension list one name at a time (glGetStringi), from the string. */
 static const char *extension_at(GLuint index, size_t *len)
