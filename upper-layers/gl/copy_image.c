@@ -39,7 +39,7 @@ static int view_class(GLenum internal)
  * mipmaps, every level down to 1x1 (or the immutable levels), all of one
  * internal format; cube faces square and alike; no LINEAR filter on an
  * integer format. */
-static bool tex_complete(struct gl_texture *t)
+bool gl_tex_complete(struct gl_texture *t)
 {
 	int base = t->base_level;
 	if (base >= GL_MAX_TEXTURE_LEVELS || base > t->max_level)
@@ -130,7 +130,7 @@ static bool lookup(struct gl_context *ctx, const char *fn, const char *side, GLu
 		gl_error(ctx, GL_INVALID_VALUE, "%s(%sName %u is not a texture)", fn, side, name);
 		return false;
 	}
-	if (!tex_complete(t)) {
+	if (!gl_tex_complete(t)) {
 		gl_error(ctx, GL_INVALID_OPERATION, "%s(%sName %u is incomplete)", fn, side, name);
 		return false;
 	}

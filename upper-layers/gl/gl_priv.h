@@ -114,6 +114,7 @@ struct gl_miptree {
 	uint32_t tiling;	/* I915_TILING_* */
 	uint32_t pitch;		/* bytes */
 	uint32_t offset;	/* bytes from the start of bo (imported images) */
+	int images;		/* live EGL images of it: then it is an EGLImage sibling */
 	int width, height;
 };
 enum { GL_MT_LINEAR = 1u << 0 };

@@ -45,6 +45,10 @@ GLenum gl_pixels_check_buffer(struct gl_buffer *buf, const struct gl_pixel_desc 
 void *gl_pixels_buffer_map(struct gl_context *ctx, struct gl_buffer *buf, bool write);
 void gl_pixels_buffer_unmap(struct gl_buffer *buf);
 
+/* ---- copy_image.c ---- */
+/* Texture completeness (GLES 3.0 §3.8.13). */
+bool gl_tex_complete(struct gl_texture *t);
+
 /* ---- texture.c ---- */
 #define GL_MAX_TEXTURE_SIZE_GEM 16384	/* 2^(GL_MAX_TEXTURE_LEVELS - 1) */
 /* GL_TEX_* of a texture target enum, -1 if none */

@@ -61,6 +61,7 @@ void gl_image_unref(struct gl_image *image)
 {
 	if (!image || __atomic_sub_fetch(&image->refcount, 1, __ATOMIC_ACQ_REL) != 0)
 		return;
+	__atomic_sub_fetch(&image->mt->images, 1, __ATOMIC_RELAXED);
 	gl_miptree_unref(image->mt);
 	free(image);
 }
@@ -85,6 +86,7 @@ static EGLint image_wrap(struct gl_screen *screen, struct gl_miptree *mt, struct
 	img->refcount = 1;
 	img->screen = screen;
 	img->mt = mt;
+	__atomic_add_fetch(&mt->images, 1, __ATOMIC_RELAXED);
 	img->modifier = modifier_of_tiling(mt->tiling);
 	*out = img;
 	return EGL_SUCCESS;
@@ -97,6 +99,19 @@ static void flush_if_current(struct gl_context *ctx, struct gl_miptree *mt)
 {
 	if (ctx == gl_current_context() && gl_batch_references(ctx, mt->bo))
 		gl_batch_flush(ctx, NULL);
+}
+
+/* KHR_image_base: a resource that is already an EGLImage sibling (the
+ * source or a target of a live image) cannot be the source of another:
+ * EGL_BAD_ACCESS. */
+static EGLint wrap_gl_source(struct gl_context *ctx, struct gl_miptree *mt, struct gl_image **out)
+{
+	if (__atomic_load_n(&mt->images, __ATOMIC_RELAXED) > 0) {
+		gl_miptree_unref(mt);
+		return EGL_BAD_ACCESS;
+	}
+	flush_if_current(ctx, mt);
+	return image_wrap(ctx->screen, mt, out);
 }
 
 EGLint gl_image_from_renderbuffer(struct gl_context *ctx, unsigned name, struct gl_image **out)
@@ -112,8 +127,7 @@ EGLint gl_image_from_renderbuffer(struct gl_context *ctx, unsigned name, struct 
 		gl_miptree_unref(mt);
 		return EGL_BAD_PARAMETER;
 	}
-	flush_if_current(ctx, mt);
-	return image_wrap(ctx->screen, mt, out);
+	return wrap_gl_source(ctx, mt, out);
 }
 
 EGLint gl_image_from_texture(struct gl_context *ctx, unsigned name, int level, struct gl_image **out)
@@ -123,9 +137,12 @@ EGLint gl_image_from_texture(struct gl_context *ctx, unsigned name, int level, s
 	EGLint err = EGL_SUCCESS;
 	struct gl_miptree *mt = NULL;
 	/* KHR_gl_texture_2D_image: a name that is not a 2D texture is
-	 * EGL_BAD_PARAMETER, and so is level 0 when it has no image; a level
-	 * outside the texture's or one never specified is EGL_BAD_MATCH. */
+	 * EGL_BAD_PARAMETER, and so is level 0 when it has no image, and a
+	 * level other than 0 of an incomplete texture; a level outside the
+	 * texture's or one never specified is EGL_BAD_MATCH. */
 	if (!tex || tex->target != GL_TEXTURE_2D)
+		err = EGL_BAD_PARAMETER;
+	else if (level != 0 && !gl_tex_complete(tex))
 		err = EGL_BAD_PARAMETER;
 	else if (level < 0 || level >= GL_MAX_TEXTURE_LEVELS || !tex->level[level])
 		err = level == 0 ? EGL_BAD_PARAMETER : EGL_BAD_MATCH;
@@ -134,8 +151,7 @@ EGLint gl_image_from_texture(struct gl_context *ctx, unsigned name, int level, s
 	pthread_mutex_unlock(&ctx->shared->lock);
 	if (err != EGL_SUCCESS)
 		return err;
-	flush_if_current(ctx, mt);
-	return image_wrap(ctx->screen, mt, out);
+	return wrap_gl_source(ctx, mt, out);
 }
 
 /* ---- dma-buf ---- */

@@ -104,7 +104,7 @@ void gl_texture_unref(struct gl_texture *tex)
 		for (int f = 0; f < 5; f++)
 			gl_miptree_unref(tex->face_level[f][l]);
 	}
-	if (tex->image && gl_image_unref)
+	if (tex->image)
 		gl_image_unref(tex->image);
 	free(tex);
 }
