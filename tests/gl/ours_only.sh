@@ -8,12 +8,8 @@
 # exiting 77 is a skip. TAP: one line per program and model.
 # Usage: ours_only.sh PROGRAM...  (names under tests/gl)
 : "${top_builddir:=.}"
-ours_json="$top_builddir/upper-layers/egl/gem_egl_vendor.json"
-debian_json="$top_builddir/tests/gl/gem_debian_vendor.json"
-models=${GL_MODELS:-"2772 0126 1912"}
-# a run is DEVID or DEVID:debian
-runs=$models
-[ -f "$debian_json" ] && runs="$runs ${models##* }:debian"
+. "${top_srcdir:-.}/tests/gl/runs.sh"
+runs=$gl_runs
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 nruns=$(echo $runs | wc -w)
@@ -23,15 +19,7 @@ for p in "$@"; do
 	prog="$top_builddir/tests/gl/$p"
 	for r in $runs; do
 		n=$((n + 1))
-		d=${r%:debian}
-		json=$ours_json
-		label="devid $d"
-		if [ "$r" != "$d" ]; then
-			json=$debian_json
-			label="devid $d over Debian's libdrm_intel"
-		fi
-		I915_SHIM_DEVID=$d __EGL_VENDOR_LIBRARY_FILENAMES="$json" \
-			"$top_builddir/shim/i915-shim" --fresh $TEST_WRAPPER "$prog" > "$tmp/ours.out" 2>&1
+		gl_run "$prog" "$r" > "$tmp/ours.out" 2>&1
 		rc=$?
 		if [ $rc = 77 ]; then
 			echo "ok $n - $p on $label # SKIP $(grep -m1 '^# SKIP' "$tmp/ours.out" | cut -c8-)"

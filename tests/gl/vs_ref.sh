@@ -10,12 +10,8 @@
 # Usage: vs_ref.sh PROGRAM...  (names under tests/gl; each tests/gl/*.sh calls it)
 : "${top_builddir:=.}"
 mesa_json=${MESA_EGL_VENDOR_JSON:-/usr/share/glvnd/egl_vendor.d/50_mesa.json}
-ours_json="$top_builddir/upper-layers/egl/gem_egl_vendor.json"
-debian_json="$top_builddir/tests/gl/gem_debian_vendor.json"
-models=${GL_MODELS:-"2772 0126 1912"}
-# a run is DEVID or DEVID:debian
-runs=$models
-[ -f "$debian_json" ] && runs="$runs ${models##* }:debian"
+. "${top_srcdir:-.}/tests/gl/runs.sh"
+runs=$gl_runs
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 nruns=$(echo $runs | wc -w)
@@ -33,15 +29,7 @@ for p in "$@"; do
 	fi
 	for r in $runs; do
 		n=$((n + 1))
-		d=${r%:debian}
-		json=$ours_json
-		label="devid $d"
-		if [ "$r" != "$d" ]; then
-			json=$debian_json
-			label="devid $d over Debian's libdrm_intel"
-		fi
-		I915_SHIM_DEVID=$d __EGL_VENDOR_LIBRARY_FILENAMES="$json" \
-			"$top_builddir/shim/i915-shim" --fresh $TEST_WRAPPER "$prog" > "$tmp/ours.out" 2>&1
+		gl_run "$prog" "$r" > "$tmp/ours.out" 2>&1
 		echo "rc=$?" >> "$tmp/ours.out"
 		bad=""
 		grep -q "^rc=0$" "$tmp/ours.out" || bad="ours failed"

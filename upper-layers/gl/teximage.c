@@ -396,6 +396,43 @@ void glTexImage2D(GLenum target, GLint level, GLint internal_, GLsizei w, GLsize
 	gl_tex_set_image(t, face, level, mt, internal, w, h);
 }
 
+/* The face of target (its texture index in *k) with level checked, or -1
+ * after recording the error: what every 2D image call validates first. */
+static int target_level(struct gl_context *ctx, GLenum target, GLint level, int *k, const char *fn)
+{
+	int face = face_of(target, k);
+	if (face < 0) {
+		gl_error(ctx, GL_INVALID_ENUM, "%s(target 0x%x)", fn, target);
+		return -1;
+	}
+	if (level < 0 || level >= max_levels()) {
+		gl_error(ctx, GL_INVALID_VALUE, "%s(level %d)", fn, level);
+		return -1;
+	}
+	return face;
+}
+
+/* For the Sub calls: the bound texture's existing image at (face, level)
+ * and the rectangle inside it, or NULL after recording the error. */
+static struct gl_texture *sub_image(struct gl_context *ctx, int k, int face, GLint level, GLint x, GLint y,
+				    GLsizei w, GLsizei h, struct gl_miptree **mt, GLenum **internal, const char *fn)
+{
+	struct gl_texture *t = bound_for(ctx, k, fn);
+	if (!t)
+		return NULL;
+	*mt = *gl_tex_image_slot(t, face, level, internal);
+	if (!**internal) {
+		gl_error(ctx, GL_INVALID_OPERATION, "%s: level %d has no image", fn, level);
+		return NULL;
+	}
+	int tw = t->width[face][level], th = t->height[face][level];
+	if (w < 0 || h < 0 || x < 0 || y < 0 || (int64_t)x + w > tw || (int64_t)y + h > th) {
+		gl_error(ctx, GL_INVALID_VALUE, "%s(%d,%d %dx%d) outside the %dx%d image", fn, x, y, w, h, tw, th);
+		return NULL;
+	}
+	return t;
+}
+
 void glTexSubImage2D(GLenum target, GLint level, GLint x, GLint y, GLsizei w, GLsizei h, GLenum format,
 		     GLenum type, const void *pixels)
 {
@@ -403,34 +440,19 @@ void glTexSubImage2D(GLenum target, GLint level, GLint x, GLint y, GLsizei w, GL
 	struct gl_context *ctx = gl_ctx();
 	if (!ctx)
 		return;
-	int k, face = face_of(target, &k);
-	if (face < 0) {
-		gl_error(ctx, GL_INVALID_ENUM, "%s(target 0x%x)", fn, target);
+	int k, face = target_level(ctx, target, level, &k, fn);
+	if (face < 0)
 		return;
-	}
-	if (level < 0 || level >= max_levels()) {
-		gl_error(ctx, GL_INVALID_VALUE, "%s(level %d)", fn, level);
-		return;
-	}
 	struct gl_pixel_desc d;
 	if (!gl_pixel_desc(format, type, &d)) {
 		gl_error(ctx, GL_INVALID_ENUM, "%s(format 0x%x, type 0x%x)", fn, format, type);
 		return;
 	}
-	struct gl_texture *t = bound_for(ctx, k, fn);
+	GLenum *internal;
+	struct gl_miptree *mt;
+	struct gl_texture *t = sub_image(ctx, k, face, level, x, y, w, h, &mt, &internal, fn);
 	if (!t)
 		return;
-	GLenum *internal;
-	struct gl_miptree *mt = *gl_tex_image_slot(t, face, level, &internal);
-	if (!*internal) {
-		gl_error(ctx, GL_INVALID_OPERATION, "%s: level %d has no image", fn, level);
-		return;
-	}
-	int tw = t->width[face][level], th = t->height[face][level];
-	if (w < 0 || h < 0 || x < 0 || y < 0 || (int64_t)x + w > tw || (int64_t)y + h > th) {
-		gl_error(ctx, GL_INVALID_VALUE, "%s(%d,%d %dx%d) outside the %dx%d image", fn, x, y, w, h, tw, th);
-		return;
-	}
 	/* a format and type the image's internal format accepts, converted
 	 * into whatever the image is stored as */
 	const struct combo *c = check_combo(ctx, fn, *internal, format, type, &d);
@@ -642,29 +664,14 @@ void glCopyTexSubImage2D(GLenum target, GLint level, GLint dx, GLint dy, GLint x
 	struct gl_context *ctx = gl_ctx();
 	if (!ctx)
 		return;
-	int k, face = face_of(target, &k);
-	if (face < 0) {
-		gl_error(ctx, GL_INVALID_ENUM, "%s(target 0x%x)", fn, target);
-		return;
-	}
-	if (level < 0 || level >= max_levels()) {
-		gl_error(ctx, GL_INVALID_VALUE, "%s(level %d)", fn, level);
-		return;
-	}
-	struct gl_texture *t = bound_for(ctx, k, fn);
-	if (!t)
+	int k, face = target_level(ctx, target, level, &k, fn);
+	if (face < 0)
 		return;
 	GLenum *internal;
-	struct gl_miptree *dst = *gl_tex_image_slot(t, face, level, &internal);
-	if (!*internal) {
-		gl_error(ctx, GL_INVALID_OPERATION, "%s: level %d has no image", fn, level);
+	struct gl_miptree *dst;
+	struct gl_texture *t = sub_image(ctx, k, face, level, dx, dy, w, h, &dst, &internal, fn);
+	if (!t)
 		return;
-	}
-	int tw = t->width[face][level], th = t->height[face][level];
-	if (w < 0 || h < 0 || dx < 0 || dy < 0 || (int64_t)dx + w > tw || (int64_t)dy + h > th) {
-		gl_error(ctx, GL_INVALID_VALUE, "%s(%d,%d %dx%d) outside the %dx%d image", fn, dx, dy, w, h, tw, th);
-		return;
-	}
 	struct gl_miptree *src = copy_source(ctx, fn);
 	if (!src || !dst)
 		return;
