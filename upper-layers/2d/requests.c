@@ -76,6 +76,24 @@ G2D_EXPORT int gem2d_poly_point(gem2d_pixmap *dst, const gem2d_gc *gc, int n, co
 }
 
 /*
+ * The start of every thin-line request: the GC and the list checked, the
+ * composite clip made, the box lists emptied. 1 when there is something
+ * to draw, 0 when n is 0, negative errno when a check fails.
+ */
+static int begin_lines(gem2d_pixmap *dst, const gem2d_gc *gc, int n, const void *items, struct g2d_clip *clip)
+{
+	int ret = g2d_check_gc(dst, gc, G2D_USES_FILL | G2D_USES_LINES);
+	if (!ret)
+		ret = check_list(n, items);
+	if (!ret && n)
+		ret = g2d_clip_init(clip, dst, gc);
+	if (ret || !n)
+		return ret;
+	start(dst->dev);
+	return 1;
+}
+
+/*
  * The end of every thin-line request: its geometry (gen_ret is what the
  * generator returned) drawn with the composite clip the request made,
  * LineDoubleDash in its layers (the server's order), then both freed.
@@ -96,15 +114,10 @@ G2D_EXPORT int gem2d_poly_line(gem2d_pixmap *dst, const gem2d_gc *gc, int n, con
 	struct g2d_clip clip;
 	mi_clip_hint hint;
 	mi_layers layers = MI_LAYERS_INIT;
-	int ret = g2d_check_gc(dst, gc, G2D_USES_FILL | G2D_USES_LINES);
-	if (!ret)
-		ret = check_list(n, pts);
-	if (!ret && n)
-		ret = g2d_clip_init(&clip, dst, gc);
-	if (ret || !n)
+	int ret = begin_lines(dst, gc, n, pts, &clip);
+	if (ret <= 0)
 		return ret;
 	g2d_clip_hint(&clip, gc, &hint);
-	start(dst->dev);
 	if (gc->line_style == 2)
 		ret = mi_poly_line_layered(&layers, gc, n, pts, &hint);
 	else
@@ -116,14 +129,9 @@ G2D_EXPORT int gem2d_poly_segment(gem2d_pixmap *dst, const gem2d_gc *gc, int n, 
 {
 	struct g2d_clip clip;
 	mi_layers layers = MI_LAYERS_INIT;
-	int ret = g2d_check_gc(dst, gc, G2D_USES_FILL | G2D_USES_LINES);
-	if (!ret)
-		ret = check_list(n, segs);
-	if (!ret && n)
-		ret = g2d_clip_init(&clip, dst, gc);
-	if (ret || !n)
+	int ret = begin_lines(dst, gc, n, segs, &clip);
+	if (ret <= 0)
 		return ret;
-	start(dst->dev);
 	if (gc->line_style == 2)
 		ret = mi_poly_segment_layered(&layers, gc, n, segs);
 	else
@@ -136,15 +144,10 @@ G2D_EXPORT int gem2d_poly_rectangle(gem2d_pixmap *dst, const gem2d_gc *gc, int n
 	struct g2d_clip clip;
 	mi_clip_hint hint;
 	mi_layers layers = MI_LAYERS_INIT;
-	int ret = g2d_check_gc(dst, gc, G2D_USES_FILL | G2D_USES_LINES);
-	if (!ret)
-		ret = check_list(n, rects);
-	if (!ret && n)
-		ret = g2d_clip_init(&clip, dst, gc);
-	if (ret || !n)
+	int ret = begin_lines(dst, gc, n, rects, &clip);
+	if (ret <= 0)
 		return ret;
 	g2d_clip_hint(&clip, gc, &hint);
-	start(dst->dev);
 	if (gc->line_style == 2)
 		ret = mi_poly_rectangle_layered(&layers, gc, n, rects, &hint);
 	else
@@ -156,14 +159,9 @@ G2D_EXPORT int gem2d_poly_arc(gem2d_pixmap *dst, const gem2d_gc *gc, int n, cons
 {
 	struct g2d_clip clip;
 	mi_layers layers = MI_LAYERS_INIT;
-	int ret = g2d_check_gc(dst, gc, G2D_USES_FILL | G2D_USES_LINES);
-	if (!ret)
-		ret = check_list(n, arcs);
-	if (!ret && n)
-		ret = g2d_clip_init(&clip, dst, gc);
-	if (ret || !n)
+	int ret = begin_lines(dst, gc, n, arcs, &clip);
+	if (ret <= 0)
 		return ret;
-	start(dst->dev);
 	if (gc->line_style == 2)
 		ret = mi_poly_arc_layered(&layers, gc, n, arcs, dst->width, dst->height, dst->bpp);
 	else
