@@ -49,12 +49,6 @@ static int buf_name(struct gl_context *ctx, int target, double *v, enum kind *k)
 	return bind_name(v, k, b ? b->name : 0);
 }
 
-static GLuint texture_name(struct gl_context *ctx, int target)
-{
-	struct gl_texture *t = ctx->bound_textures[ctx->active_texture][target];
-	return t ? t->name : 0;
-}
-
 /* GLES clamps the stencil reference to [0, 2^s - 1] for the s stencil
  * bits of the draw framebuffer (none: 0). */
 static GLint stencil_ref(struct gl_context *ctx, int face)
@@ -171,11 +165,6 @@ static int get_state(struct gl_context *ctx, GLenum pname, double *v, enum kind 
 	case GL_TRANSFORM_FEEDBACK_PAUSED: v[0] = ctx->xfb->paused; *k = K_BOOL; return 1;
 	case GL_CURRENT_PROGRAM: return bind_name(v, k, ctx->current_program);
 	case GL_SAMPLER_BINDING: return bind_name(v, k, ctx->bound_samplers[ctx->active_texture]);
-	case GL_ACTIVE_TEXTURE: return I1(GL_TEXTURE0 + ctx->active_texture);
-	case GL_TEXTURE_BINDING_2D: return bind_name(v, k, texture_name(ctx, GL_TEX_2D));
-	case GL_TEXTURE_BINDING_3D: return bind_name(v, k, texture_name(ctx, GL_TEX_3D));
-	case GL_TEXTURE_BINDING_2D_ARRAY: return bind_name(v, k, texture_name(ctx, GL_TEX_2D_ARRAY));
-	case GL_TEXTURE_BINDING_CUBE_MAP: return bind_name(v, k, texture_name(ctx, GL_TEX_CUBE));
 	case GL_RENDERBUFFER_BINDING: return bind_name(v, k, ctx->bound_rb ? ctx->bound_rb->name : 0);
 	case GL_DRAW_FRAMEBUFFER_BINDING: return bind_name(v, k, ctx->draw_fb ? ctx->draw_fb->name : 0);
 	case GL_READ_FRAMEBUFFER_BINDING: return bind_name(v, k, ctx->read_fb ? ctx->read_fb->name : 0);
@@ -185,13 +174,10 @@ static int get_state(struct gl_context *ctx, GLenum pname, double *v, enum kind 
 	case GL_NUM_EXTENSIONS: return I1(gl_num_extensions());
 	case GL_SHADER_COMPILER: v[0] = GL_FALSE; *k = K_BOOL; return 1;
 	case GL_NUM_SHADER_BINARY_FORMATS: case GL_NUM_PROGRAM_BINARY_FORMATS:
-	case GL_NUM_COMPRESSED_TEXTURE_FORMATS:
 		return I1(0);
-	case GL_SHADER_BINARY_FORMATS: case GL_PROGRAM_BINARY_FORMATS: case GL_COMPRESSED_TEXTURE_FORMATS:
+	case GL_SHADER_BINARY_FORMATS: case GL_PROGRAM_BINARY_FORMATS:
 		return 0;	/* empty lists */
 	case GL_SUBPIXEL_BITS: return I1(4);
-	case GL_MAX_TEXTURE_SIZE: case GL_MAX_CUBE_MAP_TEXTURE_SIZE: return I1(8192);
-	case GL_MAX_3D_TEXTURE_SIZE: case GL_MAX_ARRAY_TEXTURE_LAYERS: return I1(2048);
 	case GL_MAX_RENDERBUFFER_SIZE: return I1(16384);
 	case GL_MAX_VIEWPORT_DIMS: return ints(v, k, 2, 16384.0, 16384.0);
 	case GL_MAX_TEXTURE_LOD_BIAS: v[0] = 2.0; *k = K_FLOAT; return 1;
@@ -201,7 +187,6 @@ static int get_state(struct gl_context *ctx, GLenum pname, double *v, enum kind 
 		return 2;
 	case GL_MAX_ELEMENT_INDEX: return I1((1 << 24) - 1);
 	case GL_MAX_ELEMENTS_INDICES: case GL_MAX_ELEMENTS_VERTICES: return I1(1 << 16);
-	case GL_MAX_DRAW_BUFFERS: case GL_MAX_COLOR_ATTACHMENTS: return I1(4);
 	case GL_MAX_SAMPLES: return I1(0);
 	case GL_SAMPLE_BUFFERS: case GL_SAMPLES: return I1(0);
 	case GL_MAX_VERTEX_ATTRIBS: return I1(GL_MAX_VERTEX_ATTRIBS_GEM);
@@ -209,8 +194,6 @@ static int get_state(struct gl_context *ctx, GLenum pname, double *v, enum kind 
 	case GL_MAX_VERTEX_UNIFORM_VECTORS: return I1(256);
 	case GL_MAX_VERTEX_UNIFORM_BLOCKS: case GL_MAX_FRAGMENT_UNIFORM_BLOCKS: return I1(12);
 	case GL_MAX_VERTEX_OUTPUT_COMPONENTS: return I1(64);
-	case GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS: case GL_MAX_TEXTURE_IMAGE_UNITS: return I1(16);
-	case GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS: return I1(GL_MAX_TEXTURE_UNITS_GEM);
 	case GL_MAX_FRAGMENT_UNIFORM_COMPONENTS: return I1(896);
 	case GL_MAX_FRAGMENT_UNIFORM_VECTORS: return I1(224);
 	case GL_MAX_FRAGMENT_INPUT_COMPONENTS: case GL_MAX_VARYING_COMPONENTS: return I1(60);
