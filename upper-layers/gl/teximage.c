@@ -154,8 +154,9 @@ static enum gl_fmt storage_of_sized(GLenum internal)
 
 /* ---- targets ---- */
 
-/* The face of a TexImage target: TEXTURE_2D 0, cube faces 0..5; -1 otherwise. */
-static int face_of(GLenum target, int *k)
+/* The face of a TexImage target: TEXTURE_2D 0, cube faces 0..5; -1 after
+ * recording GL_INVALID_ENUM otherwise. */
+static int face_of(struct gl_context *ctx, GLenum target, int *k, const char *fn)
 {
 	if (target == GL_TEXTURE_2D) {
 		*k = GL_TEX_2D;
@@ -165,6 +166,7 @@ static int face_of(GLenum target, int *k)
 		*k = GL_TEX_CUBE;
 		return (int)(target - GL_TEXTURE_CUBE_MAP_POSITIVE_X);
 	}
+	gl_error(ctx, GL_INVALID_ENUM, "%s(target 0x%x)", fn, target);
 	return -1;
 }
 
@@ -340,11 +342,9 @@ void glTexImage2D(GLenum target, GLint level, GLint internal_, GLsizei w, GLsize
 	if (!ctx)
 		return;
 	GLenum internal = (GLenum)internal_;
-	int k, face = face_of(target, &k);
-	if (face < 0) {
-		gl_error(ctx, GL_INVALID_ENUM, "%s(target 0x%x)", fn, target);
+	int k, face = face_of(ctx, target, &k, fn);
+	if (face < 0)
 		return;
-	}
 	if (!check_level_size(ctx, fn, k, level, w, h))
 		return;
 	if (border != 0) {
@@ -400,11 +400,9 @@ void glTexImage2D(GLenum target, GLint level, GLint internal_, GLsizei w, GLsize
  * after recording the error: what every 2D image call validates first. */
 static int target_level(struct gl_context *ctx, GLenum target, GLint level, int *k, const char *fn)
 {
-	int face = face_of(target, k);
-	if (face < 0) {
-		gl_error(ctx, GL_INVALID_ENUM, "%s(target 0x%x)", fn, target);
+	int face = face_of(ctx, target, k, fn);
+	if (face < 0)
 		return -1;
-	}
 	if (level < 0 || level >= max_levels()) {
 		gl_error(ctx, GL_INVALID_VALUE, "%s(level %d)", fn, level);
 		return -1;
@@ -728,11 +726,9 @@ void glCopyTexImage2D(GLenum target, GLint level, GLenum internal, GLint x, GLin
 	struct gl_context *ctx = gl_ctx();
 	if (!ctx)
 		return;
-	int k, face = face_of(target, &k);
-	if (face < 0) {
-		gl_error(ctx, GL_INVALID_ENUM, "%s(target 0x%x)", fn, target);
+	int k, face = face_of(ctx, target, &k, fn);
+	if (face < 0)
 		return;
-	}
 	if (!check_level_size(ctx, fn, k, level, w, h))
 		return;
 	if (border != 0) {
