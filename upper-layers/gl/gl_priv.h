@@ -174,6 +174,7 @@ int gl_blt_copy(struct gl_context *ctx, struct gl_miptree *src, int sx, int sy, 
 struct gl_names {
 	void **obj;		/* obj[name], NULL when free; (void *)1 = named, not yet created */
 	unsigned cap;
+	unsigned hint;		/* every name below it is in use */
 };
 #define GL_NAME_RESERVED ((void *)1)
 GLuint gl_names_gen(struct gl_names *t);

@@ -3,7 +3,9 @@
  * Name tables: GL object names are small integers handed out by glGen*,
  * so a table is an array indexed by name. A name is "used" from glGen*
  * (GL_NAME_RESERVED) or from its first bind (the object), until delete.
- * The caller holds the lock of whatever shares the table.
+ * glGen* hands out the lowest free name; every name below the table's
+ * hint is in use, so a search starts there rather than at 1. The caller
+ * holds the lock of whatever shares the table.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -32,15 +34,13 @@ static int grow(struct gl_names *t, GLuint name)
 
 GLuint gl_names_gen(struct gl_names *t)
 {
-	for (GLuint n = 1; n < t->cap; n++)
-		if (!t->obj[n]) {
-			t->obj[n] = GL_NAME_RESERVED;
-			return n;
-		}
-	GLuint n = t->cap ? t->cap : 1;
+	GLuint n = t->hint > 1 ? t->hint : 1;
+	while (n < t->cap && t->obj[n])
+		n++;
 	if (grow(t, n) < 0)
 		return 0;
 	t->obj[n] = GL_NAME_RESERVED;
+	t->hint = n + 1;
 	return n;
 }
 
@@ -67,8 +67,11 @@ int gl_names_set(struct gl_names *t, GLuint name, void *obj)
 
 void gl_names_remove(struct gl_names *t, GLuint name)
 {
-	if (name != 0 && name < t->cap)
+	if (name != 0 && name < t->cap) {
 		t->obj[name] = NULL;
+		if (name < t->hint)
+			t->hint = name;
+	}
 }
 
 void gl_names_fini(struct gl_names *t)
@@ -76,4 +79,5 @@ void gl_names_fini(struct gl_names *t)
 	free(t->obj);
 	t->obj = NULL;
 	t->cap = 0;
+	t->hint = 0;
 }
