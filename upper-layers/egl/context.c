@@ -42,8 +42,7 @@ void egl_surface_free(struct egl_surface *s)
 	free(s);
 }
 
-/* After the last doomed object of a terminated display goes, its screen goes. */
-static void display_maybe_finish(struct egl_display *d)
+void egl_display_maybe_finish(struct egl_display *d)
 {
 	if (d->initialized || d->contexts || d->surfaces || !d->screen)
 		return;
@@ -287,7 +286,7 @@ EGLBoolean eglMakeCurrent(EGLDisplay dpy, EGLSurface draw, EGLSurface read, EGLC
 			uncurrent(od, &oread->base, false);
 		t->ctx = NULL;
 		t->dpy = NULL;
-		display_maybe_finish(od);
+		egl_display_maybe_finish(od);
 	}
 	if (!release) {
 		struct egl_surface *ds = draw, *rs = read;

@@ -298,15 +298,8 @@ EGLBoolean eglTerminate(EGLDisplay dpy)
 	if (d->initialized) {
 		d->initialized = false;
 		egl_display_release_objects(d);
-		/* The screen stays while a doomed context still uses it; the
-		 * last release frees it (context.c). */
-		if (!d->contexts && !d->surfaces) {
-			gl_screen_destroy(d->screen);
-			d->screen = NULL;
-			free(d->configs);
-			d->configs = NULL;
-			d->num_configs = 0;
-		}
+		/* the screen stays while a doomed context still uses it */
+		egl_display_maybe_finish(d);
 	}
 	egl_unlock();
 	return egl_success();

@@ -143,6 +143,10 @@ void egl_object_unlink(struct egl_object **list, struct egl_object *obj);
 /* Frees a display's contexts/surfaces not current anywhere; the current
  * ones are doomed (eglTerminate). Caller holds egl_lock. */
 void egl_display_release_objects(struct egl_display *d);
+/* A terminated display's screen and configs go once its last doomed
+ * context and surface are gone (eglTerminate, the release that frees
+ * them). Caller holds egl_lock. */
+void egl_display_maybe_finish(struct egl_display *d);
 void egl_context_free(struct egl_context *c);
 void egl_surface_free(struct egl_surface *s);
 /* Images and syncs of a display going away (eglTerminate), egl_lock held. */
