@@ -8,24 +8,13 @@
  */
 #include "gltest.h"
 
-static uint8_t *pattern(size_t n, unsigned seed)
-{
-	uint8_t *p = malloc(n);
-	uint32_t x = seed * 2654435761u + 1;
-	for (size_t i = 0; i < n; i++) {
-		x = x * 1103515245u + 12345u;
-		p[i] = (uint8_t)(x >> 16);
-	}
-	return p;
-}
-
 static GLuint tex_fb(GLenum target, GLenum internal, GLenum format, GLenum type, int bpp, int w, int h,
 		     unsigned seed, GLuint *tex)
 {
 	GLuint fb;
 	glGenTextures(1, tex);
 	glBindTexture(GL_TEXTURE_2D, *tex);
-	uint8_t *data = seed ? pattern((size_t)w * h * bpp, seed) : calloc((size_t)w * h, bpp);
+	uint8_t *data = seed ? gt_pattern((size_t)w * h * bpp, seed) : calloc((size_t)w * h, bpp);
 	glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
 	glTexImage2D(GL_TEXTURE_2D, 0, (GLint)internal, w, h, 0, format, type, data);
 	free(data);
@@ -118,7 +107,7 @@ static void scissored(void)
 static void linear(void)
 {
 	const int n = 64;
-	uint8_t *rnd = pattern(n * n, 9), *data = malloc((size_t)n * n * 4);
+	uint8_t *rnd = gt_pattern(n * n, 9), *data = malloc((size_t)n * n * 4);
 	for (int y = 0; y < n; y++)
 		for (int x = 0; x < n; x++)
 			for (int k = 0; k < 4; k++)

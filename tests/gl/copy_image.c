@@ -10,23 +10,12 @@
 static PFNGLCOPYIMAGESUBDATAEXTPROC copy_ext;
 static PFNGLCOPYIMAGESUBDATAOESPROC copy_oes;
 
-static uint8_t *pattern(size_t n, unsigned seed)
-{
-	uint8_t *p = malloc(n);
-	uint32_t x = seed * 2654435761u + 1;
-	for (size_t i = 0; i < n; i++) {
-		x = x * 1103515245u + 12345u;
-		p[i] = (uint8_t)(x >> 16);
-	}
-	return p;
-}
-
 static GLuint tex2d(GLenum internal, GLenum format, GLenum type, int bpp, int w, int h, unsigned seed)
 {
 	GLuint t;
 	glGenTextures(1, &t);
 	glBindTexture(GL_TEXTURE_2D, t);
-	uint8_t *d = pattern((size_t)w * h * bpp, seed);
+	uint8_t *d = gt_pattern((size_t)w * h * bpp, seed);
 	glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
 	glTexImage2D(GL_TEXTURE_2D, 0, (GLint)internal, w, h, 0, format, type, d);
 	/* one level: complete only without mipmap filtering (copies need completeness) */

@@ -129,6 +129,30 @@ static inline uint32_t gt_hash(const void *data, size_t n)
 	return h;
 }
 
+/* n bytes of a fixed pseudo-random pattern for seed (malloc'd): test data
+ * both stacks get alike. */
+static inline uint8_t *gt_pattern(size_t n, unsigned seed)
+{
+	uint8_t *p = malloc(n);
+	uint32_t x = seed * 2654435761u + 1;
+	for (size_t i = 0; i < n; i++) {
+		x = x * 1103515245u + 12345u;
+		p[i] = (uint8_t)(x >> 16);
+	}
+	return p;
+}
+
+/* A new framebuffer, bound, with level of the texture (textarget: 2D or a
+ * cube face) as its color attachment. */
+static inline GLuint gt_fbo_with_tex(GLuint tex, GLenum textarget, int level)
+{
+	GLuint fb;
+	glGenFramebuffers(1, &fb);
+	glBindFramebuffer(GL_FRAMEBUFFER, fb);
+	glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, textarget, tex, level);
+	return fb;
+}
+
 /* A color renderbuffer of the given format in a new framebuffer, bound. */
 static inline GLuint gt_fbo_with_rb(GLenum internal, int w, int h, GLuint *rb_out)
 {

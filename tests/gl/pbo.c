@@ -9,31 +9,11 @@
  */
 #include "gltest.h"
 
-static uint8_t *pattern(size_t n, unsigned seed)
-{
-	uint8_t *p = malloc(n);
-	uint32_t x = seed * 2654435761u + 7;
-	for (size_t i = 0; i < n; i++) {
-		x = x * 1103515245u + 12345u;
-		p[i] = (uint8_t)(x >> 16);
-	}
-	return p;
-}
-
-static GLuint tex_fb(GLuint tex)
-{
-	GLuint fb;
-	glGenFramebuffers(1, &fb);
-	glBindFramebuffer(GL_FRAMEBUFFER, fb);
-	glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
-	return fb;
-}
-
 /* Uploads from an unpack buffer at an offset with row length, skips and alignment. */
 static void unpack(int w, int h, int row_length, int skip_rows, int skip_pixels, int align, GLintptr offset)
 {
 	const size_t size = 1 << 20;
-	uint8_t *data = pattern(size, (unsigned)(w * 7 + row_length + skip_rows * 3 + align));
+	uint8_t *data = gt_pattern(size, (unsigned)(w * 7 + row_length + skip_rows * 3 + align));
 	GLuint pbo, tex;
 	glGenBuffers(1, &pbo);
 	glBindBuffer(GL_PIXEL_UNPACK_BUFFER, pbo);
@@ -56,7 +36,7 @@ static void unpack(int w, int h, int row_length, int skip_rows, int skip_pixels,
 	glPixelStorei(GL_UNPACK_SKIP_PIXELS, 0);
 	glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
 	glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
-	GLuint fb = tex_fb(tex);
+	GLuint fb = gt_fbo_with_tex(tex, GL_TEXTURE_2D, 0);
 	fact_pixels(what, w, h);
 	glDeleteFramebuffers(1, &fb);
 	glDeleteTextures(1, &tex);
@@ -72,10 +52,10 @@ static void pack(GLenum internal, int w, int h, int row_length, int skip_rows, i
 	glGenTextures(1, &tex);
 	glBindTexture(GL_TEXTURE_2D, tex);
 	glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-	uint8_t *data = pattern((size_t)w * h * 4, (unsigned)internal + (unsigned)w);
+	uint8_t *data = gt_pattern((size_t)w * h * 4, (unsigned)internal + (unsigned)w);
 	glTexImage2D(GL_TEXTURE_2D, 0, (GLint)internal, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, data);
 	glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-	GLuint fb = tex_fb(tex);
+	GLuint fb = gt_fbo_with_tex(tex, GL_TEXTURE_2D, 0);
 	const GLsizeiptr size = 1 << 20;
 	GLuint pbo;
 	glGenBuffers(1, &pbo);
@@ -126,7 +106,7 @@ static void errors(void)
 	glUnmapBuffer(GL_PIXEL_UNPACK_BUFFER);
 	glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
 
-	GLuint fb = tex_fb(tex);
+	GLuint fb = gt_fbo_with_tex(tex, GL_TEXTURE_2D, 0);
 	glBindBuffer(GL_PIXEL_PACK_BUFFER, pbo);
 	glReadPixels(0, 0, 16, 16, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
 	fact_err("ReadPixels 16x16 into a 1 KiB pack buffer");

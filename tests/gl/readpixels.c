@@ -8,24 +8,13 @@
  */
 #include "gltest.h"
 
-static uint8_t *pattern(size_t n, unsigned seed)
-{
-	uint8_t *p = malloc(n);
-	uint32_t x = seed * 2654435761u + 1;
-	for (size_t i = 0; i < n; i++) {
-		x = x * 1103515245u + 12345u;
-		p[i] = (uint8_t)(x >> 16);
-	}
-	return p;
-}
-
 /* A w x h texture of internal format with random content, attached to a new bound framebuffer. */
 static GLuint source(GLenum internal, GLenum format, GLenum type, int bpp, int w, int h, GLuint *tex)
 {
 	GLuint fb;
 	glGenTextures(1, tex);
 	glBindTexture(GL_TEXTURE_2D, *tex);
-	uint8_t *data = pattern((size_t)w * h * bpp, (unsigned)internal);
+	uint8_t *data = gt_pattern((size_t)w * h * bpp, (unsigned)internal);
 	glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
 	glTexImage2D(GL_TEXTURE_2D, 0, (GLint)internal, w, h, 0, format, type, data);
 	glPixelStorei(GL_UNPACK_ALIGNMENT, 4);

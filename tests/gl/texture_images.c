@@ -15,15 +15,6 @@ static PFNEGLDESTROYIMAGEKHRPROC destroy_image;
 static PFNGLEGLIMAGETARGETTEXTURE2DOESPROC image_target_tex;
 static PFNGLEGLIMAGETARGETRENDERBUFFERSTORAGEOESPROC image_target_rb;
 
-static GLuint fb_of_tex(GLuint tex)
-{
-	GLuint fb;
-	glGenFramebuffers(1, &fb);
-	glBindFramebuffer(GL_FRAMEBUFFER, fb);
-	glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
-	return fb;
-}
-
 static void texture_source(void)
 {
 	const int w = 70, h = 33;
@@ -59,14 +50,14 @@ static void texture_source(void)
 	glBindTexture(GL_TEXTURE_2D, tex2);
 	image_target_tex(GL_TEXTURE_2D, img);
 	fact_err("glEGLImageTargetTexture2DOES");
-	GLuint fb2 = fb_of_tex(tex2);
+	GLuint fb2 = gt_fbo_with_tex(tex2, GL_TEXTURE_2D, 0);
 	fact("texture of the image: status 0x%x", glCheckFramebufferStatus(GL_FRAMEBUFFER));
 	glEnable(GL_SCISSOR_TEST);
 	glScissor(5, 5, 20, 10);
 	glClearColor(0.0f, 1.0f, 0.0f, 1.0f);
 	glClear(GL_COLOR_BUFFER_BIT);
 	glDisable(GL_SCISSOR_TEST);
-	GLuint fb1 = fb_of_tex(tex);
+	GLuint fb1 = gt_fbo_with_tex(tex, GL_TEXTURE_2D, 0);
 	fact_pixels("the first texture after a clear through the second", w, h);
 	/* TexSubImage2D on the image-backed texture writes the shared storage */
 	glBindTexture(GL_TEXTURE_2D, tex2);

@@ -10,26 +10,6 @@
  */
 #include "gltest.h"
 
-static uint8_t *pattern(size_t n, unsigned seed)
-{
-	uint8_t *p = malloc(n);
-	uint32_t x = seed * 2654435761u + 1;
-	for (size_t i = 0; i < n; i++) {
-		x = x * 1103515245u + 12345u;
-		p[i] = (uint8_t)(x >> 16);
-	}
-	return p;
-}
-
-static GLuint fb_tex(GLuint tex, GLenum textarget, int level)
-{
-	GLuint fb;
-	glGenFramebuffers(1, &fb);
-	glBindFramebuffer(GL_FRAMEBUFFER, fb);
-	glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, textarget, tex, level);
-	return fb;
-}
-
 /* Uploads w x h of (internal, format, type), reads it back, states the hash. */
 static void upload_read(GLenum internal, GLenum format, GLenum type, int bpp, int w, int h, const char *name)
 {
@@ -37,15 +17,15 @@ static void upload_read(GLenum internal, GLenum format, GLenum type, int bpp, in
 	glGenTextures(1, &t);
 	glBindTexture(GL_TEXTURE_2D, t);
 	glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-	uint8_t *data = pattern((size_t)w * h * bpp, (unsigned)internal + (unsigned)type);
+	uint8_t *data = gt_pattern((size_t)w * h * bpp, (unsigned)internal + (unsigned)type);
 	glTexImage2D(GL_TEXTURE_2D, 0, (GLint)internal, w, h, 0, format, type, data);
 	char what[160];
 	snprintf(what, sizeof(what), "teximage %s %dx%d -> %s", name, w, h, gt_err_name(glGetError()));
-	GLuint fb = fb_tex(t, GL_TEXTURE_2D, 0);
+	GLuint fb = gt_fbo_with_tex(t, GL_TEXTURE_2D, 0);
 	fact("%s: status 0x%x", what, glCheckFramebufferStatus(GL_FRAMEBUFFER));
 	fact_pixels(what, w, h);
 	/* a sub-rectangle at odd offsets */
-	uint8_t *sub = pattern((size_t)w * h * bpp, 99);
+	uint8_t *sub = gt_pattern((size_t)w * h * bpp, 99);
 	glTexSubImage2D(GL_TEXTURE_2D, 0, w / 3, h / 5, w / 2 + 1, h / 3 + 1, format, type, sub);
 	snprintf(what, sizeof(what), "texsubimage %s -> %s", name, gt_err_name(glGetError()));
 	fact_pixels(what, w, h);
@@ -83,7 +63,7 @@ static void formats(void)
 	uint8_t px[64] = { 0 };
 	glTexImage2D(GL_TEXTURE_2D, 0, GL_LUMINANCE_ALPHA, 4, 4, 0, GL_LUMINANCE_ALPHA, GL_UNSIGNED_BYTE, px);
 	fact_err("teximage LUMINANCE_ALPHA");
-	GLuint fb = fb_tex(t, GL_TEXTURE_2D, 0);
+	GLuint fb = gt_fbo_with_tex(t, GL_TEXTURE_2D, 0);
 	fact("LUMINANCE_ALPHA attachment: status 0x%x", glCheckFramebufferStatus(GL_FRAMEBUFFER));
 	glDeleteFramebuffers(1, &fb);
 	glDeleteTextures(1, &t);
@@ -93,7 +73,7 @@ static void formats(void)
 static void unpack_params(void)
 {
 	const int w = 37, h = 29;
-	uint8_t *src = pattern(200 * 200 * 4, 7);
+	uint8_t *src = gt_pattern(200 * 200 * 4, 7);
 	static const struct { int align, row_length, skip_pixels, skip_rows; } cases[] = {
 		{ 1, 0, 0, 0 }, { 2, 0, 0, 0 }, { 4, 0, 0, 0 }, { 8, 0, 0, 0 }, { 4, 50, 0, 0 }, { 1, 0, 5, 0 },
 		{ 1, 0, 0, 7 }, { 8, 61, 3, 4 }, { 2, 41, 9, 2 },
@@ -102,7 +82,7 @@ static void unpack_params(void)
 	glGenTextures(1, &t);
 	glBindTexture(GL_TEXTURE_2D, t);
 	glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB8, w, h, 0, GL_RGB, GL_UNSIGNED_BYTE, NULL);
-	GLuint fb = fb_tex(t, GL_TEXTURE_2D, 0);
+	GLuint fb = gt_fbo_with_tex(t, GL_TEXTURE_2D, 0);
 	for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		glPixelStorei(GL_UNPACK_ALIGNMENT, cases[i].align);
 		glPixelStorei(GL_UNPACK_ROW_LENGTH, cases[i].row_length);
@@ -157,11 +137,11 @@ static void storage(void)
 	fact_err("TexStorage2D again");
 	glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 16, 16, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
 	fact_err("TexImage2D on immutable storage");
-	uint8_t *data = pattern(300 * 17 * 4, 3);
+	uint8_t *data = gt_pattern(300 * 17 * 4, 3);
 	for (int l = 0; l < 5; l++) {
 		int w = 300 >> l, h = 17 >> l ? 17 >> l : 1;
 		glTexSubImage2D(GL_TEXTURE_2D, l, 0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, data);
-		GLuint fb = fb_tex(t, GL_TEXTURE_2D, l);
+		GLuint fb = gt_fbo_with_tex(t, GL_TEXTURE_2D, l);
 		char what[64];
 		snprintf(what, sizeof(what), "storage level %d", l);
 		fact_pixels(what, w, h);
@@ -191,13 +171,13 @@ static void cube(void)
 	glTexImage2D(GL_TEXTURE_CUBE_MAP, 0, GL_RGBA8, 64, 64, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
 	fact_err("TexImage2D(TEXTURE_CUBE_MAP)");
 	for (int f = 0; f < 6; f++) {
-		uint8_t *data = pattern((size_t)n * n * 4, 40 + (unsigned)f);
+		uint8_t *data = gt_pattern((size_t)n * n * 4, 40 + (unsigned)f);
 		glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + (GLenum)f, 0, GL_RGBA8, n, n, 0, GL_RGBA, GL_UNSIGNED_BYTE,
 			     data);
 		free(data);
 	}
 	for (int f = 0; f < 6; f++) {
-		GLuint fb = fb_tex(t, GL_TEXTURE_CUBE_MAP_POSITIVE_X + (GLenum)f, 0);
+		GLuint fb = gt_fbo_with_tex(t, GL_TEXTURE_CUBE_MAP_POSITIVE_X + (GLenum)f, 0);
 		char what[32];
 		snprintf(what, sizeof(what), "cube face %d", f);
 		fact_pixels(what, n, n);
@@ -242,7 +222,7 @@ static void copies(void)
 	fact_err("CopyTexImage2D RGB565 from RGBA8");
 	glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 0, 0, 8, 8, 1);
 	fact_err("CopyTexImage2D border 1");
-	GLuint fb2 = fb_tex(t, GL_TEXTURE_2D, 0);
+	GLuint fb2 = gt_fbo_with_tex(t, GL_TEXTURE_2D, 0);
 	fact_pixels("after CopyTexImage2D", 80, 50);
 	glBindFramebuffer(GL_FRAMEBUFFER, fb);
 	glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 7, 9, 20, 10, 33, 17);
@@ -258,7 +238,7 @@ static void copies(void)
 	glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB565, 40, 30, 0, GL_RGB, GL_UNSIGNED_SHORT_5_6_5, NULL);
 	glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0, 0, 40, 30);
 	fact_err("CopyTexSubImage2D RGBA8 -> RGB565");
-	GLuint fb3 = fb_tex(t2, GL_TEXTURE_2D, 0);
+	GLuint fb3 = gt_fbo_with_tex(t2, GL_TEXTURE_2D, 0);
 	fact_pixels("RGB565 copy", 40, 30);
 	glBindFramebuffer(GL_FRAMEBUFFER, fb3);
 	glBindTexture(GL_TEXTURE_2D, t);
@@ -279,7 +259,7 @@ static void mipmaps(void)
 	/* 2x2 blocks of one color: every box filter gives the same answer */
 	const int n = 64;
 	uint8_t *data = malloc((size_t)n * n * 4);
-	uint8_t *rnd = pattern((size_t)n * n, 5);
+	uint8_t *rnd = gt_pattern((size_t)n * n, 5);
 	for (int y = 0; y < n; y++)
 		for (int x = 0; x < n; x++)
 			for (int c = 0; c < 4; c++)
@@ -291,7 +271,7 @@ static void mipmaps(void)
 	glGenerateMipmap(GL_TEXTURE_2D);
 	fact_err("GenerateMipmap");
 	for (int l = 1; l <= 3; l++) {
-		GLuint fb = fb_tex(t, GL_TEXTURE_2D, l);
+		GLuint fb = gt_fbo_with_tex(t, GL_TEXTURE_2D, l);
 		char what[32];
 		snprintf(what, sizeof(what), "mip level %d", l);
 		fact_pixels(what, n >> l, n >> l);
@@ -316,7 +296,7 @@ static void mipmaps(void)
 static void integer_and_depth(void)
 {
 	const int w = 70, h = 33;
-	uint8_t *data = pattern((size_t)w * h * 8, 11);
+	uint8_t *data = gt_pattern((size_t)w * h * 8, 11);
 	static const struct { GLenum internal, format, type; int bpp; const char *name; } f[] = {
 		{ GL_R8UI, GL_RED_INTEGER, GL_UNSIGNED_BYTE, 1, "R8UI" },
 		{ GL_RG8I, GL_RG_INTEGER, GL_BYTE, 2, "RG8I" },
@@ -331,7 +311,7 @@ static void integer_and_depth(void)
 		glBindTexture(GL_TEXTURE_2D, t);
 		glTexImage2D(GL_TEXTURE_2D, 0, (GLint)f[i].internal, w, h, 0, f[i].format, f[i].type, data);
 		GLenum e = glGetError();
-		GLuint fb = fb_tex(t, GL_TEXTURE_2D, 0);
+		GLuint fb = gt_fbo_with_tex(t, GL_TEXTURE_2D, 0);
 		bool sint = f[i].type == GL_BYTE || f[i].type == GL_SHORT || f[i].type == GL_INT;
 		uint32_t *px = calloc((size_t)w * h, 16);
 		glReadPixels(0, 0, w, h, GL_RGBA_INTEGER, sint ? GL_INT : GL_UNSIGNED_INT, px);
