@@ -13,7 +13,7 @@ if [ ! -f "$lib" ]; then
 fi
 bad=$(nm -D --undefined-only "$lib" | awk '{print $2}' | sed 's/@.*//' |
 	grep -v -E '^(drm_intel_|drm[A-Z]|pixman_|__|_ITM|_Jv)' |
-	grep -v -x -E '(qsort|sincos|malloc|calloc|realloc|free|memcpy|memmove|memset|qsort_r|sysconf|abort|sqrt|cos|sin|acos|atan2|floor|ceil|fabs|round|lround|trunc|atan|asin|tan|hypot|fmod|nearbyint|rint|lrint|__errno_location|__stack_chk_fail|strerror)')
+	grep -v -x -E '(qsort|sincos|malloc|calloc|realloc|free|memcpy|memmove|memset|qsort_r|sysconf|abort|sqrt|cos|sin|acos|atan2|floor|ceil|fabs|round|lround|trunc|atan|asin|tan|hypot|fmod|nearbyint|rint|lrint|__errno_location|__stack_chk_fail|strerror|poll|close)')
 if [ -z "$bad" ]; then
 	echo "ok 1 - undefined symbols are libdrm_intel's, libdrm's, pixman's or libc's"
 else

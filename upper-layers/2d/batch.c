@@ -18,6 +18,7 @@
  */
 #include <errno.h>
 #include <string.h>
+#include <unistd.h>
 #include <i915_drm.h>
 
 #include "hwdefs/intel_commands.h"
@@ -148,8 +149,21 @@ void g2d_count_command(gem2d_device *dev, uint32_t dw0)
 
 int g2d_batch_submit(gem2d_device *dev)
 {
+	return g2d_batch_submit_fence(dev, NULL);
+}
+
+/*
+ * A pending in-fence goes with the first batch that has commands (an empty
+ * one is not submitted: the fence waits for the next). The kernel holds its
+ * own reference from the execbuffer on, so ours is closed then; if the
+ * execbuffer fails, the CPU replay waits for it instead.
+ */
+int g2d_batch_submit_fence(gem2d_device *dev, int *out_fence)
+{
 	struct g2d_batch *b = &dev->batch;
 	int ret;
+	if (out_fence)
+		*out_fence = -1;
 	if (!b->bo)
 		return 0;
 	if (b->n == 0) {
@@ -161,8 +175,15 @@ int g2d_batch_submit(gem2d_device *dev)
 	if (b->n & 1)
 		g2d_out(dev, MI_NOOP);
 	ret = dev->wedged ? -EIO : drm_intel_bo_subdata(b->bo, 0, b->n * 4, b->dw);
-	if (ret == 0)
+	if (ret == 0 && (dev->in_fence >= 0 || out_fence))
+		ret = drm_intel_gem_bo_fence_exec(b->bo, NULL, (int)(b->n * 4), dev->in_fence, out_fence,
+						  dev->ring);
+	else if (ret == 0)
 		ret = drm_intel_bo_mrb_exec(b->bo, (int)(b->n * 4), NULL, 0, 0, dev->ring);
+	if (ret == 0 && dev->in_fence >= 0) {
+		close(dev->in_fence);
+		dev->in_fence = -1;
+	}
 	if (ret == 0) {
 		g2d_replay_forget(dev);
 		dev->stats.batches++;

@@ -49,6 +49,7 @@ G2D_EXPORT gem2d_device *gem2d_device_create(drm_intel_bufmgr *bufmgr, unsigned 
 	dev->gen = gen;
 	dev->ring = gen >= 6 ? I915_EXEC_BLT : I915_EXEC_RENDER;
 	dev->batch.swctrl = ~0u;
+	dev->in_fence = -1;
 	return dev;
 }
 
@@ -58,6 +59,7 @@ G2D_EXPORT void gem2d_device_destroy(gem2d_device *dev)
 		return;
 	gem2d_finish(dev);
 	g2d_batch_fini(dev);
+	g2d_fence_fini(dev);
 	g2d_boxes_fini(&dev->fg);
 	g2d_boxes_fini(&dev->bg);
 	g2d_boxes_fini(&dev->clipped);

@@ -127,6 +127,15 @@ int gem2d_composite(int op, gem2d_pixmap *src, bool src_repeat, gem2d_pixmap *ma
 		    gem2d_pixmap *dst, int src_x, int src_y, int mask_x, int mask_y,
 		    int dst_x, int dst_y, int width, int height);
 
+/* Explicit fences (ours, not in 2d-api.md). gem2d_add_in_fence: the device's next
+ * submission waits, on the GPU, for this sync_file (I915_EXEC_FENCE_IN) — for reading a buffer
+ * another process renders; fences added before one submission are merged. The device owns fd
+ * from the call on, even when it fails. A CPU-path read waits for it on the CPU.
+ * gem2d_flush_fence: gem2d_flush, returning in *fd the submission's out-fence (a sync_file the
+ * caller owns), or -1 when nothing was queued for the GPU. */
+int gem2d_add_in_fence(gem2d_device *dev, int fd);
+int gem2d_flush_fence(gem2d_device *dev, int *fd);
+
 /* Statistics (ours, not in 2d-api.md): what ran where, so a test can check
  * which path drew a request. Counters only grow; gem2d_stats_reset zeroes
  * them. Commands are counted by 2D opcode (bits 28:22 of the header). */

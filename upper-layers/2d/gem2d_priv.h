@@ -68,6 +68,7 @@ struct gem2d_device {
 	uint32_t ring;			/* I915_EXEC_BLT from gen6, else I915_EXEC_RENDER */
 	bool wedged;			/* an execbuffer failed: CPU from now on */
 	int userptr;			/* 0 untried, 1 works, -1 refused */
+	int in_fence;			/* sync_file the next submission waits for, or -1 (fence.c) */
 	struct g2d_batch batch;
 	gem2d_stats stats;
 	struct g2d_boxes fg, bg, clipped;	/* scratch lists for one request */
@@ -86,6 +87,13 @@ struct gem2d_pixmap {
 
 #define G2D_DEVICE_MAGIC 0x67326476u
 #define G2D_PIXMAP_MAGIC 0x67327078u
+
+/* ---- explicit fences (fence.c) -------------------------------------------- */
+
+/* Before the CPU touches a pixmap: wait for the pending in-fence (the GPU
+ * would have waited for it before reading). Then there is none. */
+void g2d_fence_cpu_wait(gem2d_device *dev);
+void g2d_fence_fini(gem2d_device *dev);
 
 /* ---- device (device.c) -------------------------------------------------- */
 
@@ -128,6 +136,9 @@ static inline void g2d_out(gem2d_device *dev, uint32_t dw)
 void g2d_out_reloc(gem2d_device *dev, drm_intel_bo *bo, uint32_t delta, bool write, bool fenced);
 void g2d_count_command(gem2d_device *dev, uint32_t dw0);
 int g2d_batch_submit(gem2d_device *dev);		/* 0 if empty */
+/* The same, with the submission's out-fence in *out_fence (a sync_file the
+ * caller owns), or -1 when nothing was submitted. */
+int g2d_batch_submit_fence(gem2d_device *dev, int *out_fence);
 int g2d_batch_wait(gem2d_device *dev);			/* waits for the last batch */
 bool g2d_batch_references(gem2d_device *dev, drm_intel_bo *bo);
 void g2d_batch_fini(gem2d_device *dev);

@@ -255,6 +255,7 @@ int g2d_pixmap_map(gem2d_pixmap *pix, struct g2d_raster *r)
 		r->bits = pix->bits;
 		return 0;
 	}
+	g2d_fence_cpu_wait(pix->dev);
 	if (pix->cpu_maps == 0) {
 		if (g2d_batch_references(pix->dev, pix->bo)) {
 			ret = g2d_batch_submit(pix->dev);
