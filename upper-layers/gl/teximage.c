@@ -453,7 +453,10 @@ void glTexSubImage2D(GLenum target, GLint level, GLint x, GLint y, GLsizei w, GL
 		return;
 	/* a format and type the image's internal format accepts, converted
 	 * into whatever the image is stored as */
-	const struct combo *c = check_combo(ctx, fn, *internal, format, type, &d);
+	/* TexStorage's BGRA8_EXT takes what the unsized BGRA_EXT takes
+	 * (EXT_texture_storage with EXT_texture_format_BGRA8888) */
+	GLenum combo_internal = *internal == GL_BGRA8_EXT ? GL_BGRA_EXT : *internal;
+	const struct combo *c = check_combo(ctx, fn, combo_internal, format, type, &d);
 	if (!c)
 		return;
 	if (c->fmt == GLF_NONE || (mt && !gl_pixels_can_unpack(mt->fmt, &d) &&
