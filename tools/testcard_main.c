@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * tools/demo: the main job. It finds the GPU the way a driver does and
+ * tools/testcard: the smaller example (the main job is tools/compositor).
+ * It finds the GPU the way a driver does and
  * prints what it found (the device nodes, the driver's identity, the PCI
  * device, the DRM capabilities and the i915 parameters a driver reads at
  * start-up), then draws a test card with the blitter (testcard.c), reads it
- * back and writes it to demo.png (or the path given as the first argument).
- * Run it under the shim (./run demo) or on a machine with an i915.
+ * back and writes it to testcard.png (or the path given as the first
+ * argument). Run it under the shim (shim/i915-shim tools/testcard) or on a
+ * machine with an i915.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -58,7 +60,7 @@ static const struct { int param; const char *name; } params[] = {
 
 int main(int argc, char **argv)
 {
-	const char *png = argc > 1 ? argv[1] : "demo.png";
+	const char *png = argc > 1 ? argv[1] : "testcard.png";
 	drmDevicePtr devices[16];
 	double t0 = now_us();
 	int n = drmGetDevices2(DRM_DEVICE_GET_PCI_REVISION, devices, 16);
@@ -66,7 +68,7 @@ int main(int argc, char **argv)
 	int primary = -1;
 
 	if (n <= 0) {
-		fprintf(stderr, "demo: no DRM device found (%s)\n", n < 0 ? strerror(-n) : "none");
+		fprintf(stderr, "testcard: no DRM device found (%s)\n", n < 0 ? strerror(-n) : "none");
 		return 1;
 	}
 	printf("Found %d DRM device(s) in %.0f us\n", n, t_enum);
@@ -89,19 +91,19 @@ int main(int argc, char **argv)
 	}
 	if (primary < 0) {
 		drmFreeDevices(devices, n);
-		fprintf(stderr, "demo: no primary node\n");
+		fprintf(stderr, "testcard: no primary node\n");
 		return 1;
 	}
 
 	int fd = open(devices[primary]->nodes[DRM_NODE_PRIMARY], O_RDWR | O_CLOEXEC);
 	drmFreeDevices(devices, n);
 	if (fd < 0) {
-		perror("demo: open");
+		perror("testcard: open");
 		return 1;
 	}
 	drmVersionPtr v = drmGetVersion(fd);
 	if (!v) {
-		perror("demo: drmGetVersion");
+		perror("testcard: drmGetVersion");
 		close(fd);
 		return 1;
 	}

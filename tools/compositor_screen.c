@@ -1,0 +1,383 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The compositor's screen (compositor_screen.h), drawn with the 2D layer:
+ *  - the desktop: a 32x32 tile repeated (a FillTiled fill, the blitter's
+ *    pattern where it can);
+ *  - each window, bottom first: a drop shadow and a translucent title bar
+ *    (Render Over of solid translucent sources), a border (solid fills),
+ *    the title (core text from tools/font.c), the content (a CopyArea from
+ *    the client's buffer) and, for a window whose client stopped
+ *    responding, a grey veil;
+ *  - a software cursor (Render Over of an ARGB image).
+ * Only damaged boxes are drawn again, each from the bottom up, starting at
+ * the topmost window content that covers the whole box (what lies under it
+ * cannot show): an unchanged window costs nothing, a changed one its
+ * content and what overlaps it.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tools/compositor_screen.h"
+#include "tools/font.h"
+
+#define TITLE_H 18
+#define BORDER 2
+#define SHADOW 8
+#define CURSOR 16
+
+enum { OP_OVER = 3 };
+enum { GX_COPY = 3 };
+
+static gem2d_glyph glyphs[128];
+static uint8_t glyph_bits[128][8][4];
+
+static void glyphs_init(void)
+{
+	for (int c = 32; c < 128; c++) {
+		uint8_t rows[8];
+		font_glyph((char)c, rows);
+		for (int y = 0; y < 8; y++) {
+			uint8_t v = 0;
+			for (int b = 0; b < 8; b++)	/* MSB-leftmost to LSB-leftmost */
+				if (rows[y] & (0x80 >> b))
+					v |= (uint8_t)(1u << b);
+			glyph_bits[c][y][0] = v;
+		}
+		glyphs[c] = (gem2d_glyph){ .width = 8, .height = 8, .left_bearing = 0, .ascent = 8, .advance = 7,
+					   .bits = &glyph_bits[c][0][0] };
+	}
+}
+
+static gem2d_pixmap *solid(gem2d_device *dev, uint32_t argb)
+{
+	gem2d_pixmap *p = gem2d_pixmap_create(dev, 1, 1, 32, GEM2D_TILING_NONE);
+	gem2d_gc gc = { .function = GX_COPY, .plane_mask = ~0u };
+	if (p && gem2d_put_image(p, &gc, GEM2D_ZPIXMAP, 0, 0, 1, 1, &argb, 4)) {
+		gem2d_pixmap_destroy(p);
+		p = NULL;
+	}
+	return p;
+}
+
+static gem2d_pixmap *image(gem2d_device *dev, int w, int h, int depth, const uint32_t *px)
+{
+	gem2d_pixmap *p = gem2d_pixmap_create(dev, w, h, depth, GEM2D_TILING_DEFAULT);
+	gem2d_gc gc = { .function = GX_COPY, .plane_mask = ~0u };
+	if (p && gem2d_put_image(p, &gc, GEM2D_ZPIXMAP, 0, 0, w, h, px, w * 4)) {
+		gem2d_pixmap_destroy(p);
+		p = NULL;
+	}
+	return p;
+}
+
+/* The desktop's tile: soft diagonal bands. */
+static void tile_pixels(uint32_t *px)
+{
+	for (int y = 0; y < 32; y++)
+		for (int x = 0; x < 32; x++) {
+			int d = (x + y) % 32, v = d < 16 ? d : 31 - d;
+			px[y * 32 + x] = (uint32_t)(0x30 + v) << 16 | (uint32_t)(0x48 + v) << 8 | (uint32_t)(0x60 + v * 2);
+		}
+}
+
+/* An arrow: black outline, white inside, transparent around (premultiplied). */
+static void cursor_pixels(uint32_t *px)
+{
+	for (int y = 0; y < CURSOR; y++)
+		for (int x = 0; x < CURSOR; x++) {
+			uint32_t v = 0;
+			bool in = x <= y && y < 12 ? true : (y >= 12 && x <= 11 - (y - 12) * 2 && x <= y);
+			bool stem = x >= 4 + (y - 8) / 2 && x <= 6 + (y - 8) / 2 && y >= 8;
+			if (in || stem) {
+				bool edge = x == 0 || x == y || y == 11 || (stem && (x == 4 + (y - 8) / 2 || y == 15));
+				v = edge ? 0xff000000u : 0xffffffffu;
+			}
+			px[y * CURSOR + x] = v;
+		}
+}
+
+int screen_init(struct screen *s, gem2d_device *dev, int width, int height)
+{
+	static uint32_t tile[32 * 32], cursor[CURSOR * CURSOR];
+	memset(s, 0, sizeof(*s));
+	glyphs_init();
+	tile_pixels(tile);
+	cursor_pixels(cursor);
+	s->dev = dev;
+	s->width = width;
+	s->height = height;
+	s->pix = gem2d_pixmap_create(dev, width, height, 24, GEM2D_TILING_DEFAULT);
+	s->tile = image(dev, 32, 32, 24, tile);
+	s->cursor = image(dev, CURSOR, CURSOR, 32, cursor);
+	s->shadow = solid(dev, 0x60000000u);
+	s->title_bg = solid(dev, 0xc0183058u);
+	s->title_bg_dead = solid(dev, 0xc0581818u);
+	s->grey = solid(dev, 0xa0505050u);
+	if (!s->pix || !s->tile || !s->cursor || !s->shadow || !s->title_bg || !s->title_bg_dead || !s->grey) {
+		screen_fini(s);
+		return -ENOMEM;
+	}
+	s->cursor_x = s->cursor_y = -CURSOR;
+	screen_damage(s, 0, 0, width, height);
+	return 0;
+}
+
+void screen_fini(struct screen *s)
+{
+	gem2d_pixmap *p[] = { s->pix, s->tile, s->cursor, s->shadow, s->title_bg, s->title_bg_dead, s->grey };
+	for (size_t i = 0; i < sizeof(p) / sizeof(p[0]); i++)
+		if (p[i])
+			gem2d_pixmap_destroy(p[i]);
+	memset(s, 0, sizeof(*s));
+}
+
+int screen_add_window(struct screen *s, struct screen_window *w)
+{
+	if (s->nwindows == SCREEN_MAX_WINDOWS)
+		return -ENOSPC;
+	int i = s->nwindows;
+	while (i > 0 && s->windows[i - 1]->z > w->z) {
+		s->windows[i] = s->windows[i - 1];
+		i--;
+	}
+	s->windows[i] = w;
+	s->nwindows++;
+	screen_damage_window(s, w);
+	return 0;
+}
+
+void screen_remove_window(struct screen *s, struct screen_window *w)
+{
+	for (int i = 0; i < s->nwindows; i++)
+		if (s->windows[i] == w) {
+			memmove(&s->windows[i], &s->windows[i + 1], (size_t)(s->nwindows - i - 1) * sizeof(w));
+			s->nwindows--;
+			screen_damage_window(s, w);
+			return;
+		}
+}
+
+static bool box_clip(struct screen_box *b, const struct screen_box *c)
+{
+	if (b->x1 < c->x1) b->x1 = c->x1;
+	if (b->y1 < c->y1) b->y1 = c->y1;
+	if (b->x2 > c->x2) b->x2 = c->x2;
+	if (b->y2 > c->y2) b->y2 = c->y2;
+	return b->x1 < b->x2 && b->y1 < b->y2;
+}
+
+void screen_damage(struct screen *s, int x, int y, int width, int height)
+{
+	struct screen_box b = { x, y, x + width, y + height }, all = { 0, 0, s->width, s->height };
+	if (!box_clip(&b, &all))
+		return;
+	for (int i = 0; i < s->ndamage; i++) {
+		struct screen_box *d = &s->damage[i];
+		if (d->x1 <= b.x1 && d->y1 <= b.y1 && d->x2 >= b.x2 && d->y2 >= b.y2)
+			return;		/* already inside */
+	}
+	if (s->ndamage == SCREEN_MAX_DAMAGE) {	/* too many: one box round them all */
+		struct screen_box u = b;
+		for (int i = 0; i < s->ndamage; i++) {
+			struct screen_box *d = &s->damage[i];
+			if (d->x1 < u.x1) u.x1 = d->x1;
+			if (d->y1 < u.y1) u.y1 = d->y1;
+			if (d->x2 > u.x2) u.x2 = d->x2;
+			if (d->y2 > u.y2) u.y2 = d->y2;
+		}
+		s->damage[0] = u;
+		s->ndamage = 1;
+		return;
+	}
+	s->damage[s->ndamage++] = b;
+}
+
+void screen_damage_content(struct screen *s, const struct screen_window *w)
+{
+	screen_damage(s, w->x, w->y, w->width, w->height);
+}
+
+static struct screen_box outer(const struct screen_window *w)
+{
+	return (struct screen_box){ w->x - BORDER, w->y - TITLE_H - BORDER, w->x + w->width + BORDER,
+				    w->y + w->height + BORDER };
+}
+
+void screen_damage_window(struct screen *s, const struct screen_window *w)
+{
+	struct screen_box o = outer(w);
+	screen_damage(s, o.x1, o.y1, o.x2 - o.x1 + SHADOW, o.y2 - o.y1 + SHADOW);
+}
+
+void screen_move_cursor(struct screen *s, int x, int y)
+{
+	if (x == s->cursor_x && y == s->cursor_y)
+		return;
+	screen_damage(s, s->cursor_x, s->cursor_y, CURSOR, CURSOR);
+	s->cursor_x = x;
+	s->cursor_y = y;
+	screen_damage(s, x, y, CURSOR, CURSOR);
+}
+
+static int tri(uint64_t t, int span)
+{
+	if (span <= 0)
+		return 0;
+	uint64_t p = t % (2 * (uint64_t)span);
+	return (int)(p <= (uint64_t)span ? p : 2 * (uint64_t)span - p);
+}
+
+void screen_cursor_path(const struct screen *s, uint64_t frame, int *x, int *y)
+{
+	*x = 40 + tri(frame * 7, s->width - 80);
+	*y = 40 + tri(frame * 5, s->height - 80);
+}
+
+/* ---- drawing one box -------------------------------------------------------- */
+
+struct ctx {
+	struct screen *s;
+	struct screen_box box;
+	gem2d_rect clip;
+	int err;
+};
+
+static void note(struct ctx *c, int ret)
+{
+	if (ret && !c->err)
+		c->err = ret;
+}
+
+/* Render Over of src (repeated if solid) on the part of r inside the box. */
+static void over(struct ctx *c, gem2d_pixmap *src, bool repeat, struct screen_box r, int src_x0, int src_y0)
+{
+	if (!box_clip(&r, &c->box))
+		return;
+	note(c, gem2d_composite(OP_OVER, src, repeat, NULL, c->s->pix, repeat ? 0 : r.x1 - src_x0,
+				repeat ? 0 : r.y1 - src_y0, 0, 0, r.x1, r.y1, r.x2 - r.x1, r.y2 - r.y1));
+}
+
+static void fill(struct ctx *c, uint32_t color, const struct screen_box *rects, int n)
+{
+	gem2d_gc gc = { .function = GX_COPY, .plane_mask = ~0u, .foreground = color, .clip = &c->clip, .n_clip = 1 };
+	gem2d_rect r[8];
+	for (int i = 0; i < n && i < 8; i++)
+		r[i] = (gem2d_rect){ (int16_t)rects[i].x1, (int16_t)rects[i].y1, (uint16_t)(rects[i].x2 - rects[i].x1),
+				     (uint16_t)(rects[i].y2 - rects[i].y1) };
+	note(c, gem2d_poly_fill_rectangle(c->s->pix, &gc, n, r));
+}
+
+/* Text clipped to the box and to `within`. */
+static void text(struct ctx *c, const struct screen_box *within, int x, int y, const char *str)
+{
+	const gem2d_glyph *g[64];
+	int n = 0;
+	for (; *str && n < 64; str++) {
+		unsigned char ch = (unsigned char)*str;
+		if (ch >= 'a' && ch <= 'z')
+			ch = (unsigned char)(ch - 'a' + 'A');
+		g[n++] = &glyphs[ch < 128 && ch >= 32 ? ch : ' '];
+	}
+	gem2d_rect clip = { (int16_t)within->x1, (int16_t)within->y1, (uint16_t)(within->x2 - within->x1),
+			    (uint16_t)(within->y2 - within->y1) };
+	gem2d_gc gc = { .function = GX_COPY, .plane_mask = ~0u, .foreground = 0xf0f0f0, .clip = &clip, .n_clip = 1 };
+	note(c, gem2d_poly_glyphs(c->s->pix, &gc, x, y, n, g));
+}
+
+static void background(struct ctx *c)
+{
+	gem2d_gc gc = { .function = GX_COPY, .plane_mask = ~0u, .fill_style = 1, .tile = c->s->tile };
+	note(c, gem2d_poly_fill_rectangle(c->s->pix, &gc, 1, &c->clip));
+}
+
+static void decorations(struct ctx *c, const struct screen_window *w)
+{
+	struct screen_box o = outer(w);
+	over(c, c->s->shadow, true, (struct screen_box){ o.x1 + SHADOW, o.y1 + SHADOW, o.x2 + SHADOW, o.y2 + SHADOW },
+	     0, 0);
+	struct screen_box b = o;
+	if (!box_clip(&b, &c->box))
+		return;
+	struct screen_box border[4] = {
+		{ o.x1, o.y1, o.x2, o.y1 + BORDER }, { o.x1, o.y2 - BORDER, o.x2, o.y2 },
+		{ o.x1, o.y1 + BORDER, o.x1 + BORDER, o.y2 - BORDER }, { o.x2 - BORDER, o.y1 + BORDER, o.x2, o.y2 - BORDER },
+	};
+	fill(c, w->not_responding ? 0x803030 : 0x305080, border, 4);
+	struct screen_box t = { w->x, w->y - TITLE_H, w->x + w->width, w->y };
+	over(c, w->not_responding ? c->s->title_bg_dead : c->s->title_bg, true, t, 0, 0);
+	struct screen_box tt = t;
+	if (box_clip(&tt, &c->box)) {
+		char title[64];
+		snprintf(title, sizeof(title), "%s%s", w->title, w->not_responding ? " (not responding)" : "");
+		/* the 8x8 cells lie inside the bar: text outside it would be
+		 * drawn by a damaged box that meets the bar and not by one that
+		 * meets only the text */
+		text(c, &tt, w->x + 6, w->y - TITLE_H + 13, title);
+	}
+}
+
+static void content(struct ctx *c, const struct screen_window *w)
+{
+	struct screen_box r = { w->x, w->y, w->x + w->width, w->y + w->height };
+	if (!box_clip(&r, &c->box))
+		return;
+	if (w->content) {
+		gem2d_gc gc = { .function = GX_COPY, .plane_mask = ~0u };
+		note(c, gem2d_copy_area(w->content, c->s->pix, &gc, r.x1 - w->x, r.y1 - w->y, r.x2 - r.x1, r.y2 - r.y1,
+					r.x1, r.y1));
+	} else {
+		fill(c, 0x101010, &r, 1);
+	}
+	if (w->not_responding)
+		over(c, c->s->grey, true, r, 0, 0);
+}
+
+static bool covers(const struct screen_window *w, const struct screen_box *b)
+{
+	return w->content && !w->not_responding && w->x <= b->x1 && w->y <= b->y1 && w->x + w->width >= b->x2 &&
+	       w->y + w->height >= b->y2;
+}
+
+static int repaint_box(struct screen *s, const struct screen_box *b)
+{
+	struct ctx c = { .s = s, .box = *b,
+			 .clip = { (int16_t)b->x1, (int16_t)b->y1, (uint16_t)(b->x2 - b->x1), (uint16_t)(b->y2 - b->y1) } };
+	int first = 0;
+	for (int i = s->nwindows - 1; i >= 0; i--)
+		if (covers(s->windows[i], b)) {
+			first = i;
+			break;
+		}
+	if (first == 0 && !(s->nwindows && covers(s->windows[0], b)))
+		background(&c);
+	for (int i = first; i < s->nwindows; i++) {
+		bool hidden_frame = i == first && covers(s->windows[i], b);
+		if (!hidden_frame)
+			decorations(&c, s->windows[i]);
+		content(&c, s->windows[i]);
+	}
+	over(&c, s->cursor, false, (struct screen_box){ s->cursor_x, s->cursor_y, s->cursor_x + CURSOR, s->cursor_y + CURSOR },
+	     s->cursor_x, s->cursor_y);
+	return c.err;
+}
+
+int screen_repaint(struct screen *s)
+{
+	int n = s->ndamage;
+	for (int i = 0; i < n; i++) {
+		int ret = repaint_box(s, &s->damage[i]);
+		if (ret) {
+			s->ndamage = 0;
+			return ret;
+		}
+	}
+	s->ndamage = 0;
+	return n;
+}
+
+int screen_read(struct screen *s, uint8_t *pixels)
+{
+	return gem2d_get_image(s->pix, 0, 0, s->width, s->height, ~0u, pixels, s->width * 4);
+}
