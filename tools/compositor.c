@@ -93,6 +93,8 @@ struct client {
 	int nqueue;
 	int latched;			/* buffer on screen, or -1 */
 	uint64_t latched_target;
+	int previous;			/* the one before, held until the frame is good, or -1 */
+	uint64_t previous_target;
 	bool has_latched_target;
 	/* the present latched in the frame being drawn */
 	bool pending;
@@ -125,6 +127,7 @@ struct compositor {
 	struct client clients[MAX_CLIENTS];
 	int nclients;
 	uint64_t frame;
+	uint64_t start_ns;
 	uint64_t frames_drawn, boxes_drawn, gpu_wait_ns;
 	uint8_t *readback;
 };
@@ -223,6 +226,7 @@ static int start_client(struct compositor *c, int i)
 	cl->index = i;
 	cl->cfg = *cfg;
 	cl->latched = -1;
+	cl->previous = -1;
 	cl->shown_fence = -1;
 	cl->step = 60 / cfg->fps;
 	cl->win.x = cfg->x + (i / NCONFIGS) * 40;
@@ -596,8 +600,10 @@ static void latch(struct compositor *c, struct client *cl)
 	} else if (fence >= 0) {
 		close(fence);
 	}
-	if (cl->latched >= 0 && (uint32_t)cl->latched != p.buffer)
-		send_idle(cl, (uint32_t)cl->latched);	/* the last batch that read it is done */
+	/* The buffer shown until now is released when this frame turns out
+	 * good (frame_done); if its fence fails, the window goes back to it. */
+	cl->previous = cl->latched >= 0 && (uint32_t)cl->latched != p.buffer ? cl->latched : -1;
+	cl->previous_target = cl->latched_target;
 	cl->latched = (int)p.buffer;
 	cl->latched_target = p.target;
 	cl->has_latched_target = true;
@@ -641,15 +647,25 @@ static void frame_done(struct compositor *c, int out_status)
 			close(cl->shown_fence);
 			cl->shown_fence = -1;
 		}
-		if (status < 0) {
+		if (status < 0) {	/* back to the last good frame, and say so */
 			cl->fence_errors++;
 			cl->win.not_responding = true;
+			if (cl->previous >= 0) {
+				send_idle(cl, (uint32_t)cl->latched);
+				cl->latched = cl->previous;
+				cl->latched_target = cl->previous_target;
+				cl->win.content = cl->buffers[cl->latched];
+			}
+			cl->previous = -1;
 			screen_damage_window(&c->screen, &cl->win);
 			msg(c, "frame %llu: client %d: its frame failed on the GPU (%s): not responding\n",
 			    (unsigned long long)c->frame, cl->index, strerror(-status));
 			send_done(cl, cl->shown.target, PP_SKIPPED);
 			continue;
 		}
+		if (cl->previous >= 0)
+			send_idle(cl, (uint32_t)cl->previous);	/* the batch that read it last is done */
+		cl->previous = -1;
 		cl->shown_count++;
 		record_latency(cl, now - cl->shown.sent_ns);
 		send_done(cl, cl->shown.target, PP_SHOWN);
@@ -667,7 +683,9 @@ static int write_png(struct compositor *c, const char *path)
 static int draw_frame(struct compositor *c)
 {
 	int x, y;
-	screen_cursor_path(&c->screen, c->frame, &x, &y);
+	/* lockstep: frame k is k/60 s of animation; else the clock says */
+	uint64_t anim = c->o.frames > 0 ? c->frame : (pp_now_ns() - c->start_ns) * 60 / 1000000000ull;
+	screen_cursor_path(&c->screen, anim, &x, &y);
 	screen_move_cursor(&c->screen, x, y);
 	int boxes = screen_repaint(&c->screen);
 	if (boxes < 0) {
@@ -724,9 +742,17 @@ static void snapshot(struct compositor *c)
 	write_png(c, path);
 }
 
+static bool presents_queued(const struct compositor *c)
+{
+	for (int i = 0; i < c->nclients; i++)
+		if (c->clients[i].nqueue)
+			return true;
+	return false;
+}
+
 static int run(struct compositor *c)
 {
-	uint64_t start = pp_now_ns(), frame_ns = 1000000000ull / 60;
+	uint64_t start = c->start_ns = pp_now_ns(), frame_ns = 1000000000ull / 60;
 	uint64_t end = start + (uint64_t)(c->o.seconds * 1e9);
 	for (c->frame = 0; !interrupted; c->frame++) {
 		if (c->o.frames > 0 && c->frame >= (uint64_t)c->o.frames)
@@ -757,9 +783,13 @@ static int run(struct compositor *c)
 		if (draw_frame(c))
 			return -1;
 		snapshot(c);
-		if (c->o.frames <= 0 && !c->o.fast) {	/* the next "vblank" */
-			uint64_t next = start + (c->frame + 1) * frame_ns;
-			for (uint64_t now = pp_now_ns(); now < next && !interrupted; now = pp_now_ns())
+		if (c->o.frames <= 0 && !c->o.fast) {
+			/* Until the cursor's next step (60 Hz) or a client's next present,
+			 * whichever comes first: a present is put on screen at once, as
+			 * Present does for a window that does not wait for vblank. */
+			uint64_t next = start + ((pp_now_ns() - start) / frame_ns + 1) * frame_ns;
+			for (uint64_t now = pp_now_ns(); now < next && !interrupted && !presents_queued(c);
+			     now = pp_now_ns())
 				pump(c, (int)((next - now + 999999) / 1000000));
 		}
 		if (!clients_left(c) && c->o.frames <= 0)

@@ -8,7 +8,8 @@
  *    the title (core text from tools/font.c), the content (a CopyArea from
  *    the client's buffer) and, for a window whose client stopped
  *    responding, a grey veil;
- *  - a software cursor (Render Over of an ARGB image).
+ *  - a software cursor, two-coloured as a core X cursor is (stippled fills,
+ *    which the blitter draws with mono blits).
  * Only damaged boxes are drawn again, each from the bottom up, starting at
  * the topmost window content that covers the whole box (what lies under it
  * cannot show): an unchanged window costs nothing, a changed one its
@@ -82,40 +83,55 @@ static void tile_pixels(uint32_t *px)
 		}
 }
 
-/* An arrow: black outline, white inside, transparent around (premultiplied). */
-static void cursor_pixels(uint32_t *px)
+/* An arrow, as a core X cursor is: two bitmaps, the outline (black) and
+ * what it holds (white), drawn as stippled fills (mono blits). Rows of 4
+ * bytes, LSB leftmost. */
+static void cursor_bits(uint8_t outline[CURSOR][4], uint8_t inside[CURSOR][4])
 {
+	memset(outline, 0, CURSOR * 4);
+	memset(inside, 0, CURSOR * 4);
 	for (int y = 0; y < CURSOR; y++)
 		for (int x = 0; x < CURSOR; x++) {
-			uint32_t v = 0;
 			bool in = x <= y && y < 12 ? true : (y >= 12 && x <= 11 - (y - 12) * 2 && x <= y);
 			bool stem = x >= 4 + (y - 8) / 2 && x <= 6 + (y - 8) / 2 && y >= 8;
-			if (in || stem) {
-				bool edge = x == 0 || x == y || y == 11 || (stem && (x == 4 + (y - 8) / 2 || y == 15));
-				v = edge ? 0xff000000u : 0xffffffffu;
-			}
-			px[y * CURSOR + x] = v;
+			if (!in && !stem)
+				continue;
+			bool edge = x == 0 || x == y || y == 11 || (stem && (x == 4 + (y - 8) / 2 || y == 15));
+			(edge ? outline : inside)[y][x / 8] |= (uint8_t)(1u << (x % 8));
 		}
+}
+
+static gem2d_pixmap *bitmap(gem2d_device *dev, const uint8_t bits[CURSOR][4])
+{
+	gem2d_pixmap *p = gem2d_pixmap_create(dev, CURSOR, CURSOR, 1, GEM2D_TILING_DEFAULT);
+	gem2d_gc gc = { .function = GX_COPY, .plane_mask = ~0u };
+	if (p && gem2d_put_image(p, &gc, GEM2D_ZPIXMAP, 0, 0, CURSOR, CURSOR, bits, 4)) {
+		gem2d_pixmap_destroy(p);
+		p = NULL;
+	}
+	return p;
 }
 
 int screen_init(struct screen *s, gem2d_device *dev, int width, int height)
 {
-	static uint32_t tile[32 * 32], cursor[CURSOR * CURSOR];
+	static uint32_t tile[32 * 32];
+	static uint8_t outline[CURSOR][4], inside[CURSOR][4];
 	memset(s, 0, sizeof(*s));
 	glyphs_init();
 	tile_pixels(tile);
-	cursor_pixels(cursor);
+	cursor_bits(outline, inside);
 	s->dev = dev;
 	s->width = width;
 	s->height = height;
 	s->pix = gem2d_pixmap_create(dev, width, height, 24, GEM2D_TILING_DEFAULT);
 	s->tile = image(dev, 32, 32, 24, tile);
-	s->cursor = image(dev, CURSOR, CURSOR, 32, cursor);
+	s->cursor = bitmap(dev, outline);
+	s->cursor_inside = bitmap(dev, inside);
 	s->shadow = solid(dev, 0x60000000u);
 	s->title_bg = solid(dev, 0xc0183058u);
 	s->title_bg_dead = solid(dev, 0xc0581818u);
 	s->grey = solid(dev, 0xa0505050u);
-	if (!s->pix || !s->tile || !s->cursor || !s->shadow || !s->title_bg || !s->title_bg_dead || !s->grey) {
+	if (!s->pix || !s->tile || !s->cursor || !s->cursor_inside || !s->shadow || !s->title_bg || !s->title_bg_dead || !s->grey) {
 		screen_fini(s);
 		return -ENOMEM;
 	}
@@ -126,7 +142,7 @@ int screen_init(struct screen *s, gem2d_device *dev, int width, int height)
 
 void screen_fini(struct screen *s)
 {
-	gem2d_pixmap *p[] = { s->pix, s->tile, s->cursor, s->shadow, s->title_bg, s->title_bg_dead, s->grey };
+	gem2d_pixmap *p[] = { s->pix, s->tile, s->cursor, s->cursor_inside, s->shadow, s->title_bg, s->title_bg_dead, s->grey };
 	for (size_t i = 0; i < sizeof(p) / sizeof(p[0]); i++)
 		if (p[i])
 			gem2d_pixmap_destroy(p[i]);
@@ -194,9 +210,39 @@ void screen_damage(struct screen *s, int x, int y, int width, int height)
 	s->damage[s->ndamage++] = b;
 }
 
+/* The part of box b that the content of the windows from index `from` up
+ * does not hide: content is opaque (title bars and shadows are not, and
+ * borders are left in for fewer pieces). Each hiding rectangle cuts a box
+ * into at most four. */
+static void damage_visible(struct screen *s, struct screen_box b, int from)
+{
+	for (int i = from; i < s->nwindows; i++) {
+		const struct screen_window *u = s->windows[i];
+		if (!u->content)
+			continue;
+		struct screen_box h = { u->x, u->y, u->x + u->width, u->y + u->height };
+		if (h.x1 >= b.x2 || h.x2 <= b.x1 || h.y1 >= b.y2 || h.y2 <= b.y1)
+			continue;	/* apart */
+		if (h.y1 > b.y1)
+			damage_visible(s, (struct screen_box){ b.x1, b.y1, b.x2, h.y1 }, i + 1);
+		if (h.y2 < b.y2)
+			damage_visible(s, (struct screen_box){ b.x1, h.y2, b.x2, b.y2 }, i + 1);
+		int y1 = h.y1 > b.y1 ? h.y1 : b.y1, y2 = h.y2 < b.y2 ? h.y2 : b.y2;
+		if (h.x1 > b.x1)
+			damage_visible(s, (struct screen_box){ b.x1, y1, h.x1, y2 }, i + 1);
+		if (h.x2 < b.x2)
+			damage_visible(s, (struct screen_box){ h.x2, y1, b.x2, y2 }, i + 1);
+		return;
+	}
+	screen_damage(s, b.x1, b.y1, b.x2 - b.x1, b.y2 - b.y1);
+}
+
 void screen_damage_content(struct screen *s, const struct screen_window *w)
 {
-	screen_damage(s, w->x, w->y, w->width, w->height);
+	int i = 0;
+	while (i < s->nwindows && s->windows[i] != w)
+		i++;
+	damage_visible(s, (struct screen_box){ w->x, w->y, w->x + w->width, w->y + w->height }, i + 1);
 }
 
 static struct screen_box outer(const struct screen_window *w)
@@ -358,8 +404,17 @@ static int repaint_box(struct screen *s, const struct screen_box *b)
 			decorations(&c, s->windows[i]);
 		content(&c, s->windows[i]);
 	}
-	over(&c, s->cursor, false, (struct screen_box){ s->cursor_x, s->cursor_y, s->cursor_x + CURSOR, s->cursor_y + CURSOR },
-	     s->cursor_x, s->cursor_y);
+	struct screen_box cur = { s->cursor_x, s->cursor_y, s->cursor_x + CURSOR, s->cursor_y + CURSOR };
+	if (box_clip(&cur, &c.box)) {
+		gem2d_rect r = { (int16_t)cur.x1, (int16_t)cur.y1, (uint16_t)(cur.x2 - cur.x1), (uint16_t)(cur.y2 - cur.y1) };
+		gem2d_gc gc = { .function = GX_COPY, .plane_mask = ~0u, .fill_style = 2 /* FillStippled */,
+				.stipple = s->cursor, .ts_x_origin = (int16_t)s->cursor_x,
+				.ts_y_origin = (int16_t)s->cursor_y };
+		note(&c, gem2d_poly_fill_rectangle(s->pix, &gc, 1, &r));
+		gc.stipple = s->cursor_inside;
+		gc.foreground = 0xffffff;
+		note(&c, gem2d_poly_fill_rectangle(s->pix, &gc, 1, &r));
+	}
 	return c.err;
 }
 

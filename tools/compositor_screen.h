@@ -36,7 +36,7 @@ struct screen {
 	gem2d_device *dev;
 	int width, height;
 	gem2d_pixmap *pix;		/* the screen */
-	gem2d_pixmap *tile, *shadow, *title_bg, *title_bg_dead, *grey, *cursor;
+	gem2d_pixmap *tile, *shadow, *title_bg, *title_bg_dead, *grey, *cursor, *cursor_inside;
 	struct screen_window *windows[SCREEN_MAX_WINDOWS];	/* bottom first */
 	int nwindows;
 	int cursor_x, cursor_y;
