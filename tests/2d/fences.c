@@ -159,36 +159,55 @@ TEST(bad_input)
 	t2d_close(&t);
 }
 
+/* A producer spinning on its semaphore, and a consumer (a device made with
+ * `flags`) holding an import of the producer's pixmap and a destination;
+ * returns the producer's fence, or skips before gen8. */
+struct consumer {
+	struct t2d_dev t;
+	gem2d_pixmap *src, *dst;
+};
+
+static int start(struct producer *p, struct consumer *c, unsigned flags)
+{
+	int fence = producer_start(p);
+	if (fence < 0) {
+		producer_end(p);
+		SKIP("MI_SEMAPHORE_WAIT is gen8+");
+	}
+	ASSERT_OK(t2d_open(&c->t, flags));
+	c->src = import(&c->t, p->pix);
+	c->dst = gem2d_pixmap_create(c->t.dev, W, H, 24, GEM2D_TILING_DEFAULT);
+	ASSERT(c->dst);
+	return fence;
+}
+
+static void end(struct producer *p, struct consumer *c)
+{
+	ASSERT_EQ(count_not(c->dst, FILL), 0);
+	gem2d_pixmap_destroy(c->src);
+	gem2d_pixmap_destroy(c->dst);
+	t2d_close(&c->t);
+	producer_end(p);
+}
+
 TEST(gpu_waits_not_the_caller)
 {
 	struct producer p = { 0 };
-	int fence = producer_start(&p);
-	if (fence < 0) {
-		producer_end(&p);
-		SKIP("MI_SEMAPHORE_WAIT is gen8+");
-	}
-	struct t2d_dev c;
-	ASSERT_OK(t2d_open(&c, 0));
-	gem2d_pixmap *src = import(&c, p.pix);
-	gem2d_pixmap *dst = gem2d_pixmap_create(c.dev, W, H, 24, GEM2D_TILING_DEFAULT);
-	ASSERT(dst);
+	struct consumer c;
+	int fence = start(&p, &c, 0);
 	gem2d_gc gc = { .function = 3, .plane_mask = ~0u };
 	int dup_fence = dup(fence);
-	ASSERT_OK(gem2d_add_in_fence(c.dev, fence));
-	ASSERT_OK(gem2d_add_in_fence(c.dev, dup_fence));	/* merged with the first */
-	ASSERT_OK(gem2d_copy_area(src, dst, &gc, 0, 0, W, H, 0, 0));
+	ASSERT_OK(gem2d_add_in_fence(c.t.dev, fence));
+	ASSERT_OK(gem2d_add_in_fence(c.t.dev, dup_fence));	/* merged with the first */
+	ASSERT_OK(gem2d_copy_area(c.src, c.dst, &gc, 0, 0, W, H, 0, 0));
 	int done = -1;
-	ASSERT_OK(gem2d_flush_fence(c.dev, &done));
+	ASSERT_OK(gem2d_flush_fence(c.t.dev, &done));
 	ASSERT(done >= 0);
 	ASSERT(!signalled(done, 100));		/* the copy waits behind the semaphore */
 	producer_release(&p);
 	ASSERT(signalled(done, 10000));
 	close(done);
-	ASSERT_EQ(count_not(dst, FILL), 0);
-	gem2d_pixmap_destroy(src);
-	gem2d_pixmap_destroy(dst);
-	t2d_close(&c);
-	producer_end(&p);
+	end(&p, &c);
 }
 
 static void *release_later(void *arg)
@@ -202,27 +221,15 @@ static void *release_later(void *arg)
 TEST(cpu_path_waits_on_the_cpu)
 {
 	struct producer p = { 0 };
-	int fence = producer_start(&p);
-	if (fence < 0) {
-		producer_end(&p);
-		SKIP("MI_SEMAPHORE_WAIT is gen8+");
-	}
-	struct t2d_dev c;
-	ASSERT_OK(t2d_open(&c, GEM2D_CPU_ONLY));
-	gem2d_pixmap *src = import(&c, p.pix);
-	gem2d_pixmap *dst = gem2d_pixmap_create(c.dev, W, H, 24, GEM2D_TILING_DEFAULT);
-	ASSERT(dst);
-	ASSERT_OK(gem2d_add_in_fence(c.dev, fence));
+	struct consumer c;
+	int fence = start(&p, &c, GEM2D_CPU_ONLY);
+	ASSERT_OK(gem2d_add_in_fence(c.t.dev, fence));
 	pthread_t th;
 	ASSERT_OK(-pthread_create(&th, NULL, release_later, &p));
 	gem2d_gc gc = { .function = 3, .plane_mask = ~0u };
-	ASSERT_OK(gem2d_copy_area(src, dst, &gc, 0, 0, W, H, 0, 0));
+	ASSERT_OK(gem2d_copy_area(c.src, c.dst, &gc, 0, 0, W, H, 0, 0));
 	pthread_join(th, NULL);
-	ASSERT_EQ(count_not(dst, FILL), 0);
-	gem2d_pixmap_destroy(src);
-	gem2d_pixmap_destroy(dst);
-	t2d_close(&c);
-	producer_end(&p);
+	end(&p, &c);
 }
 
 TEST_MAIN(T(bad_input), T(gpu_waits_not_the_caller), T(cpu_path_waits_on_the_cpu))
