@@ -69,7 +69,7 @@ struct client {
 	uint32_t timeline;		/* syncobj handle, 0 until made */
 	bool timeline_sent;
 	uint64_t point;
-	bool quit, banned;
+	bool quit;
 	/* hang fault */
 	drm_intel_bufmgr *bufmgr;
 	drm_intel_context *hang_ctx;
@@ -355,7 +355,6 @@ static void wait_banned(struct client *c)
 		if (drm_intel_gem_bo_context_exec(bo, c->hang_ctx, sizeof(b), I915_EXEC_RENDER) == -EIO) {
 			fprintf(stderr, "client %s: context banned after the GPU hang; not drawing any more\n",
 				c->o.title);
-			c->banned = true;
 			break;
 		}
 		struct pollfd pfd = { .fd = c->o.sock, .events = POLLIN };

@@ -8,8 +8,7 @@
 
 #include "tools/client_scene.h"
 
-/* A triangle wave: 0 .. span .. 0 as t grows, span >= 0. */
-static int tri(uint64_t t, int span)
+int scene_tri(uint64_t t, int span)
 {
 	if (span <= 0)
 		return 0;
@@ -52,7 +51,7 @@ static void clear(struct list *l, int x, int y, int w, int h, uint32_t color)
 		l->ops[l->n++] = (struct scene_op){ .kind = SCENE_CLEAR, .dst = r, .color = color };
 }
 
-/* Sprites are placed whole inside the frame by their callers (tri() spans). */
+/* Sprites are placed whole inside the frame by their callers (scene_tri() spans). */
 static void sprite(struct list *l, enum scene_op_kind kind, int sprite_index, int x, int y, bool flip)
 {
 	struct scene_rect r = { x, y, SCENE_SPRITE, SCENE_SPRITE };
@@ -85,11 +84,11 @@ static void upload(struct list *l)
 static void bars(struct list *l, uint64_t f)
 {
 	int w = l->width, h = l->height;
-	clear(l, 0, 0, w, h, argb(16 + tri(f, 48), 24, 48 + tri(f / 2, 64)));
+	clear(l, 0, 0, w, h, argb(16 + scene_tri(f, 48), 24, 48 + scene_tri(f / 2, 64)));
 	for (int i = 0; i < 6; i++)
-		clear(l, 0, tri(f * 3 + (uint64_t)i * 41, h - 14), w, 14, palette[i]);
-	sprite(l, SCENE_BLIT, 0, tri(f * 4, w - SCENE_SPRITE), tri(f * 3 + 17, h - SCENE_SPRITE), false);
-	sprite(l, SCENE_COPY, 1, tri(f * 2, w - SCENE_SPRITE), h - SCENE_SPRITE, false);
+		clear(l, 0, scene_tri(f * 3 + (uint64_t)i * 41, h - 14), w, 14, palette[i]);
+	sprite(l, SCENE_BLIT, 0, scene_tri(f * 4, w - SCENE_SPRITE), scene_tri(f * 3 + 17, h - SCENE_SPRITE), false);
+	sprite(l, SCENE_COPY, 1, scene_tri(f * 2, w - SCENE_SPRITE), h - SCENE_SPRITE, false);
 }
 
 /* Kind 1: scrolling stripes and three sprites on their own paths (copies),
@@ -102,9 +101,9 @@ static void stripes(struct list *l, uint64_t f)
 	for (int x = -48 + off; x < w; x += 48)
 		clear(l, x, 0, 24, h, argb(56, 72, 104));
 	clear(l, 0, h / 2 - 4, w, 8, palette[(f / 30) % 8]);
-	sprite(l, SCENE_COPY, 2, tri(f * 5, w - SCENE_SPRITE), tri(f * 2, h - SCENE_SPRITE), false);
-	sprite(l, SCENE_COPY, 3, tri(f * 3 + 100, w - SCENE_SPRITE), tri(f * 4 + 50, h - SCENE_SPRITE), false);
-	sprite(l, SCENE_BLIT, 1, tri(f * 2 + 200, w - SCENE_SPRITE), tri(f * 5 + 9, h - SCENE_SPRITE), true);
+	sprite(l, SCENE_COPY, 2, scene_tri(f * 5, w - SCENE_SPRITE), scene_tri(f * 2, h - SCENE_SPRITE), false);
+	sprite(l, SCENE_COPY, 3, scene_tri(f * 3 + 100, w - SCENE_SPRITE), scene_tri(f * 4 + 50, h - SCENE_SPRITE), false);
+	sprite(l, SCENE_BLIT, 1, scene_tri(f * 2 + 200, w - SCENE_SPRITE), scene_tri(f * 5 + 9, h - SCENE_SPRITE), true);
 }
 
 /* Kind 2: a ticker strip uploaded every frame and shown twice, the second
@@ -118,7 +117,7 @@ static void ticker(struct list *l, uint64_t f)
 	strip(l, 8, 8, sw, false);
 	strip(l, 8, h - 72, sw, true);
 	clear(l, 8, h / 2 - 6, (int)((f * 3) % (uint64_t)(w - 16)) + 1, 12, palette[4]);
-	sprite(l, SCENE_BLIT, 2, tri(f * 3, w - SCENE_SPRITE), h / 2 - SCENE_SPRITE / 2, true);
+	sprite(l, SCENE_BLIT, 2, scene_tri(f * 3, w - SCENE_SPRITE), h / 2 - SCENE_SPRITE / 2, true);
 }
 
 int scene_frame_ops(int kind, int width, int height, uint64_t frame, struct scene_op *ops)

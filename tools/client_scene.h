@@ -45,6 +45,10 @@ struct scene_op {
 #define SCENE_MAX_OPS 64
 #define SCENE_KINDS 3
 
+/* A triangle wave: 0 .. span .. 0 as t grows (0 for span <= 0), the
+ * demo's integer animation curve. */
+int scene_tri(uint64_t t, int span);
+
 /* The operations of frame `frame` (60 per second of animation) of a client
  * of kind `kind` (0 .. SCENE_KINDS-1) whose buffers are width x height.
  * Returns how many were written to ops (at most SCENE_MAX_OPS). */

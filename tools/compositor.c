@@ -85,7 +85,7 @@ struct client {
 	int step;			/* compositor frames per client frame (lockstep) */
 	pid_t pid;
 	int sock;
-	bool alive, hello, reaped;
+	bool alive, hello;
 	struct screen_window win;
 	gem2d_pixmap *buffers[PP_MAX_BUFFERS];
 	uint32_t timeline;		/* syncobj handle on our fd, 0 if none */
@@ -546,6 +546,19 @@ static bool waiting_for(const struct compositor *c, const struct client *cl)
 	return true;
 }
 
+/* A frame of the client's signalled an error (its batch hung and was
+ * reset): the window is drawn again, veiled, until a good frame comes. */
+static void frame_failed(struct compositor *c, struct client *cl, int status)
+{
+	cl->fence_errors++;
+	screen_damage_window(&c->screen, &cl->win);
+	if (cl->win.not_responding)
+		return;
+	cl->win.not_responding = true;
+	msg(c, "frame %llu: client %d: its frame failed on the GPU (%s): not responding\n",
+	    (unsigned long long)c->frame, cl->index, strerror(-status));
+}
+
 static void latch(struct compositor *c, struct client *cl)
 {
 	uint64_t want = want_target(c, cl), now = pp_now_ns();
@@ -582,13 +595,7 @@ static void latch(struct compositor *c, struct client *cl)
 	int status = fence >= 0 ? fence_status(fence) : 1;
 	if (status < 0) {	/* rendered with an error: nothing to show */
 		close(fence);
-		cl->fence_errors++;
-		if (!cl->win.not_responding) {
-			cl->win.not_responding = true;
-			screen_damage_window(&c->screen, &cl->win);
-			msg(c, "frame %llu: client %d: its frame failed on the GPU (%s): not responding\n",
-			    (unsigned long long)c->frame, cl->index, strerror(-status));
-		}
+		frame_failed(c, cl, status);
 		skip_present(cl, &p);
 		return;
 	}
@@ -648,8 +655,6 @@ static void frame_done(struct compositor *c, int out_status)
 			cl->shown_fence = -1;
 		}
 		if (status < 0) {	/* back to the last good frame, and say so */
-			cl->fence_errors++;
-			cl->win.not_responding = true;
 			if (cl->previous >= 0) {
 				send_idle(cl, (uint32_t)cl->latched);
 				cl->latched = cl->previous;
@@ -657,9 +662,7 @@ static void frame_done(struct compositor *c, int out_status)
 				cl->win.content = cl->buffers[cl->latched];
 			}
 			cl->previous = -1;
-			screen_damage_window(&c->screen, &cl->win);
-			msg(c, "frame %llu: client %d: its frame failed on the GPU (%s): not responding\n",
-			    (unsigned long long)c->frame, cl->index, strerror(-status));
+			frame_failed(c, cl, status);
 			send_done(cl, cl->shown.target, PP_SKIPPED);
 			continue;
 		}

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tools/client_scene.h"
 #include "tools/compositor_screen.h"
 #include "tools/font.h"
 
@@ -51,26 +52,21 @@ static void glyphs_init(void)
 	}
 }
 
-static gem2d_pixmap *solid(gem2d_device *dev, uint32_t argb)
+static gem2d_pixmap *image(gem2d_device *dev, int w, int h, int depth, int tiling, const uint32_t *px)
 {
-	gem2d_pixmap *p = gem2d_pixmap_create(dev, 1, 1, 32, GEM2D_TILING_NONE);
-	gem2d_gc gc = { .function = GX_COPY, .plane_mask = ~0u };
-	if (p && gem2d_put_image(p, &gc, GEM2D_ZPIXMAP, 0, 0, 1, 1, &argb, 4)) {
-		gem2d_pixmap_destroy(p);
-		p = NULL;
-	}
-	return p;
-}
-
-static gem2d_pixmap *image(gem2d_device *dev, int w, int h, int depth, const uint32_t *px)
-{
-	gem2d_pixmap *p = gem2d_pixmap_create(dev, w, h, depth, GEM2D_TILING_DEFAULT);
+	gem2d_pixmap *p = gem2d_pixmap_create(dev, w, h, depth, tiling);
 	gem2d_gc gc = { .function = GX_COPY, .plane_mask = ~0u };
 	if (p && gem2d_put_image(p, &gc, GEM2D_ZPIXMAP, 0, 0, w, h, px, w * 4)) {
 		gem2d_pixmap_destroy(p);
 		p = NULL;
 	}
 	return p;
+}
+
+/* A 1x1 Render source of one premultiplied ARGB colour (used with repeat). */
+static gem2d_pixmap *solid(gem2d_device *dev, uint32_t argb)
+{
+	return image(dev, 1, 1, 32, GEM2D_TILING_NONE, &argb);
 }
 
 /* The desktop's tile: soft diagonal bands. */
@@ -124,7 +120,7 @@ int screen_init(struct screen *s, gem2d_device *dev, int width, int height)
 	s->width = width;
 	s->height = height;
 	s->pix = gem2d_pixmap_create(dev, width, height, 24, GEM2D_TILING_DEFAULT);
-	s->tile = image(dev, 32, 32, 24, tile);
+	s->tile = image(dev, 32, 32, 24, GEM2D_TILING_DEFAULT, tile);
 	s->cursor = bitmap(dev, outline);
 	s->cursor_inside = bitmap(dev, inside);
 	s->shadow = solid(dev, 0x60000000u);
@@ -267,18 +263,10 @@ void screen_move_cursor(struct screen *s, int x, int y)
 	screen_damage(s, x, y, CURSOR, CURSOR);
 }
 
-static int tri(uint64_t t, int span)
-{
-	if (span <= 0)
-		return 0;
-	uint64_t p = t % (2 * (uint64_t)span);
-	return (int)(p <= (uint64_t)span ? p : 2 * (uint64_t)span - p);
-}
-
 void screen_cursor_path(const struct screen *s, uint64_t frame, int *x, int *y)
 {
-	*x = 40 + tri(frame * 7, s->width - 80);
-	*y = 40 + tri(frame * 5, s->height - 80);
+	*x = 40 + scene_tri(frame * 7, s->width - 80);
+	*y = 40 + scene_tri(frame * 5, s->height - 80);
 }
 
 /* ---- drawing one box -------------------------------------------------------- */
