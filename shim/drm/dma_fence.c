@@ -159,6 +159,22 @@ void shim_fence_remove_cb(struct shim_device *dev, shim_off fence, shim_off cb)
 		}
 }
 
+void shim_fence_remove_wake(struct shim_device *dev, shim_off fence, shim_off waiter)
+{
+	shim_assert_locked(dev);
+	struct shim_fence *f = shim_ptr(fence);
+	for (shim_off *link = &f->callbacks; *link;) {
+		struct shim_fence_cb *c = shim_ptr(*link);
+		if (c->kind == SHIM_FENCE_CB_WAKE && c->target == waiter) {
+			shim_off cb = *link;
+			SHIM_SET(*link, c->next);
+			shim_free(&dev->shared->arena, cb, sizeof(*c));
+		} else {
+			link = &c->next;
+		}
+	}
+}
+
 static void futex_wake_word(uint32_t *word)
 {
 	shim_valgrind_unhide(word, sizeof(*word));	/* futex() reads the word */

@@ -98,6 +98,8 @@ shim_off shim_fence_add_cb(struct shim_device *dev, shim_off fence, uint32_t kin
 			   uint32_t id);
 /* Device lock held: takes back a callback of a fence that has not signalled. */
 void shim_fence_remove_cb(struct shim_device *dev, shim_off fence, shim_off cb);
+/* Takes back every WAKE callback of fence that wakes waiter (a dead waiter's). */
+void shim_fence_remove_wake(struct shim_device *dev, shim_off fence, shim_off waiter);
 
 /* Device lock held (the callbacks run here). */
 void shim_fence_signal(struct shim_fence *fence, int error);

@@ -108,11 +108,13 @@ static const struct shim_check_kind *const core_kinds[] = {
  * still be alive). To add a holder: a row here and a shim_check_ref() where
  * the walk meets it.
  *
- * Not in the table, because the checker cannot see them yet: engine requests
- * (process-local: their context, objects, fence and the fences they wait
- * for), and ioctls of other processes between taking a reference and
- * dropping it with the lock released in between (waits, DMA_BUF_IOCTL_SYNC,
- * execbuffer's fences). See drm/drm_check.h for what follows from that.
+ * An ioctl that keeps a reference across two locked sections (a wait's
+ * fences, sync objects and futex word, DMA_BUF_IOCTL_SYNC's object, an
+ * execbuffer's fences) borrows it in its client's record: the H_BORROWED_*
+ * rows. Not in the table: the process-local copy of a request an engine
+ * thread is running (its shared record is, i915/i915_check.c), and what a
+ * process borrows untracked (the shared state had no room to note it).
+ * See drm/drm_check.h for what follows from that.
  */
 enum {
 	H_HANDLE, H_DMABUF, H_FLINK, H_MMAP_OFFSET,
@@ -120,7 +122,7 @@ enum {
 	H_SYNC_FILE, H_SYNCOBJ_HANDLE, H_SYNCOBJ_FD,
 	H_FILE_MASTER, H_DEVICE_MASTER,
 	H_DMABUF_ID, H_SYNC_FILE_ID, H_SYNCOBJ_FD_ID, H_WAKE_CALLBACK, H_SYNCOBJ_WAITER,
-	H_BORROWED_OBJECT, H_BORROWED_FENCE, H_BORROWED_SYNCOBJ,
+	H_BORROWED_OBJECT, H_BORROWED_FENCE, H_BORROWED_SYNCOBJ, H_BORROWED_WAITER,
 };
 static const struct shim_check_holder core_holders[] = {
 	/* GEM objects. tally[0]: handles, which handle_count must equal. */
@@ -151,6 +153,7 @@ static const struct shim_check_holder core_holders[] = {
 	[H_BORROWED_OBJECT] = { "client's borrowed object", &shim_check_kind_object, true },
 	[H_BORROWED_FENCE] = { "client's borrowed fence", &shim_check_kind_fence, true },
 	[H_BORROWED_SYNCOBJ] = { "client's borrowed sync object", &kind_syncobj, true },
+	[H_BORROWED_WAITER] = { "client's borrowed waiter", &kind_waiter, false },
 };
 
 /* --- the graph --------------------------------------------------------------------- */
@@ -722,10 +725,12 @@ static void visit_client(struct shim_state_check *s, void *arg, uint64_t node, c
 	}
 	const uint64_t *b = shim_check_claim(s, r->borrowed, r->cap * sizeof(uint64_t), "borrowed references",
 					     "client record", node);
-	static const unsigned rows[4] = { 0, H_BORROWED_OBJECT, H_BORROWED_FENCE, H_BORROWED_SYNCOBJ };
+	static const unsigned rows[SHIM_BORROW_KINDS] = {
+		[SHIM_BORROW_OBJECT] = H_BORROWED_OBJECT, [SHIM_BORROW_FENCE] = H_BORROWED_FENCE,
+		[SHIM_BORROW_SYNCOBJ] = H_BORROWED_SYNCOBJ, [SHIM_BORROW_WAITER] = H_BORROWED_WAITER };
 	for (uint32_t i = 0; b && i < r->count; i++) {
 		unsigned kind = b[i] & 15;
-		if (kind < 1 || kind > 3)
+		if (kind < 1 || kind >= SHIM_BORROW_KINDS)
 			shim_check_fail(c, "client record", r->borrowed + i * 8, "borrowed kind %u", kind);
 		else
 			shim_check_ref(c, &core_holders[rows[kind]], r->borrowed + i * 8, b[i] & ~15ull);

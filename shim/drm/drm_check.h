@@ -15,15 +15,15 @@
  * seen, and the arena and the memory pool are proven against what was
  * reached (base/state_check.h).
  *
- * References the state cannot show: engine requests are process-local today
- * (each holds its context, its objects, its fence and the fences it waits
- * for), and so are the ioctls asleep in another process. So a refcount may
- * exceed what the checker sees, and a block may be reachable from nowhere,
- * while the device is busy; those become violations only when it is idle (no
- * fence it can see pending, nobody waiting on a sync object), and are looked
- * at again for a moment before they are believed (a request retires just
- * after its fence signals). Rows for requests go in the table when requests
- * move into the shared state.
+ * References the state cannot show: an engine thread's process-local copy
+ * of the request it runs, and a reference borrowed untracked (the shared
+ * state had no room for the note). So a refcount may exceed what the checker
+ * sees, and a block may be reachable from nowhere, while the device is busy;
+ * those become violations only when it is idle (no fence it can see pending,
+ * nobody waiting on a sync object), and are looked at again for a moment
+ * before they are believed (a request retires just after its fence
+ * signals). What an ioctl asleep in another process holds is in its
+ * client's record (drm/drm_device_process.h), and counted.
  *
  * Lifetime: a check lives for one shim_check_instance() call; nothing it
  * hands to the walks outlives it. Everything here runs with the device lock

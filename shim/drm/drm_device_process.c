@@ -72,6 +72,19 @@ static void record_release(struct shim_device *dev, uint64_t client)
 		if (r->client != client)
 			continue;
 		uint64_t *b = shim_ptr(r->borrowed);
+		/* A waiter first: what points at it hangs off the fences and syncobjs it borrowed. */
+		for (uint32_t i = 0; i < r->count; i++) {
+			if ((b[i] & 15) != SHIM_BORROW_WAITER)
+				continue;
+			shim_off waiter = b[i] & ~15ull;
+			for (uint32_t j = 0; j < r->count; j++) {
+				if ((b[j] & 15) == SHIM_BORROW_FENCE)
+					shim_fence_remove_wake(dev, b[j] & ~15ull, waiter);
+				else if ((b[j] & 15) == SHIM_BORROW_SYNCOBJ)
+					shim_syncobj_remove_wake(dev, b[j] & ~15ull, waiter);
+			}
+			shim_free(&dev->shared->arena, waiter, sizeof(struct shim_waiter));
+		}
 		for (uint32_t i = 0; i < r->count; i++) {
 			shim_off off = b[i] & ~15ull;
 			switch (b[i] & 15) {

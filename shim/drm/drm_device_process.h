@@ -34,9 +34,22 @@
  * pages are copied, fences while it waits) are borrowed: recorded in the
  * client's record in the shared state, so that when the client dies in
  * between, the device process drops them instead of leaking them. Device lock
- * held; a process that never registered borrows untracked.
+ * held; a process that never registered borrows untracked (every ioctl
+ * registers its process first).
+ *
+ * A sleeping syncobj wait borrows its futex word (SHIM_BORROW_WAITER) besides
+ * the fences and sync objects it waits on: the WAKE callbacks and syncobj
+ * waiter nodes that point at the word hang off those fences and sync objects
+ * only, so the device process takes them back from there before it frees the
+ * word and drops the references.
  */
-enum shim_borrow_kind { SHIM_BORROW_OBJECT = 1, SHIM_BORROW_FENCE = 2, SHIM_BORROW_SYNCOBJ = 3 };
+enum shim_borrow_kind {
+	SHIM_BORROW_OBJECT = 1,
+	SHIM_BORROW_FENCE = 2,
+	SHIM_BORROW_SYNCOBJ = 3,
+	SHIM_BORROW_WAITER = 4,
+	SHIM_BORROW_KINDS
+};
 struct shim_client_record {
 	shim_off next;			/* the device's list of live clients */
 	uint64_t client;

@@ -16,6 +16,7 @@
 #include <drm.h>
 
 #include "base/user_copy.h"
+#include "drm/drm_device_process.h"
 #include "drm/drm_drv.h"
 #include "drm/drm_gem.h"
 #include "drm/drm_ioctl.h"
@@ -205,6 +206,9 @@ int shim_drm_ioctl(struct shim_call *call, unsigned long cmd, void *arg)
 		memset((char *)kdata + in_size, 0, ksize - in_size);
 		ret = permitted(call, desc->flags);
 		if (ret == 0) {
+			/* A process (a forked child too) that may borrow references is known
+			 * to the device process first: one load once it is. */
+			shim_client_register(call->dev);
 			ret = desc->fn(call, kdata);
 			if (ret == -ENOSYS && desc->fn == shim_ioctl_unemulated)
 				shim_say_unemulated(desc->name);

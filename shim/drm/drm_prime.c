@@ -33,6 +33,7 @@
 #include "base/real.h"
 #include "base/user_copy.h"
 #include "drm/dma_fence.h"
+#include "drm/drm_device_process.h"
 #include "drm/drm_drv.h"
 #include "drm/drm_gem.h"
 #include "drm/drm_prime.h"
@@ -425,6 +426,7 @@ static int sync_start(struct shim_device *dev, uint32_t id, bool write)
 {
 	shim_off fences[5];
 	unsigned n = 0;
+	shim_client_register(dev);	/* what the wait holds is given back if we die in it */
 	shim_device_lock(dev);
 	struct shim_dmabuf *d = dmabuf_find(dev, id);
 	if (!d) {
@@ -434,22 +436,28 @@ static int sync_start(struct shim_device *dev, uint32_t id, bool write)
 	shim_off off = d->obj;
 	struct shim_gem_object *obj = shim_ptr(off);
 	shim_gem_object_get(dev, off);
+	shim_borrow(dev, off, SHIM_BORROW_OBJECT);
 	if (obj->write_fence)
 		fences[n++] = obj->write_fence;
 	for (unsigned c = 0; write && c < 4; c++)
 		if (obj->read_fence[c])
 			fences[n++] = obj->read_fence[c];
-	for (unsigned i = 0; i < n; i++)
+	for (unsigned i = 0; i < n; i++) {
 		shim_fence_get(dev, fences[i]);
+		shim_borrow(dev, fences[i], SHIM_BORROW_FENCE);
+	}
 	shim_device_unlock(dev);
 	int ret = 0;
 	for (unsigned i = 0; i < n && !ret; i++)
 		ret = shim_fence_wait(shim_ptr(fences[i]), UINT64_MAX, true);
 	shim_device_lock(dev);
-	for (unsigned i = 0; i < n; i++)
+	for (unsigned i = 0; i < n; i++) {
+		shim_unborrow(dev, fences[i], SHIM_BORROW_FENCE);
 		shim_fence_put(dev, fences[i]);
+	}
 	if (!ret && shim_drv->gem_prime_begin_cpu_access)
 		shim_drv->gem_prime_begin_cpu_access(dev, obj, write);
+	shim_unborrow(dev, off, SHIM_BORROW_OBJECT);
 	shim_gem_object_put(dev, off);
 	shim_device_unlock(dev);
 	return ret;

@@ -417,7 +417,7 @@ static int array_find(struct shim_call *call, uint64_t uhandles, uint32_t count,
 static void array_free(struct shim_device *dev, shim_off *sos, uint32_t count)
 {
 	shim_device_lock(dev);
-	for (uint32_t i = 0; i < count; i++) {
+	for (uint32_t i = count; i-- > 0;) {	/* newest first: each found at once */
 		shim_unborrow(dev, sos[i], SHIM_BORROW_SYNCOBJ);
 		shim_syncobj_put(dev, sos[i]);
 	}
@@ -454,6 +454,21 @@ static void unlink_node(struct shim_device *dev, struct shim_syncobj *s, shim_of
 		}
 }
 
+void shim_syncobj_remove_wake(struct shim_device *dev, shim_off so, shim_off waiter)
+{
+	struct shim_syncobj *s = shim_ptr(so);
+	for (shim_off *link = &s->waiters; *link;) {
+		struct shim_fence_cb *c = shim_ptr(*link);
+		if (c->target == waiter) {
+			shim_off node = *link;
+			SHIM_SET(*link, c->next);
+			shim_free(arena(dev), node, sizeof(*c));
+		} else {
+			link = &c->next;
+		}
+	}
+}
+
 static int sleep_on(struct shim_waiter *w, uint32_t seq, uint64_t deadline)
 {
 	struct timespec ts = { .tv_sec = (time_t)(deadline / 1000000000ull),
@@ -464,6 +479,15 @@ static int sleep_on(struct shim_waiter *w, uint32_t seq, uint64_t deadline)
 	int err = errno;
 	shim_valgrind_rehide(&w->seq, sizeof(w->seq));
 	return r < 0 && err == EINTR ? -EINTR : 0;
+}
+
+/* shim_syncobj_find_fence, the reference borrowed (it is held while the wait sleeps). */
+static bool find_borrowed(struct shim_device *dev, shim_off so, uint64_t point, shim_off *fence)
+{
+	if (shim_syncobj_find_fence(dev, so, point, fence))
+		return false;
+	shim_borrow(dev, *fence, SHIM_BORROW_FENCE);
+	return true;
 }
 
 /*
@@ -479,7 +503,7 @@ static int wait_entries(struct shim_device *dev, const shim_off *sos, const uint
 	if (!e)
 		return -ENOMEM;
 	for (uint32_t i = 0; i < n; i++) {
-		e[i].have = shim_syncobj_find_fence(dev, sos[i], points ? points[i] : 0, &e[i].fence) == 0;
+		e[i].have = find_borrowed(dev, sos[i], points ? points[i] : 0, &e[i].fence);
 		if (!e[i].have && !(flags & WAIT_PENDING_OK)) {
 			ret = -EINVAL;
 			goto out;
@@ -489,8 +513,7 @@ static int wait_entries(struct shim_device *dev, const shim_off *sos, const uint
 		uint32_t count = 0;
 		for (uint32_t i = 0; i < n; i++) {
 			if (!e[i].have)
-				e[i].have = shim_syncobj_find_fence(dev, sos[i], points ? points[i] : 0,
-								    &e[i].fence) == 0;
+				e[i].have = find_borrowed(dev, sos[i], points ? points[i] : 0, &e[i].fence);
 			if (e[i].have && ((flags & DRM_SYNCOBJ_WAIT_FLAGS_WAIT_AVAILABLE) || !e[i].fence ||
 					  shim_fence_is_signalled(shim_ptr(e[i].fence)))) {
 				if (count == 0 && first)
@@ -504,9 +527,12 @@ static int wait_entries(struct shim_device *dev, const shim_off *sos, const uint
 			ret = -ETIME;
 			break;
 		}
-		if (!woff && !(woff = shim_alloc(arena(dev), sizeof(struct shim_waiter)))) {
-			ret = -ENOMEM;
-			break;
+		if (!woff) {
+			if (!(woff = shim_alloc(arena(dev), sizeof(struct shim_waiter)))) {
+				ret = -ENOMEM;
+				break;
+			}
+			shim_borrow(dev, woff, SHIM_BORROW_WAITER);
 		}
 		for (uint32_t i = 0; i < n; i++) {
 			if (e[i].have && e[i].fence && !e[i].fence_cb)
@@ -537,10 +563,12 @@ static int wait_entries(struct shim_device *dev, const shim_off *sos, const uint
 		}
 	}
 out:
-	for (uint32_t i = 0; i < n; i++) {
+	shim_unborrow(dev, woff, SHIM_BORROW_WAITER);
+	for (uint32_t i = n; i-- > 0;) {
 		shim_fence_remove_cb(dev, e[i].fence, e[i].fence_cb);
 		if (e[i].so_node)
 			unlink_node(dev, shim_ptr(sos[i]), e[i].so_node);
+		shim_unborrow(dev, e[i].fence, SHIM_BORROW_FENCE);
 		shim_fence_put(dev, e[i].fence);
 	}
 	if (woff)

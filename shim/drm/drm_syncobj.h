@@ -83,6 +83,8 @@ void shim_sync_reap(struct shim_device *dev);
 shim_off shim_syncobj_lookup(struct shim_file *file, uint32_t handle);	/* no reference */
 void shim_syncobj_get(shim_off so);
 void shim_syncobj_put(struct shim_device *dev, shim_off so);
+/* Takes back so's waiter nodes that wake waiter (a dead waiter's). Device lock held. */
+void shim_syncobj_remove_wake(struct shim_device *dev, shim_off so, shim_off waiter);
 /* The fence at point (0: the current fence), a new reference in *fence (0 when the point
  * is signalled and collected); -EINVAL if there is none (yet). */
 int shim_syncobj_find_fence(struct shim_device *dev, shim_off so, uint64_t point, shim_off *fence);

@@ -17,6 +17,7 @@
 #include "base/journal.h"
 #include "base/user_copy.h"
 #include "drm/dma_fence.h"
+#include "drm/drm_device_process.h"
 #include "i915/gt/intel_engine.h"
 #include "i915/gt/intel_reset.h"
 #include "i915/i915_drv.h"
@@ -330,9 +331,11 @@ int shim_i915_throttle_ioctl(struct shim_call *call, void *data)
 		shim_off target = ctx ? throttle_target(ctx, cutoff) : 0;
 		if (target) {
 			shim_fence_get(dev, target);
+			shim_borrow(dev, target, SHIM_BORROW_FENCE);
 			shim_device_unlock(dev);
 			ret = shim_fence_wait(shim_ptr(target), UINT64_MAX, true);
 			shim_device_lock(dev);
+			shim_unborrow(dev, target, SHIM_BORROW_FENCE);
 			shim_fence_put(dev, target);
 			if (ret)
 				break;

@@ -16,6 +16,7 @@
 #include "base/real.h"
 #include "base/user_copy.h"
 #include "drm/dma_fence.h"
+#include "drm/drm_device_process.h"
 #include "drm/drm_syncobj.h"
 #include "i915/i915_gem_execbuffer_fence.h"
 
@@ -57,6 +58,8 @@ static int add_fence(struct shim_call *call, struct shim_exec_fences *xf, uint32
 			fence = 0;
 		}
 		shim_syncobj_get(so);
+		shim_borrow(dev, so, SHIM_BORROW_SYNCOBJ);
+		shim_borrow(dev, fence, SHIM_BORROW_FENCE);
 		xf->f[xf->n++] = (struct shim_exec_fence){ .syncobj = so, .fence = fence, .point = point,
 							   .flags = flags };
 		fence = 0;
@@ -158,6 +161,7 @@ int shim_exec_fences_parse(struct shim_call *call, const struct drm_i915_gem_exe
 			return -EINVAL;
 		shim_device_lock(call->dev);
 		xf->in_fence = shim_sync_file_fence(call->dev, (int)(uint32_t)args->rsvd2);
+		shim_borrow(call->dev, xf->in_fence, SHIM_BORROW_FENCE);
 		shim_device_unlock(call->dev);
 		if (!xf->in_fence)
 			return -EINVAL;
@@ -227,11 +231,15 @@ void shim_exec_fences_fini(struct shim_device *dev, struct shim_exec_fences *xf)
 	if (!xf->n && !xf->in_fence && !xf->f)
 		return;
 	shim_device_lock(dev);
-	for (uint32_t i = 0; i < xf->n; i++) {
+	/* Newest first: shim_unborrow finds the newest borrowing at once. */
+	shim_unborrow(dev, xf->in_fence, SHIM_BORROW_FENCE);
+	shim_fence_put(dev, xf->in_fence);
+	for (uint32_t i = xf->n; i-- > 0;) {
+		shim_unborrow(dev, xf->f[i].fence, SHIM_BORROW_FENCE);
 		shim_fence_put(dev, xf->f[i].fence);
+		shim_unborrow(dev, xf->f[i].syncobj, SHIM_BORROW_SYNCOBJ);
 		shim_syncobj_put(dev, xf->f[i].syncobj);
 	}
-	shim_fence_put(dev, xf->in_fence);
 	shim_device_unlock(dev);
 	free(xf->f);
 	memset(xf, 0, sizeof(*xf));
