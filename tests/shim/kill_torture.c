@@ -5,7 +5,8 @@
  *
  * Each round forks a victim that opens the device and runs three threads of
  * ordinary work (objects, pwrite, blits, names, PRIME, sync objects,
- * contexts, mmaps, userptr, tiling, out-fences); the test kills it after 1 to
+ * contexts, mmaps, userptr, tiling, out-fences, and waits that sleep: GEM_WAIT,
+ * DMA_BUF_IOCTL_SYNC, SYNCOBJ_WAIT for a fence nobody submits); the test kills it after 1 to
  * 15 ms (or, one round in four, lets it call exit(0) with its work in
  * flight). The survivor, this process, then does one blit it checks pixel by
  * pixel, one PRIME round trip and one sync object signal and wait, each under
@@ -24,6 +25,7 @@
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include <time.h>
+#include <linux/dma-buf.h>
 
 #include "tests/i915/i915_test.h"
 
@@ -79,8 +81,16 @@ static void one_op(struct victim *v, unsigned *seed)
 	}
 	case 1: {
 		uint32_t batch = gem_create(fd, 4096);
-		if (!blit_fill(fd, h, 0xdeadbeef, batch))
+		struct drm_prime_handle p = { .handle = h, .flags = DRM_CLOEXEC | DRM_RDWR };
+		if (blit_fill(fd, h, 0xdeadbeef, batch)) {
+		} else if (rand_r(seed) % 2 || ioctl(fd, DRM_IOCTL_PRIME_HANDLE_TO_FD, &p)) {
 			gem_wait(fd, h);
+		} else {
+			/* asleep holding the object and its fences (borrowed) */
+			struct dma_buf_sync s = { .flags = DMA_BUF_SYNC_START | DMA_BUF_SYNC_RW };
+			ioctl(p.fd, DMA_BUF_IOCTL_SYNC, &s);
+			close(p.fd);
+		}
 		gem_close(fd, batch);
 		break;
 	}
@@ -108,8 +118,16 @@ static void one_op(struct victim *v, unsigned *seed)
 		struct drm_syncobj_create c = { 0 };
 		if (!ioctl(fd, DRM_IOCTL_SYNCOBJ_CREATE, &c)) {
 			struct drm_syncobj_array a = { .handles = (uintptr_t)&c.handle, .count_handles = 1 };
-			ioctl(fd, DRM_IOCTL_SYNCOBJ_SIGNAL, &a);
 			struct drm_syncobj_wait w = { .handles = (uintptr_t)&c.handle, .count_handles = 1 };
+			if (rand_r(seed) % 2) {
+				ioctl(fd, DRM_IOCTL_SYNCOBJ_SIGNAL, &a);
+			} else {
+				/* asleep for a fence nobody submits: a waiter node on the syncobj */
+				struct timespec now;
+				clock_gettime(CLOCK_MONOTONIC, &now);
+				w.timeout_nsec = now.tv_sec * 1000000000ll + now.tv_nsec + 2000000;
+				w.flags = DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT;
+			}
 			ioctl(fd, DRM_IOCTL_SYNCOBJ_WAIT, &w);
 			struct drm_syncobj_destroy d = { .handle = c.handle };
 			ioctl(fd, DRM_IOCTL_SYNCOBJ_DESTROY, &d);
