@@ -99,8 +99,8 @@ static const struct shim_ioctl_desc i915_ioctls[] = {
 	TODO(DRM_IOCTL_I915_PERF_ADD_CONFIG, RA),
 	TODO(DRM_IOCTL_I915_PERF_REMOVE_CONFIG, RA),
 	TODO(DRM_IOCTL_I915_QUERY, RA),
-	TODO(DRM_IOCTL_I915_GEM_VM_CREATE, RA),
-	TODO(DRM_IOCTL_I915_GEM_VM_DESTROY, RA),
+	DEF(DRM_IOCTL_I915_GEM_VM_CREATE, shim_i915_vm_create_ioctl, RA),
+	DEF(DRM_IOCTL_I915_GEM_VM_DESTROY, shim_i915_vm_destroy_ioctl, RA),
 };
 
 /* The key arguments of the ioctls worth a look in an I915_SHIM_DEBUG=ioctl trace. */
