@@ -130,6 +130,7 @@ static const struct shim_driver i915_driver = {
 	.ioctls = i915_ioctls,
 	.num_ioctls = sizeof(i915_ioctls) / sizeof(i915_ioctls[0]),
 	.dumb_create = shim_i915_dumb_create_ioctl,
+	.dumb_map_offset = shim_i915_dumb_mmap_offset,
 	.postclose = shim_context_file_release,
 	.reap = shim_gem_reap_mappings,
 	.gem_free_object = i915_gem_free_object,
