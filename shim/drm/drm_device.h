@@ -37,7 +37,7 @@
 #include "base/shared_mem.h"
 #include "hw/device_model.h"
 
-#define SHIM_LAYOUT_VERSION 7
+#define SHIM_LAYOUT_VERSION 8
 #define SHIM_MAX_FILES 4096
 #define SHIM_STATE_SIZE (256ull << 20)	/* sparse */
 #define SHIM_JOURNAL_NOTES (1ull << 22)	/* 64 MiB of undo notes after the state, sparse */
@@ -62,7 +62,7 @@ SHIM_SHARED_LAYOUT(struct shim_master, 64);
 
 /* Room for the driver's part of an open file and of the device (drm_drv.h): fixed
  * areas inside the shared mapping, zeroed when the file or the instance is made. */
-#define SHIM_DRIVER_FILE_SIZE	64
+#define SHIM_DRIVER_FILE_SIZE	96
 #define SHIM_DRIVER_SHARED_SIZE	256
 
 struct shim_file {
@@ -80,7 +80,7 @@ struct shim_file {
 	struct shim_idr prime_bufs;	/* dma-buf id -> handle | entries << 32 (drm/drm_prime.h) */
 	uint64_t driver[SHIM_DRIVER_FILE_SIZE / 8];	/* the driver's (the kernel's driver_priv) */
 };
-SHIM_SHARED_LAYOUT(struct shim_file, 200);
+SHIM_SHARED_LAYOUT(struct shim_file, 232);
 
 struct shim_shared {
 	struct shim_instance_header hdr;	/* magic, layout, device id, the lock */
@@ -100,7 +100,7 @@ struct shim_shared {
 	uint64_t driver[SHIM_DRIVER_SHARED_SIZE / 8];	/* the driver's device-wide state */
 	struct shim_file files[SHIM_MAX_FILES];
 };
-SHIM_SHARED_LAYOUT(struct shim_shared, 822088);
+SHIM_SHARED_LAYOUT(struct shim_shared, 953160);
 
 struct shim_device {
 	const struct shim_device_model *model;

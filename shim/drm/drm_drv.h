@@ -45,6 +45,10 @@ struct shim_driver {
 
 	/* MODE_CREATE_DUMB (drm_mode_create_dumb_ioctl's dumb_create). */
 	int (*dumb_create)(struct shim_call *call, void *data);
+	/* MODE_MAP_DUMB (dumb_map_offset): the fake offset at which mmap(2) of the device
+	 * fd maps the object of the caller's handle; 0 or -errno. No lock held. NULL: the
+	 * kernel's generic one, which the core does not emulate (ENOSYS, said). */
+	int (*dumb_map_offset)(struct shim_call *call, uint32_t handle, uint64_t *offset);
 
 	/* An open file is being released, after the core dropped its handles:
 	 * the driver's per-file state goes (the kernel's postclose). */

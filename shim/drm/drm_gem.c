@@ -132,20 +132,6 @@ int shim_gem_close_ioctl(struct shim_call *call, void *data)
 	return ret;
 }
 
-/* The kernel's drm_mode_create_dumb: the driver makes the object, or ENOSYS without one. */
-int shim_drm_mode_create_dumb_ioctl(struct shim_call *call, void *data)
-{
-	if (!shim_drv->dumb_create)
-		return -ENOSYS;
-	return shim_drv->dumb_create(call, data);
-}
-
-int shim_gem_destroy_dumb_ioctl(struct shim_call *call, void *data)
-{
-	struct drm_mode_destroy_dumb *args = data;
-	return shim_gem_close_ioctl(call, &(struct drm_gem_close){ .handle = args->handle });
-}
-
 int shim_gem_flink_ioctl(struct shim_call *call, void *data)
 {
 	struct drm_gem_flink *args = data;

@@ -68,7 +68,9 @@ void shim_gem_file_release(struct shim_device *dev, struct shim_file *file);
 int shim_gem_close_ioctl(struct shim_call *call, void *data);
 int shim_gem_flink_ioctl(struct shim_call *call, void *data);
 int shim_gem_open_ioctl(struct shim_call *call, void *data);
+/* drm/drm_dumb_buffers.c */
 int shim_drm_mode_create_dumb_ioctl(struct shim_call *call, void *data);
+int shim_drm_mode_mmap_dumb_ioctl(struct shim_call *call, void *data);
 int shim_gem_destroy_dumb_ioctl(struct shim_call *call, void *data);
 
 #endif

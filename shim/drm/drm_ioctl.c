@@ -122,7 +122,7 @@ static const struct shim_ioctl_desc core_ioctls[] = {
 	KMS(DRM_IOCTL_MODE_PAGE_FLIP, SHIM_MASTER),
 	KMS(DRM_IOCTL_MODE_DIRTYFB, SHIM_MASTER),
 	DEF(DRM_IOCTL_MODE_CREATE_DUMB, shim_drm_mode_create_dumb_ioctl, 0),
-	KMS(DRM_IOCTL_MODE_MAP_DUMB, 0),
+	DEF(DRM_IOCTL_MODE_MAP_DUMB, shim_drm_mode_mmap_dumb_ioctl, 0),
 	DEF(DRM_IOCTL_MODE_DESTROY_DUMB, shim_gem_destroy_dumb_ioctl, 0),
 	KMS(DRM_IOCTL_MODE_OBJ_GETPROPERTIES, 0),
 	KMS(DRM_IOCTL_MODE_OBJ_SETPROPERTY, SHIM_MASTER),

@@ -4,7 +4,8 @@
  * struct shim_driver's check hook: its kinds (contexts, address spaces,
  * mapping records), its rows of the reference table, and the walks of its
  * shared state: the device area (mappings, address spaces and their
- * bindings, the purgeable list), each open file's contexts, and the driver
+ * bindings, the purgeable list), each open file's contexts and address
+ * space ids, and the driver
  * part of every object (its pages and view in the memory pool, madvise and
  * tiling state, its bindings).
  *
@@ -51,7 +52,7 @@ static const struct shim_check_kind *const i915_kinds[] = { &kind_context, &kind
 enum {
 	H_CONTEXT_ID, H_DEFAULT_CONTEXT,
 	H_CONTEXT_LAST_FENCE, H_CONTEXT_RING,
-	H_CONTEXT_VM, H_GLOBAL_VM, H_VM_ID,
+	H_CONTEXT_VM, H_GLOBAL_VM, H_VM_ID, H_FILE_VM_ID,
 	H_MAPPING_ID, H_MAPPING, H_BINDING, H_PURGEABLE,
 	H_REQUEST_CONTEXT, H_REQUEST_FENCE, H_REQUEST_DEP, H_REQUEST_OBJECT,
 };
@@ -66,6 +67,7 @@ static const struct shim_check_holder i915_holders[] = {
 	[H_CONTEXT_VM] = { "context's address space", &kind_vm, true },
 	[H_GLOBAL_VM] = { "device's global address space", &kind_vm, true },
 	[H_VM_ID] = { "address space id", &kind_vm, false },
+	[H_FILE_VM_ID] = { "file's address space id", &kind_vm, true },
 	/* mappings, and objects (the core's kind). tally[1]: bindings, which bind_count must equal. */
 	[H_MAPPING_ID] = { "mapping id", &kind_mapping, false },
 	[H_MAPPING] = { "mapping", &shim_check_kind_object, true },
@@ -266,12 +268,19 @@ static void context_id(struct shim_state_check *s, void *arg, uint32_t id, uint6
 				w->slot, (unsigned long long)ctx->file);
 }
 
+static void file_vm_id(struct shim_state_check *s, void *arg, uint32_t id, uint64_t value, uint64_t at)
+{
+	const struct file_walk *w = arg;
+	shim_check_ref(w->c, &i915_holders[H_FILE_VM_ID], at, value);
+}
+
 static void i915_check_file(struct shim_check *c, uint32_t slot, const struct shim_file *file,
 			    const void *area)
 {
 	const struct i915_file *f = area;
 	struct file_walk w = { c, shim_check_at(c, file), slot };
 	shim_check_idr(shim_check_state(c), &f->contexts, "file's contexts", context_id, &w);
+	shim_check_idr(shim_check_state(c), &f->vms, "file's address spaces", file_vm_id, &w);
 	const struct shim_context *ctx = shim_check_ref(c, &i915_holders[H_DEFAULT_CONTEXT],
 							shim_check_at(c, &f->default_ctx), f->default_ctx);
 	if (ctx && ctx->file != shim_check_at(c, file))

@@ -99,8 +99,8 @@ static const struct shim_ioctl_desc i915_ioctls[] = {
 	TODO(DRM_IOCTL_I915_PERF_ADD_CONFIG, RA),
 	TODO(DRM_IOCTL_I915_PERF_REMOVE_CONFIG, RA),
 	TODO(DRM_IOCTL_I915_QUERY, RA),
-	TODO(DRM_IOCTL_I915_GEM_VM_CREATE, RA),
-	TODO(DRM_IOCTL_I915_GEM_VM_DESTROY, RA),
+	DEF(DRM_IOCTL_I915_GEM_VM_CREATE, shim_i915_vm_create_ioctl, RA),
+	DEF(DRM_IOCTL_I915_GEM_VM_DESTROY, shim_i915_vm_destroy_ioctl, RA),
 };
 
 /* The key arguments of the ioctls worth a look in an I915_SHIM_DEBUG=ioctl trace. */
@@ -130,6 +130,7 @@ static const struct shim_driver i915_driver = {
 	.ioctls = i915_ioctls,
 	.num_ioctls = sizeof(i915_ioctls) / sizeof(i915_ioctls[0]),
 	.dumb_create = shim_i915_dumb_create_ioctl,
+	.dumb_map_offset = shim_i915_dumb_mmap_offset,
 	.postclose = shim_context_file_release,
 	.reap = shim_gem_reap_mappings,
 	.gem_free_object = i915_gem_free_object,

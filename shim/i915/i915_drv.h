@@ -37,8 +37,9 @@ struct i915_file {
 	uint32_t ban_score;		/* the per-file ban score (CT4) */
 	uint32_t charged_pages;		/* pages of the objects it made (i915_gem_object.c) */
 	uint64_t last_hang_ns;
+	struct shim_idr vms;		/* address space id -> struct shim_vm, each a reference (§23a) */
 };
-SHIM_SHARED_LAYOUT(struct i915_file, 48);
+SHIM_SHARED_LAYOUT(struct i915_file, 72);
 _Static_assert(sizeof(struct i915_file) <= SHIM_DRIVER_FILE_SIZE, "fits the driver's area");
 
 static inline struct i915_shared *i915_shared(const struct shim_device *dev)

@@ -2,10 +2,18 @@
 /*
  * i915 contexts and the small device queries: CONTEXT_CREATE(_EXT),
  * CONTEXT_DESTROY, GET_RESET_STATS, GET_APERTURE, REG_READ, THROTTLE,
- * GET_PIPE_FROM_CRTC_ID (doc/uapi-conformance.md §22–26).
+ * GET_PIPE_FROM_CRTC_ID (doc/uapi-conformance.md §22–26), and the address
+ * spaces userspace names: VM_CREATE, VM_DESTROY (§23a).
  *
  * Context ids are per open file, from 1, lowest free first; id 0 is the
  * file's default context, whose statistics live in the file itself.
+ *
+ * Address space ids are per open file too (i915_file.vms, from 1, lowest
+ * free first), and each id holds a reference, as does each context using the
+ * address space: VM_DESTROY drops the id's, so an address space lives on
+ * while a context still uses it. GETPARAM VM hands out a new id for a
+ * context's address space, and a SETPARAM VM before a context is first used
+ * makes it share one (i915_gem_context_param.c).
  */
 #include "config.h"
 
@@ -41,7 +49,7 @@ static shim_off vm_create(struct shim_device *dev)
 	return off;
 }
 
-static void vm_put(struct shim_device *dev, shim_off off)
+void shim_vm_put(struct shim_device *dev, shim_off off)
 {
 	struct shim_vm *vm = shim_ptr(off);
 	if (!vm || SHIM_DEC(vm->refcount))
@@ -71,7 +79,8 @@ static shim_off context_create(struct shim_device *dev, const struct shim_contex
 	*ctx = *proto;		/* fresh: no notes */
 	ctx->refcount = 1;
 	ctx->timeline = SHIM_INC(dev->shared->next_timeline);
-	if (dev->model->ppgtt_type == 2 && !(ctx->vm = vm_create(dev))) {
+	/* The proto's address space (a SETPARAM VM) comes with its reference; else a new one. */
+	if (dev->model->ppgtt_type == 2 && !ctx->vm && !(ctx->vm = vm_create(dev))) {
 		shim_free(&dev->shared->arena, off, sizeof(*ctx));
 		return 0;
 	}
@@ -95,7 +104,7 @@ static void context_free(struct shim_device *dev, shim_off off)
 			shim_fence_put(dev, ctx->recent[i].fence);
 	if (ctx->older.fence)
 		shim_fence_put(dev, ctx->older.fence);
-	vm_put(dev, ctx->vm);
+	shim_vm_put(dev, ctx->vm);
 	shim_free(&dev->shared->arena, off, sizeof(*ctx));
 }
 
@@ -142,10 +151,16 @@ void shim_context_file_release(struct shim_device *dev, struct shim_file *file)
 	shim_idr_destroy(&dev->shared->arena, ctxs);
 	context_close(dev, i915_file(file)->default_ctx);
 	SHIM_SET(i915_file(file)->default_ctx, 0);
+	struct shim_idr *vms = &i915_file(file)->vms;
+	for (uint32_t id = shim_idr_next(vms, 1); id; id = shim_idr_next(vms, id + 1))
+		shim_vm_put(dev, shim_idr_remove(vms, id));
+	shim_idr_destroy(&dev->shared->arena, vms);
 }
 
-/* Walks a CONTEXT_CREATE extension chain: SETPARAMs applied to the new (proto) context. */
-static int create_extensions(struct shim_device *dev, struct shim_context *ctx, uint64_t uptr)
+/* Walks a CONTEXT_CREATE extension chain: SETPARAMs applied to the new (proto) context.
+ * Device lock held (a SETPARAM VM takes a reference to the file's address space). */
+static int create_extensions(struct shim_device *dev, struct shim_file *file, struct shim_context *ctx,
+			     uint64_t uptr)
 {
 	for (unsigned n = 0; uptr; n++) {
 		struct drm_i915_gem_context_create_ext_setparam ext;
@@ -161,7 +176,7 @@ static int create_extensions(struct shim_device *dev, struct shim_context *ctx, 
 			return -EFAULT;
 		if (ext.param.ctx_id || !ext.param.param)
 			return -EINVAL;
-		int ret = shim_context_set_param(dev, ctx, &ext.param);
+		int ret = shim_context_set_param(dev, file, ctx, &ext.param);
 		if (ret)
 			return ret;
 		uptr = ext.base.next_extension;
@@ -186,17 +201,16 @@ int shim_i915_context_create_ioctl(struct shim_call *call, void *data)
 		return -EIO;	/* a client banned for its hangs (CT4) */
 	if ((a->flags & I915_CONTEXT_CREATE_FLAGS_SINGLE_TIMELINE) && dev->model->gen < 8)
 		return -EINVAL;	/* one timeline for all engines needs execlists (CT5) */
-	if (a->flags & I915_CONTEXT_CREATE_FLAGS_USE_EXTENSIONS) {
-		int ret = create_extensions(dev, &proto, a->extensions);
-		if (ret)
-			return ret;
-	}
 	int ret = 0;
 	proto.file = shim_off_of(call->file);
 	shim_device_lock(dev);
-	shim_off off = context_create(dev, &proto);
+	if (a->flags & I915_CONTEXT_CREATE_FLAGS_USE_EXTENSIONS)
+		ret = create_extensions(dev, call->file, &proto, a->extensions);
+	shim_off off = ret ? 0 : context_create(dev, &proto);
 	if (!off) {
-		ret = -ENOMEM;
+		shim_vm_put(dev, proto.vm);	/* a SETPARAM VM's reference, if there was one */
+		if (!ret)
+			ret = -ENOMEM;
 	} else {
 		int64_t id = shim_idr_alloc(&dev->shared->arena, &i915_file(call->file)->contexts, off, 1);
 		if (id < 0) {
@@ -356,4 +370,70 @@ int shim_i915_get_pipe_from_crtc_id_ioctl(struct shim_call *call, void *data)
 void shim_context_put(struct shim_device *dev, shim_off off)
 {
 	context_free(dev, off);
+}
+
+/* --- address spaces by id (§23a) ----------------------------------------------------------- */
+
+int shim_vm_id_alloc(struct shim_device *dev, struct shim_file *file, shim_off off, uint32_t *id)
+{
+	int64_t ret = shim_idr_alloc(&dev->shared->arena, &i915_file(file)->vms, off, 1);
+	if (ret < 0)
+		return (int)ret;
+	SHIM_INC(((struct shim_vm *)shim_ptr(off))->refcount);
+	*id = (uint32_t)ret;
+	return 0;
+}
+
+shim_off shim_vm_id_get(struct shim_file *file, uint64_t id)
+{
+	if (id > UINT32_MAX)
+		return 0;
+	shim_off off = shim_idr_find(&i915_file(file)->vms, (uint32_t)id);
+	if (off)
+		SHIM_INC(((struct shim_vm *)shim_ptr(off))->refcount);
+	return off;
+}
+
+/* VM_CREATE: a new, empty address space and the caller's id for it. */
+int shim_i915_vm_create_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_i915_gem_vm_control *a = data;
+	struct shim_device *dev = call->dev;
+
+	if (dev->model->ppgtt_type != 2)
+		return -ENODEV;		/* VM1: only full PPGTT has address spaces to hand out */
+	if (a->flags)
+		return -EINVAL;		/* VM2 */
+	if (a->extensions) {		/* VM3: none is defined; a header that cannot be read is EFAULT */
+		struct i915_user_extension ext;
+		if (shim_copy_from_user(&ext, a->extensions, sizeof(ext)))
+			return -EFAULT;
+		return -EINVAL;
+	}
+	int ret;
+	shim_device_lock(dev);
+	shim_off off = vm_create(dev);
+	if (!off) {
+		ret = -ENOMEM;
+	} else {
+		uint32_t id = 0;
+		ret = shim_vm_id_alloc(dev, call->file, off, &id);
+		a->vm_id = id;
+		shim_vm_put(dev, off);	/* the id holds it now, or it goes */
+	}
+	shim_device_unlock(dev);
+	return ret;
+}
+
+/* VM_DESTROY: the id goes; the address space lives on while contexts use it. */
+int shim_i915_vm_destroy_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_i915_gem_vm_control *a = data;
+	if (a->flags || a->extensions)
+		return -EINVAL;		/* VM6 */
+	shim_device_lock(call->dev);
+	shim_off off = shim_idr_remove(&i915_file(call->file)->vms, a->vm_id);
+	shim_vm_put(call->dev, off);
+	shim_device_unlock(call->dev);
+	return off ? 0 : -ENOENT;	/* VM7 */
 }

@@ -7,7 +7,8 @@
  * gen8), its last request (requests of a context run in order) and its
  * reset history. Ids are per open file; context 0 is the file's default
  * context, made on first use. From gen8 (full PPGTT) every context has its
- * own address space; before, all share the device's global one.
+ * own address space (or shares one it was given with SETPARAM VM before its
+ * first use); before, all share the device's global one.
  *
  * An address space (struct shim_vm) is a sorted array of bindings
  * (start, size, object). A binding stays until its object is freed or it is
@@ -90,9 +91,17 @@ shim_off shim_context_ring_full(struct shim_context *ctx);
 
 /* Device lock held. As shim_context_lookup, without finalizing: for SETPARAM. */
 struct shim_context *shim_context_find(struct shim_device *dev, struct shim_file *file, uint32_t id);
-/* Device lock held. A SETPARAM (create extension or ioctl) on ctx; 0 or the kernel's errno. */
-int shim_context_set_param(struct shim_device *dev, struct shim_context *ctx,
+/* Device lock held. A SETPARAM (create extension or ioctl) of file's on ctx; 0 or the kernel's errno. */
+int shim_context_set_param(struct shim_device *dev, struct shim_file *file, struct shim_context *ctx,
 			   const struct drm_i915_gem_context_param *p);
+
+/* Device lock held. Address spaces by the ids of a file (i915_file.vms), each id a reference. */
+/* A new id of file's for vm, which gains a reference; 0 or -errno. */
+int shim_vm_id_alloc(struct shim_device *dev, struct shim_file *file, shim_off vm, uint32_t *id);
+/* The address space of file's id, with a new reference; 0 if there is none. */
+shim_off shim_vm_id_get(struct shim_file *file, uint64_t id);
+/* Drops a reference to an address space (0: none); the last frees it. */
+void shim_vm_put(struct shim_device *dev, shim_off vm);
 
 /* Device lock held. */
 struct shim_vma *shim_vm_find_object(struct shim_vm *vm, shim_off obj);

@@ -12,10 +12,13 @@
  * What the shim does with each parameter: RECOVERABLE and BANNABLE decide
  * banning (i915/gt/intel_engine.c), PERSISTENCE = 0 makes closing the context cancel its
  * requests, PRIORITY and NO_ERROR_CAPTURE are kept and reported (requests of
- * different contexts are not reordered by priority). VM and ENGINES (user
- * engine maps, shared address spaces) and SSEU reconfiguration on gen11 are
- * not emulated: they fail with ENOSYS and say so once on stderr. GETPARAM of
- * ENGINES reports "no engine map", which is what every shim context has.
+ * different contexts are not reordered by priority). VM is real: GETPARAM
+ * gives the file a new id for the context's address space, SETPARAM (before
+ * first use) makes the context use the address space of an id, shared with
+ * whoever else uses it (VM8–VM14, i915_gem_context.c keeps the ids). ENGINES
+ * (user engine maps) and SSEU reconfiguration on gen11 are not emulated: they
+ * fail with ENOSYS and say so once on stderr. GETPARAM of ENGINES reports
+ * "no engine map", which is what every shim context has.
  */
 #include "config.h"
 
@@ -74,7 +77,23 @@ static int set_sseu(const struct shim_device *dev, const struct drm_i915_gem_con
 	return -ENOSYS;
 }
 
-int shim_context_set_param(struct shim_device *dev, struct shim_context *ctx,
+/* SETPARAM VM on a context not yet used: it takes the address space of the file's id. */
+static int set_vm(struct shim_device *dev, struct shim_file *file, struct shim_context *ctx,
+		  const struct drm_i915_gem_context_param *p)
+{
+	if (p->size)
+		return -EINVAL;		/* VM11 */
+	if (dev->model->ppgtt_type != 2)
+		return -ENODEV;		/* VM12 */
+	shim_off vm = shim_vm_id_get(file, p->value);
+	if (!vm)
+		return -ENOENT;		/* VM13: unknown, or above 32 bits */
+	shim_vm_put(dev, ctx->vm);	/* the one it had (or an earlier SETPARAM's) */
+	SHIM_SET(ctx->vm, vm);
+	return 0;
+}
+
+int shim_context_set_param(struct shim_device *dev, struct shim_file *file, struct shim_context *ctx,
 			   const struct drm_i915_gem_context_param *p)
 {
 	int ret = 0;
@@ -106,11 +125,13 @@ int shim_context_set_param(struct shim_device *dev, struct shim_context *ctx,
 	case I915_CONTEXT_PARAM_SSEU:
 		return set_sseu(dev, p);
 	case I915_CONTEXT_PARAM_VM:
+		if (ctx->finalized)
+			return -EINVAL;	/* VM10: only a proto-context takes it */
+		return set_vm(dev, file, ctx, p);
 	case I915_CONTEXT_PARAM_ENGINES:
 		if (ctx->finalized)
 			return -EINVAL;	/* only a proto-context takes them */
-		shim_say_unemulated(p->param == I915_CONTEXT_PARAM_VM ? "CONTEXT_SETPARAM VM"
-								      : "CONTEXT_SETPARAM ENGINES");
+		shim_say_unemulated("CONTEXT_SETPARAM ENGINES");
 		return -ENOSYS;
 	case I915_CONTEXT_PARAM_PROTECTED_CONTENT:
 		if (ctx->finalized)
@@ -208,14 +229,19 @@ int shim_i915_context_getparam_ioctl(struct shim_call *call, void *data)
 	case I915_CONTEXT_PARAM_SSEU:
 		ret = get_sseu(dev, p);
 		break;
-	case I915_CONTEXT_PARAM_VM:
+	case I915_CONTEXT_PARAM_VM: {
+		uint32_t id;
 		if (!ctx->vm) {
-			ret = -ENODEV;	/* no per-context address space to hand out */
-		} else {
-			shim_say_unemulated("CONTEXT_GETPARAM VM");
-			ret = -ENOSYS;
+			ret = -ENODEV;	/* VM8: no per-context address space to hand out */
+			break;
+		}
+		ret = shim_vm_id_alloc(dev, call->file, ctx->vm, &id);	/* VM9: a new id each time */
+		if (!ret) {
+			p->size = 0;
+			p->value = id;
 		}
 		break;
+	}
 	default:
 		ret = -EINVAL;
 	}
@@ -231,7 +257,7 @@ int shim_i915_context_setparam_ioctl(struct shim_call *call, void *data)
 
 	shim_device_lock(dev);
 	struct shim_context *ctx = shim_context_find(dev, call->file, p->ctx_id);
-	int ret = ctx ? shim_context_set_param(dev, ctx, p) : p->ctx_id ? -ENOENT : -ENOMEM;
+	int ret = ctx ? shim_context_set_param(dev, call->file, ctx, p) : p->ctx_id ? -ENOENT : -ENOMEM;
 	shim_device_unlock(dev);
 	return ret;
 }

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * CPU mappings of objects: GEM_MMAP (the legacy CPU/WC mmap ioctl),
- * MMAP_GTT/MMAP_OFFSET and mmap(2) of the device fd at the fake offset
- * (doc/uapi-conformance.md §14–15), and the maps of dma-buf fds (drm/drm_prime.c).
+ * MMAP_GTT/MMAP_OFFSET, the dumb buffers' MODE_MAP_DUMB and mmap(2) of the
+ * device fd at the fake offset (doc/uapi-conformance.md §8a, §14–15), and
+ * the maps of dma-buf fds (drm/drm_prime.c).
  *
  * A mapping is of the object's own pages in the memory file, so every
  * mapping, in every process, sees the same bytes. Like the kernel, a mapping
@@ -301,11 +302,37 @@ int shim_i915_gem_mmap_ioctl(struct shim_call *call, void *data)
 	return ret;
 }
 
+/* The fake offset of handle's object for mapping type (an I915_MMAP_OFFSET_* value): one node per
+ * (object, type), made on first use. */
+static int assign_mmap_offset(struct shim_call *call, uint32_t handle, uint32_t type, uint64_t *offset)
+{
+	struct shim_device *dev = call->dev;
+	int ret = 0;
+	shim_device_lock(dev);
+	shim_off off = shim_gem_lookup(call->file, handle);
+	struct i915_gem_object *obj = shim_ptr(off);
+	if (!obj) {
+		ret = -ENOENT;
+	} else if ((obj->flags & SHIM_OBJ_USERPTR) || type == I915_MMAP_OFFSET_FIXED) {
+		ret = -ENODEV;
+	} else {
+		if (!obj->base.mmap_node[type]) {
+			int64_t id = shim_idr_alloc(&dev->shared->arena, &dev->shared->mmap_nodes, off | type, 1);
+			if (id < 0)
+				ret = (int)id;
+			else
+				SHIM_SET(obj->base.mmap_node[type], (uint32_t)id);
+		}
+		if (!ret)
+			*offset = (uint64_t)obj->base.mmap_node[type] << 32;
+	}
+	shim_device_unlock(dev);
+	return ret;
+}
+
 int shim_i915_mmap_offset_ioctl(struct shim_call *call, void *data)
 {
 	struct drm_i915_gem_mmap_offset *a = data;
-	struct shim_device *dev = call->dev;
-	int ret = 0;
 
 	if (a->extensions) {
 		struct i915_user_extension ext;
@@ -315,27 +342,21 @@ int shim_i915_mmap_offset_ioctl(struct shim_call *call, void *data)
 	}
 	if (a->flags > I915_MMAP_OFFSET_FIXED)
 		return -EINVAL;
-	shim_device_lock(dev);
-	shim_off off = shim_gem_lookup(call->file, a->handle);
-	struct i915_gem_object *obj = shim_ptr(off);
-	if (!obj) {
-		ret = -ENOENT;
-	} else if ((obj->flags & SHIM_OBJ_USERPTR) || a->flags == I915_MMAP_OFFSET_FIXED) {
-		ret = -ENODEV;
-	} else {
-		uint32_t type = (uint32_t)a->flags;
-		if (!obj->base.mmap_node[type]) {
-			int64_t id = shim_idr_alloc(&dev->shared->arena, &dev->shared->mmap_nodes, off | type, 1);
-			if (id < 0)
-				ret = (int)id;
-			else
-				SHIM_SET(obj->base.mmap_node[type], (uint32_t)id);
-		}
-		if (!ret)
-			a->offset = (uint64_t)obj->base.mmap_node[type] << 32;
-	}
-	shim_device_unlock(dev);
+	uint64_t offset = 0;
+	int ret = assign_mmap_offset(call, a->handle, (uint32_t)a->flags, &offset);
+	if (!ret)
+		a->offset = offset;
 	return ret;
+}
+
+/*
+ * MODE_MAP_DUMB (i915's dumb_map_offset, DB3–DB5): the WC type's offset, as on any x86 part
+ * with PAT and no local memory (the kernel would pick the GTT type without PAT), so it is the
+ * same offset MMAP_OFFSET WC gives for the object.
+ */
+int shim_i915_dumb_mmap_offset(struct shim_call *call, uint32_t handle, uint64_t *offset)
+{
+	return assign_mmap_offset(call, handle, I915_MMAP_OFFSET_WC, offset);
 }
 
 static bool file_has_object(struct shim_file *file, shim_off obj)

@@ -43,5 +43,7 @@ void shim_gem_reap_mappings(struct shim_device *dev);
 
 int shim_i915_gem_mmap_ioctl(struct shim_call *call, void *data);
 int shim_i915_mmap_offset_ioctl(struct shim_call *call, void *data);
+/* struct shim_driver's dumb_map_offset. */
+int shim_i915_dumb_mmap_offset(struct shim_call *call, uint32_t handle, uint64_t *offset);
 
 #endif

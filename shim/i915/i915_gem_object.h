@@ -120,6 +120,8 @@ int shim_i915_context_create_ioctl(struct shim_call *call, void *data);
 int shim_i915_context_destroy_ioctl(struct shim_call *call, void *data);
 int shim_i915_context_getparam_ioctl(struct shim_call *call, void *data);
 int shim_i915_context_setparam_ioctl(struct shim_call *call, void *data);
+int shim_i915_vm_create_ioctl(struct shim_call *call, void *data);
+int shim_i915_vm_destroy_ioctl(struct shim_call *call, void *data);
 int shim_i915_reset_stats_ioctl(struct shim_call *call, void *data);
 int shim_i915_get_aperture_ioctl(struct shim_call *call, void *data);
 int shim_i915_reg_read_ioctl(struct shim_call *call, void *data);

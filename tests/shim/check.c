@@ -115,6 +115,31 @@ static void workload(struct live *l)
 		ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_CONTEXT_DESTROY, &cd));
 	}
 
+	/* address spaces by id (full PPGTT): one made, a context sharing it, another id for a
+	 * context's own */
+	struct drm_i915_gem_vm_control vc = { 0 };
+	if (ctx && ioctl(fd, DRM_IOCTL_I915_GEM_VM_CREATE, &vc) == 0) {
+		struct drm_i915_gem_context_create_ext_setparam ext = {
+			.base = { .name = I915_CONTEXT_CREATE_EXT_SETPARAM },
+			.param = { .param = I915_CONTEXT_PARAM_VM, .value = vc.vm_id },
+		};
+		struct drm_i915_gem_context_create_ext on = { .flags = I915_CONTEXT_CREATE_FLAGS_USE_EXTENSIONS,
+							      .extensions = (uintptr_t)&ext };
+		ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, &on));
+		struct drm_i915_gem_context_param vp = { .ctx_id = ctx, .param = I915_CONTEXT_PARAM_VM };
+		ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_CONTEXT_GETPARAM, &vp));
+	}
+
+	/* a dumb buffer mapped at its MAP_DUMB offset */
+	struct drm_mode_create_dumb db = { .width = 64, .height = 64, .bpp = 32 };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_MODE_CREATE_DUMB, &db));
+	struct drm_mode_map_dumb dm = { .handle = db.handle };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_MODE_MAP_DUMB, &dm));
+	void *dp = mmap(NULL, db.size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, (off_t)dm.offset);
+	ASSERT(dp != MAP_FAILED);
+	memset(dp, 0x33, 64);
+	munmap(dp, db.size);
+
 	/* execs: render with an out-fence and a syncobj signalled, then one on the context */
 	uint32_t so = syncobj_create(fd, 0);
 	static const uint32_t end_cmd[] = { MI_BATCH_BUFFER_END, 0 };
