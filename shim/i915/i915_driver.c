@@ -71,7 +71,7 @@ static const struct shim_ioctl_desc i915_ioctls[] = {
 	DEF(DRM_IOCTL_I915_GEM_ENTERVT, shim_ioctl_noop, ADMIN),
 	DEF(DRM_IOCTL_I915_GEM_LEAVEVT, shim_ioctl_noop, ADMIN),
 	DEF(DRM_IOCTL_I915_GEM_CREATE, shim_i915_gem_create_ioctl, RA),
-	TODO(DRM_IOCTL_I915_GEM_CREATE_EXT, RA),
+	DEF(DRM_IOCTL_I915_GEM_CREATE_EXT, shim_i915_gem_create_ext_ioctl, RA),
 	DEF(DRM_IOCTL_I915_GEM_PREAD, shim_i915_pread_ioctl, RA),
 	DEF(DRM_IOCTL_I915_GEM_PWRITE, shim_i915_pwrite_ioctl, RA),
 	DEF(DRM_IOCTL_I915_GEM_MMAP, shim_i915_gem_mmap_ioctl, RA),
@@ -98,7 +98,7 @@ static const struct shim_ioctl_desc i915_ioctls[] = {
 	TODO(DRM_IOCTL_I915_PERF_OPEN, RA),
 	TODO(DRM_IOCTL_I915_PERF_ADD_CONFIG, RA),
 	TODO(DRM_IOCTL_I915_PERF_REMOVE_CONFIG, RA),
-	TODO(DRM_IOCTL_I915_QUERY, RA),
+	DEF(DRM_IOCTL_I915_QUERY, shim_i915_query_ioctl, RA),
 	DEF(DRM_IOCTL_I915_GEM_VM_CREATE, shim_i915_vm_create_ioctl, RA),
 	DEF(DRM_IOCTL_I915_GEM_VM_DESTROY, shim_i915_vm_destroy_ioctl, RA),
 };

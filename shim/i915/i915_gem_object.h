@@ -130,8 +130,12 @@ int shim_i915_get_pipe_from_crtc_id_ioctl(struct shim_call *call, void *data);
 
 int shim_i915_execbuffer2_ioctl(struct shim_call *call, void *data);
 
+/* i915/i915_query.c */
+int shim_i915_query_ioctl(struct shim_call *call, void *data);
+
 /* i915/i915_gem_create.c */
 int shim_i915_gem_create_ioctl(struct shim_call *call, void *data);
+int shim_i915_gem_create_ext_ioctl(struct shim_call *call, void *data);
 int shim_i915_dumb_create_ioctl(struct shim_call *call, void *data);
 
 #endif
