@@ -143,10 +143,16 @@ static inline uint64_t fz_uptr(struct fz *f, struct fz_mem *m, void *good, size_
 	case 12: return 0;
 	case 13: return (uintptr_t)m->guard + (k >> 4);
 	case 14: return (uintptr_t)m->rdonly;
-	case 15:
+	case 15: {
 		if (k & 16)
 			return 0xffff800000000000ull;
-		return (uintptr_t)memcpy(fz_alloc_at_end(m, len / 2 + 1), good, len / 2 + 1);
+		/* good may itself end at the guard page (an argument made by fz_alloc_at_end), so
+		 * the copy may overlap it: moved, and not cleared first. */
+		size_t n = len / 2 + 1;
+		if (n > FZ_ARENA_SIZE / 2)
+			abort();
+		return (uintptr_t)memmove(m->guard - n, good, n);
+	}
 	default: return (uintptr_t)good;
 	}
 }
