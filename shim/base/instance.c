@@ -119,7 +119,8 @@ static int create_instance(const char *dir, const struct shim_instance_type *typ
 	if (!ret && rename(tmp, dir) < 0 && errno != EEXIST && errno != ENOTEMPTY && errno != EPERM &&
 	    errno != EACCES)
 		ret = -errno;
-	nftw(tmp, remove_entry, 16, FTW_DEPTH | FTW_PHYS);	/* gone if renamed */
+	shim_real_init();
+	shim_real.nftw(tmp, remove_entry, 16, FTW_DEPTH | FTW_PHYS);	/* gone if renamed */
 	return ret;
 }
 

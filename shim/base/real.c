@@ -89,6 +89,9 @@ void shim_real_init(void)
 		r.readdir = resolve("readdir");
 		r.readdir64 = resolve("readdir64");
 		r.closedir = resolve("closedir");
+		r.rewinddir = resolve("rewinddir");
+		r.nftw = resolve("nftw");
+		r.ftw = resolve("ftw");
 		r.readlinkat = resolve("readlinkat");
 		r.realpath = resolve("realpath");
 		r.fopen = resolve("fopen");

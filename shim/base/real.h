@@ -11,6 +11,7 @@
 #define SHIM_REAL_H
 
 #include <dirent.h>
+#include <ftw.h>
 #include <signal.h>
 #include <stdio.h>
 #include <sys/stat.h>
@@ -34,6 +35,9 @@ struct shim_real_fns {
 	struct dirent *(*readdir)(DIR *);
 	struct dirent64 *(*readdir64)(DIR *);
 	int (*closedir)(DIR *);
+	void (*rewinddir)(DIR *);
+	int (*nftw)(const char *, int (*)(const char *, const struct stat *, int, struct FTW *), int, int);
+	int (*ftw)(const char *, int (*)(const char *, const struct stat *, int), int);
 	ssize_t (*readlinkat)(int, const char *, char *, size_t);
 	char *(*realpath)(const char *, char *);
 	FILE *(*fopen)(const char *, const char *);

@@ -18,6 +18,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/stat.h>
 
 #include "drm/drm_device.h"
@@ -50,8 +51,35 @@ void shim_fs_fake_node_stat(struct stat *st, unsigned minor);
 /* The stat of the node of minor 0 or 128, as a device fd's fstat reports it. */
 int shim_fs_node_stat(const struct shim_device *dev, unsigned minor, struct stat *st);
 
-/* Is dirp a listing of the tree's dev/dri (whose entries readdir reports as DT_CHR)? */
-bool shim_fs_is_node_dir(const struct shim_device *dev, const char *redirected);
+/*
+ * Listings the shim composes. A junction is a host directory with owned entries (a strict
+ * ancestor of an owned path: /sys, /sys/class, /sys/bus, /sys/bus/pci, /sys/devices, /dev...):
+ * it lists the host's entries, minus the host's own versions of owned paths (its GPU's
+ * 0000:00:02.0, its 226:* minors, its i915 driver), plus the tree's. A junction the host
+ * lacks is owned outright. /dev/dri lists the tree's, the node files as DT_CHR.
+ */
+bool shim_fs_junction(const char *path);	/* a junction or /dev/dri; cheap, no device */
+
+/* Could rel, relative to the directory dir (a real path), lead into an owned path? Only
+ * relative to "/" or a junction; cheap. */
+bool shim_fs_may_lead_in(const char *dir, const char *rel);
+
+struct shim_fs_dirent {
+	uint64_t ino;
+	unsigned char type;
+	char name[256];
+};
+struct shim_fs_listing {
+	size_t count;
+	struct shim_fs_dirent ent[];
+};
+/* The composed listing of path (see above), malloc'd (free() it); NULL with errno set, or
+ * with errno 0 if path's listing is not composed (the host's or the tree's as it is). */
+struct shim_fs_listing *shim_fs_listing(const struct shim_device *dev, const char *path);
+
+/* What statfs reports for an owned path: DEBUGFS_MAGIC below /sys/kernel/debug, so the
+ * debugfs view looks mounted; TMPFS_MAGIC (devtmpfs) for /dev; SYSFS_MAGIC otherwise. */
+long shim_fs_magic(const char *path);
 
 
 #endif

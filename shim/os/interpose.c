@@ -170,8 +170,10 @@ static int open_node(struct shim_device *dev, unsigned minor, int flags)
 
 static int do_openat(int dirfd, const char *path, int flags, mode_t mode)
 {
+	char at[PATH_MAX];
 	if (shim_ensure_real())
 		return shim_raw_openat(dirfd, path, flags, mode);
+	path = shim_at_path(dirfd, path, at, sizeof(at));
 	if (shim_fs_owned(path)) {
 		bool write = (flags & O_ACCMODE) != O_RDONLY || (flags & (O_CREAT | O_TRUNC));
 		int err = shim_fs_permission(path, write);
@@ -201,10 +203,15 @@ static int do_openat(int dirfd, const char *path, int flags, mode_t mode)
 				struct shim_fd_entry e = { .kind = SHIM_FD_CONTROL, .slot = (uint32_t)minor };
 				shim_fd_set(fd, &e);
 			}
+			if (fd >= 0 && (flags & O_DIRECTORY))
+				shim_dir_fd_opened(fd, path);
 			return fd;
 		}
 	}
-	return shim_real.openat(dirfd, path, flags, mode);
+	int fd = shim_real.openat(dirfd, path, flags, mode);
+	if (fd >= 0 && (flags & O_DIRECTORY) && !(flags & O_PATH) && shim_fs_junction(path))
+		shim_dir_fd_opened(fd, path);
+	return fd;
 }
 
 static mode_t open_mode(int flags, va_list ap)
@@ -262,6 +269,7 @@ SHIM_EXPORT int close(int fd)
 		return shim_raw_close(fd);
 	struct shim_fd_entry e;
 	bool ours = shim_fd_take(fd, &e);
+	shim_dir_fd_closed(fd);
 	int ret = shim_real.close(fd);
 	if (ours) {
 		int saved = errno;
@@ -435,6 +443,7 @@ static off_t do_lseek(int fd, off_t offset, int whence)
 	bool plain = offset == 0 && (whence == SEEK_SET || whence == SEEK_END);
 	if ((dev = dmabuf_fd(fd, &id, !plain)))
 		return shim_prime_lseek(dev, id, offset, whence);
+	shim_dir_fd_seek(fd, offset, whence);
 	return shim_real.lseek(fd, offset, whence);
 }
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The interposed file-system calls: stat and its variants, access,
- * readlink, realpath, fopen and /dev/dri listings. Owned paths are answered
+ * readlink, realpath and fopen (directory listings: os/interpose_dir.c). Owned paths are answered
  * from the instance's tree (os/fs_view.h), with the node files presented as
  * character devices; a device fd stats as its node. debugfs is root-only
  * (os/fs_view.h). Everything else passes straight through. See os/interpose.c for start-up and fd routing.
@@ -58,12 +58,35 @@ static int do_fstat(int fd, struct stat *st)
 	return ret;
 }
 
+const char *shim_at_path(int dirfd, const char *path, char *buf, size_t len)
+{
+	char link[40];
+	if (dirfd < 0 || !path || path[0] == '/' || !path[0])
+		return path;
+	snprintf(link, sizeof(link), "/proc/self/fd/%d", dirfd);
+	ssize_t n = syscall(SYS_readlinkat, AT_FDCWD, link, buf, len - 1);
+	if (n <= 0 || buf[0] != '/')
+		return path;
+	buf[n] = '\0';
+	if (!shim_fs_may_lead_in(buf, path))
+		return path;	/* a directory of the tree (it resolves natively) or elsewhere */
+	size_t want = (size_t)n + 1 + strlen(path) + 1;
+	if (want > len)
+		return path;
+	if (n > 1)
+		buf[n++] = '/';
+	strcpy(buf + n, path);
+	return shim_fs_owned(buf) ? buf : path;
+}
+
 static int do_fstatat(int dirfd, const char *path, struct stat *st, int flags)
 {
+	char at[PATH_MAX];
 	if (shim_ensure_real())
 		return shim_raw_fstatat(dirfd, path, st, flags);
 	if ((flags & AT_EMPTY_PATH) && is_empty_path(path))
 		return do_fstat(dirfd, st);
+	path = shim_at_path(dirfd, path, at, sizeof(at));
 	if (shim_fs_owned(path)) {
 		int err = shim_fs_permission(path, false);
 		if (err) {
@@ -158,7 +181,7 @@ SHIM_EXPORT int statx(int dirfd, const char *path, int flags, unsigned int mask,
  * Rewrites an owned path into buf and returns buf, or returns path unchanged; NULL with
  * errno set when the caller may not reach it (debugfs, an instance we may not trust).
  */
-static const char *mapped_path(const char *path, char *buf, size_t len, bool write)
+const char *shim_mapped_path(const char *path, char *buf, size_t len, bool write)
 {
 	if (shim_ensure_real() || !shim_fs_owned(path))
 		return path;
@@ -182,7 +205,7 @@ static const char *mapped_path(const char *path, char *buf, size_t len, bool wri
 SHIM_EXPORT int access(const char *path, int mode)
 {
 	char buf[PATH_MAX];
-	const char *p = mapped_path(path, buf, sizeof(buf), mode & W_OK);
+	const char *p = shim_mapped_path(path, buf, sizeof(buf), mode & W_OK);
 	if (!p)
 		return -1;
 	if (!shim_real.faccessat)
@@ -192,8 +215,10 @@ SHIM_EXPORT int access(const char *path, int mode)
 
 SHIM_EXPORT int faccessat(int dirfd, const char *path, int mode, int flags)
 {
-	char buf[PATH_MAX];
-	const char *p = mapped_path(path, buf, sizeof(buf), mode & W_OK);
+	char buf[PATH_MAX], at[PATH_MAX];
+	if (!shim_ensure_real())
+		path = shim_at_path(dirfd, path, at, sizeof(at));
+	const char *p = shim_mapped_path(path, buf, sizeof(buf), mode & W_OK);
 	if (!p)
 		return -1;
 	if (!shim_real.faccessat)
@@ -203,8 +228,10 @@ SHIM_EXPORT int faccessat(int dirfd, const char *path, int mode, int flags)
 
 SHIM_EXPORT ssize_t readlinkat(int dirfd, const char *path, char *out, size_t len)
 {
-	char buf[PATH_MAX];
-	const char *p = mapped_path(path, buf, sizeof(buf), false);
+	char buf[PATH_MAX], at[PATH_MAX];
+	if (!shim_ensure_real())
+		path = shim_at_path(dirfd, path, at, sizeof(at));
+	const char *p = shim_mapped_path(path, buf, sizeof(buf), false);
 	if (!p)
 		return -1;
 	if (!shim_real.readlinkat)
@@ -231,7 +258,7 @@ SHIM_EXPORT char *realpath(const char *path, char *resolved)
 {
 	char buf[PATH_MAX];
 	shim_ensure_real();
-	const char *p = mapped_path(path, buf, sizeof(buf), false);
+	const char *p = shim_mapped_path(path, buf, sizeof(buf), false);
 	if (!p)
 		return NULL;
 	char *ret = shim_real.realpath(p, resolved);
@@ -250,82 +277,11 @@ SHIM_EXPORT FILE *fopen(const char *path, const char *mode)
 {
 	char buf[PATH_MAX];
 	shim_ensure_real();
-	const char *p = mapped_path(path, buf, sizeof(buf), mode && strpbrk(mode, "wa+"));
+	const char *p = shim_mapped_path(path, buf, sizeof(buf), mode && strpbrk(mode, "wa+"));
 	return p ? shim_real.fopen(p, mode) : NULL;
 }
 
 SHIM_EXPORT FILE *fopen64(const char *path, const char *mode)
 {
 	return fopen(path, mode);
-}
-
-/* --- /dev/dri listings --------------------------------------------------------- */
-
-static pthread_mutex_t dirs_lock = PTHREAD_MUTEX_INITIALIZER;
-static DIR *node_dirs[16];
-
-static bool is_node_dir(DIR *d)
-{
-	bool found = false;
-	pthread_mutex_lock(&dirs_lock);
-	for (unsigned i = 0; i < 16; i++)
-		if (node_dirs[i] == d)
-			found = true;
-	pthread_mutex_unlock(&dirs_lock);
-	return found;
-}
-
-SHIM_EXPORT DIR *opendir(const char *path)
-{
-	char buf[PATH_MAX];
-	shim_ensure_real();
-	const char *p = mapped_path(path, buf, sizeof(buf), false);
-	if (!p)
-		return NULL;
-	DIR *d = shim_real.opendir(p);
-	struct shim_device *dev = shim_device_peek();
-	if (d && p == buf && dev && shim_fs_is_node_dir(dev, buf)) {
-		pthread_mutex_lock(&dirs_lock);
-		for (unsigned i = 0; i < 16; i++)
-			if (!node_dirs[i]) {
-				node_dirs[i] = d;
-				break;
-			}
-		pthread_mutex_unlock(&dirs_lock);
-	}
-	return d;
-}
-
-static bool names_node(const char *name)
-{
-	return !strncmp(name, "card", 4) || !strncmp(name, "renderD", 7);
-}
-
-SHIM_EXPORT struct dirent *readdir(DIR *d)
-{
-	shim_ensure_real();
-	struct dirent *ent = shim_real.readdir(d);
-	if (ent && ent->d_type == DT_REG && names_node(ent->d_name) && is_node_dir(d))
-		ent->d_type = DT_CHR;
-	return ent;
-}
-
-SHIM_EXPORT struct dirent64 *readdir64(DIR *d)
-{
-	shim_ensure_real();
-	struct dirent64 *ent = shim_real.readdir64(d);
-	if (ent && ent->d_type == DT_REG && names_node(ent->d_name) && is_node_dir(d))
-		ent->d_type = DT_CHR;
-	return ent;
-}
-
-SHIM_EXPORT int closedir(DIR *d)
-{
-	shim_ensure_real();
-	pthread_mutex_lock(&dirs_lock);
-	for (unsigned i = 0; i < 16; i++)
-		if (node_dirs[i] == d)
-			node_dirs[i] = NULL;
-	pthread_mutex_unlock(&dirs_lock);
-	return shim_real.closedir(d);
 }

@@ -7,9 +7,13 @@
  */
 #define _GNU_SOURCE
 #include <dirent.h>
+#include <ftw.h>
 #include <limits.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/syscall.h>
 #include <sys/sysmacros.h>
+#include <sys/xattr.h>
 
 #include "tests/harness.h"
 #include "tests/drm_test_util.h"
@@ -166,6 +170,239 @@ TEST(debugfs_view)
 	close(dir);
 }
 
+/* --- device discovery: every way of listing a directory shows the same entries --- */
+
+struct names {
+	int n;
+	char name[512][64];
+};
+
+static void add_name(struct names *s, const char *name)
+{
+	if (!strcmp(name, ".") || !strcmp(name, ".."))
+		return;
+	for (int i = 0; i < s->n; i++)
+		if (!strcmp(s->name[i], name))
+			TEST_FAIL("%s listed twice", name);
+	if (s->n < 512)
+		snprintf(s->name[s->n++], sizeof(s->name[0]), "%s", name);
+}
+
+static bool has_name(const struct names *s, const char *name)
+{
+	for (int i = 0; i < s->n; i++)
+		if (!strcmp(s->name[i], name))
+			return true;
+	return false;
+}
+
+static void by_readdir(const char *dir, struct names *s)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		TEST_FAIL("opendir %s: %s", dir, strerror(errno));
+	struct dirent *e;
+	while ((e = readdir(d)))
+		add_name(s, e->d_name);
+	/* rewinddir starts the same listing again */
+	rewinddir(d);
+	int again = 0;
+	while ((e = readdir(d)))
+		again += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+	ASSERT_EQ(again, s->n);
+	closedir(d);
+}
+
+static void by_scandir(const char *dir, struct names *s, bool at)
+{
+	struct dirent **v;
+	int n;
+	if (at) {
+		int fd = open("/sys", O_RDONLY | O_DIRECTORY);
+		ASSERT(fd >= 0);
+		n = scandirat(fd, dir + 5, &v, NULL, alphasort);
+		close(fd);
+	} else {
+		n = scandir(dir, &v, NULL, alphasort);
+	}
+	if (n < 0)
+		TEST_FAIL("scandir%s %s: %s", at ? "at" : "", dir, strerror(errno));
+	for (int i = 0; i < n; i++) {
+		if (i)	/* sorted as alphasort sorts */
+			ASSERT(strcoll(v[i - 1]->d_name, v[i]->d_name) <= 0);
+		add_name(s, v[i]->d_name);
+	}
+	for (int i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+static void by_getdents(const char *dir, struct names *s, bool raw)
+{
+	char buf[1024];	/* small: the listing takes several calls */
+	int fd = open(dir, O_RDONLY | O_DIRECTORY);
+	if (fd < 0)
+		TEST_FAIL("open %s: %s", dir, strerror(errno));
+	for (;;) {
+		long n = raw ? syscall(SYS_getdents64, fd, buf, sizeof(buf)) : getdents64(fd, buf, sizeof(buf));
+		ASSERT(n >= 0);
+		if (!n)
+			break;
+		for (long off = 0; off < n;) {
+			struct dirent64 *e = (struct dirent64 *)(buf + off);
+			add_name(s, e->d_name);
+			off += e->d_reclen;
+		}
+	}
+	close(fd);
+}
+
+static struct names *walked;
+static int walk_fn(const char *path, const struct stat *st, int type, struct FTW *f)
+{
+	if (f->level == 1)
+		add_name(walked, path + f->base);
+	return f->level == 1 && type == FTW_D ? FTW_SKIP_SUBTREE : FTW_CONTINUE;
+}
+
+static void by_nftw(const char *dir, struct names *s)
+{
+	walked = s;
+	ASSERT_OK(nftw(dir, walk_fn, 4, FTW_PHYS | FTW_ACTIONRETVAL));
+}
+
+static const char *const discovery[][3] = {
+	{ "/sys/class", "drm", NULL },
+	{ "/sys/bus", "pci", NULL },
+	{ "/sys/bus/pci/devices", "0000:00:02.0", NULL },
+	{ "/sys/class/drm", "card0", "renderD128" },
+};
+
+static void check_routes(int dir, const struct names *ref, const struct names *got, const char *route)
+{
+	for (int j = 1; j < 3 && discovery[dir][j]; j++)
+		if (!has_name(got, discovery[dir][j]))
+			TEST_FAIL("%s of %s lacks %s", route, discovery[dir][0], discovery[dir][j]);
+	if (got->n != ref->n)
+		TEST_FAIL("%s of %s: %d entries, readdir %d", route, discovery[dir][0], got->n, ref->n);
+	for (int i = 0; i < got->n; i++)
+		if (!has_name(ref, got->name[i]))
+			TEST_FAIL("%s of %s: %s not in readdir's", route, discovery[dir][0], got->name[i]);
+}
+
+TEST(listing_routes_agree)
+{
+	struct stat st;
+	if (stat("/sys/class/drm/card0", &st))
+		SKIP_MISSING("no card0");
+	if (!getenv("I915_SHIM_DEVID") && !getenv("I915_SHIM_DIR") && stat("/sys/bus/pci/devices/0000:00:02.0/drm", &st))
+		SKIP_MISSING("the GPU is not at 0000:00:02.0");
+	static struct names ref, got;
+	for (int i = 0; i < (int)ARRAY_SIZE(discovery); i++) {
+		const char *dir = discovery[i][0];
+		memset(&ref, 0, sizeof(ref));
+		by_readdir(dir, &ref);
+		check_routes(i, &ref, &ref, "readdir");
+		memset(&got, 0, sizeof(got));
+		by_scandir(dir, &got, false);
+		check_routes(i, &ref, &got, "scandir");
+		memset(&got, 0, sizeof(got));
+		by_scandir(dir, &got, true);
+		check_routes(i, &ref, &got, "scandirat");
+		memset(&got, 0, sizeof(got));
+		by_getdents(dir, &got, false);
+		check_routes(i, &ref, &got, "getdents64");
+		memset(&got, 0, sizeof(got));
+		by_nftw(dir, &got);
+		check_routes(i, &ref, &got, "nftw");
+	}
+	/* an owned directory is a real one of the tree: even the raw system call lists it */
+	memset(&got, 0, sizeof(got));
+	by_getdents("/sys/class/drm", &got, true);
+	ASSERT(has_name(&got, "card0") && has_name(&got, "renderD128"));
+}
+
+/* Shim only: the emulated PCI bus has our device alone, the host's classes stay. */
+TEST(listing_is_the_emulated_machine)
+{
+	REQUIRE_SHIM("the emulated machine's listings");
+	static struct names s;
+	memset(&s, 0, sizeof(s));
+	by_readdir("/sys/bus/pci/devices", &s);
+	ASSERT_EQ(s.n, 1);
+	memset(&s, 0, sizeof(s));
+	by_readdir("/sys/class/drm", &s);
+	ASSERT(has_name(&s, "card0") && has_name(&s, "renderD128"));
+	ASSERT(!has_name(&s, "card1"));
+	memset(&s, 0, sizeof(s));
+	by_readdir("/sys/dev/char", &s);
+	ASSERT(has_name(&s, "226:0") && has_name(&s, "226:128"));
+	for (int i = 0; i < s.n; i++)
+		if (!strncmp(s.name[i], "226:", 4))
+			ASSERT(!strcmp(s.name[i], "226:0") || !strcmp(s.name[i], "226:128"));
+	/* libudev walks from "/" one component at a time (openat on the parent's fd) */
+	int root = open("/", O_PATH | O_DIRECTORY);
+	ASSERT(root >= 0);
+	int sys = openat(root, "sys", O_PATH | O_DIRECTORY);
+	ASSERT(sys >= 0);
+	int cls = openat(sys, "class", O_PATH | O_DIRECTORY);
+	ASSERT(cls >= 0);
+	int drm = openat(cls, "drm", O_PATH | O_DIRECTORY);
+	ASSERT(drm >= 0);
+	struct stat st;
+	ASSERT_OK(fstatat(drm, "card0", &st, AT_SYMLINK_NOFOLLOW));
+	ASSERT(S_ISLNK(st.st_mode));
+	char link[PATH_MAX];
+	ssize_t n = readlinkat(drm, "card0", link, sizeof(link) - 1);
+	ASSERT(n > 0);
+	link[n] = 0;
+	ASSERT(strstr(link, "devices/pci0000:00/0000:00:02.0/drm/card0"));
+	close(drm);
+	close(cls);
+	close(sys);
+	close(root);
+}
+
+/* debugfs is a mount point of type debugfs, as IGT checks before it would mount one. */
+TEST(debugfs_looks_mounted)
+{
+	struct statfs sf;
+	struct stat dot, dotdot;
+	REQUIRE_SHIM("the host's debugfs may be absent");
+	ASSERT_OK(statfs("/sys/kernel/debug", &sf));
+	ASSERT_EQ((unsigned long)sf.f_type, 0x64626720ul);
+	ASSERT_OK(stat("/sys/kernel/debug/.", &dot));
+	ASSERT_OK(stat("/sys/kernel/debug/..", &dotdot));
+	ASSERT(S_ISDIR(dot.st_mode) && S_ISDIR(dotdot.st_mode));
+	ASSERT_NE(dot.st_dev, dotdot.st_dev);
+	ASSERT_OK(statfs("/sys/class/drm", &sf));
+	ASSERT_EQ((unsigned long)sf.f_type, 0x62656572ul);
+	int fd = open("/sys/class/drm/card0/dev", O_RDONLY);
+	ASSERT(fd >= 0);
+	ASSERT_OK(fstatfs(fd, &sf));
+	ASSERT_EQ((unsigned long)sf.f_type, 0x62656572ul);
+	close(fd);
+	ASSERT_OK(statfs("/sys", &sf));
+	ASSERT_NE((unsigned long)sf.f_type, 0x64626720ul);
+}
+
+/* Extended attributes of the fake tree: none, as sysfs shows. */
+TEST(sysfs_xattrs)
+{
+	char buf[256];
+	REQUIRE_SHIM("an LSM may label the real sysfs");
+	ASSERT_ERRNO(lgetxattr("/sys/class/drm/card0", "security.selinux", buf, sizeof(buf)), ENODATA);
+	ASSERT_ERRNO(getxattr("/sys/class/drm/card0/dev", "user.test", buf, sizeof(buf)), ENODATA);
+	ASSERT_EQ(listxattr("/sys/class/drm/card0/dev", buf, sizeof(buf)), 0);
+	ASSERT_EQ(llistxattr("/sys/bus/pci/devices/0000:00:02.0", buf, sizeof(buf)), 0);
+	ASSERT_ERRNO(lgetxattr("/sys/class/drm/card7", "security.selinux", buf, sizeof(buf)), ENOENT);
+	int fd = open("/sys/class/drm/card0/dev", O_RDONLY);
+	ASSERT(fd >= 0);
+	ASSERT_ERRNO(fgetxattr(fd, "user.test", buf, sizeof(buf)), ENODATA);
+	ASSERT_EQ(flistxattr(fd, buf, sizeof(buf)), 0);
+	close(fd);
+}
+
 TEST(other_paths_untouched)
 {
 	struct stat st;
@@ -181,4 +418,5 @@ TEST(other_paths_untouched)
 
 TEST_MAIN(T(nodes_are_char_devices), T(fstat_matches_stat), T(dev_dri_lists_nodes),
 	  T(sysfs_minor_links_to_pci_device), T(emulated_pci_identity), T(debugfs_view),
-	  T(other_paths_untouched))
+	  T(listing_routes_agree), T(listing_is_the_emulated_machine), T(debugfs_looks_mounted),
+	  T(sysfs_xattrs), T(other_paths_untouched))
