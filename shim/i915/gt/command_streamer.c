@@ -16,6 +16,7 @@
 
 #include <errno.h>
 #include <sched.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -395,6 +396,39 @@ static int fetch(struct cs *cs, const uint32_t **c, uint64_t *bytes)
 	return 0;
 }
 
+/* The decoder's name of the command dw0 on gen (from hwdefs), or NULL if it has none. */
+static const char *cmd_name(unsigned gen, uint32_t dw0)
+{
+	const struct intel_cmd_info *ci = NULL;
+	switch (INTEL_CLIENT(dw0)) {
+	case INTEL_CLIENT_MI:
+		ci = intel_cmd_known(intel_mi_info(INTEL_MI_OPCODE(dw0)), gen);
+		break;
+	case INTEL_CLIENT_2D:
+		ci = intel_cmd_known(intel_2d_info(INTEL_2D_OPCODE(dw0)), gen);
+		break;
+	case INTEL_CLIENT_GFX:
+		return gen >= 4 ? intel_gfx_name(gen, dw0) : NULL;
+	}
+	return ci ? ci->name : NULL;
+}
+
+/* I915_SHIM_DEBUG=cmd: one line per command the engine ran or skipped. */
+static void trace_cmd(const struct cs *cs, uint64_t at, const uint32_t *c, uint32_t n, bool skipped)
+{
+	const char *name = cmd_name(cs->gen, c[0]);
+	char unknown[32];
+	if (!name) {
+		snprintf(unknown, sizeof(unknown), "client %u opcode %#x", INTEL_CLIENT(c[0]),
+			 INTEL_CLIENT(c[0]) == INTEL_CLIENT_GFX ? INTEL_GFX_OPCODE(c[0]) & 0x1fff
+								 : (c[0] >> 22) & 0x7f);
+		name = unknown;
+	}
+	shim_log("i915-shim[%d]: engine %u %s0x%llx: %08x %s, %u dword%s%s\n", getpid(), cs->rq->engine,
+		 cs->depth ? "2nd-level " : "", (unsigned long long)at, c[0], name, n, n == 1 ? "" : "s",
+		 skipped ? " (skipped)" : "");
+}
+
 /* One run of the command loop, under the fault guard: what it got to and how it ended. */
 struct loop {
 	struct cs *cs;
@@ -437,7 +471,11 @@ static void run_loop(void *arg)
 			break;
 		}
 		cs->ip += (uint64_t)n * 4;
-		if ((ret = clients[INTEL_CLIENT(l->header)](cs, c, n)))
+		unsigned skipped = cs->skipped;
+		ret = clients[INTEL_CLIENT(l->header)](cs, c, n);
+		if (shim_debug & SHIM_DEBUG_CMD)
+			trace_cmd(cs, l->head, c, n, cs->skipped != skipped);
+		if (ret)
 			break;
 	}
 	l->ret = ret;
