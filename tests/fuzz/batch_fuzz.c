@@ -54,6 +54,13 @@ static const uint32_t decode_devids[] = {
 };
 static struct drm_intel_decode *decoders[sizeof(decode_devids) / sizeof(decode_devids[0])];
 
+/* The harness's own setup failed: say which call and why, so the report is not a bare abort. */
+static void setup_failed(const char *what)
+{
+	fprintf(stderr, "batch_fuzz: %s failed: %s\n", what, strerror(errno));
+	abort();
+}
+
 static ssize_t discard(void *cookie, const char *buf, size_t len)
 {
 	(void)cookie;
@@ -65,7 +72,7 @@ static uint32_t create(uint64_t size)
 {
 	struct drm_i915_gem_create c = { .size = size };
 	if (ioctl(fd, DRM_IOCTL_I915_GEM_CREATE, &c))
-		abort();
+		setup_failed("GEM_CREATE");
 	return c.handle;
 }
 
@@ -74,7 +81,7 @@ static void pwrite_all(uint32_t handle, uint64_t offset, const void *data, uint6
 	struct drm_i915_gem_pwrite p = { .handle = handle, .offset = offset, .size = len,
 					 .data_ptr = (uintptr_t)data };
 	if (ioctl(fd, DRM_IOCTL_I915_GEM_PWRITE, &p))
-		abort();
+		setup_failed("GEM_PWRITE");
 }
 
 /* The device file and the objects the batches use, made again when the file is banned. */
@@ -151,10 +158,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct drm_i915_gem_context_create_ext c = { 0 };
 	if (ioctl(fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, &c)) {
 		if (errno != EIO)
-			abort();
+			setup_failed("CONTEXT_CREATE_EXT");
 		open_device();		/* the file was banned for its hangs: a new client */
 		if (ioctl(fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, &c))
-			abort();
+			setup_failed("CONTEXT_CREATE_EXT on a new file");
 	}
 	/* The batch object holds the input and zeros after it (MI_NOOPs, then the object's end). */
 	pwrite_all(batch, 0, zeros, BATCH_SIZE);
