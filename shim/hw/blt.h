@@ -63,6 +63,13 @@ struct shim_blt_state {
 	uint64_t pat_addr;		/* XY_SETUP_BLT colour pattern */
 	uint32_t mono_pat[2];		/* XY_SETUP_MONO_PATTERN_SL_BLT */
 	bool mono_setup;		/* the last setup was the mono-pattern one */
+	/*
+	 * CLOCK_MONOTONIC ns after which one command stops with -ETIME, 0 for
+	 * never: the engine's hangcheck, set by the caller. One command may
+	 * cover 65535 rows of a pitch-0 surface; real hardware gets through
+	 * that in a fraction of a second, the emulation in tens of seconds.
+	 */
+	uint64_t deadline_ns;
 };
 
 void shim_blt_state_init(struct shim_blt_state *st, unsigned gen);
@@ -79,7 +86,8 @@ uint32_t shim_blt_cmd_length(unsigned gen, uint32_t dw);
  * immediate data, impossible surface); -EOPNOTSUPP for a known 2D command
  * this core does not execute (XY_TEXT_BLT, XY_FULL_BLT, XY_FULL_MONO_SRC_BLT,
  * XY_PAT_BLT_IMMEDIATE, ...), which the caller may skip; -ENOMEM if a
- * temporary buffer could not be allocated.
+ * temporary buffer could not be allocated; -ETIME if it ran past
+ * st->deadline_ns (the rows done so far stay written: a hang).
  */
 int shim_blt_execute(struct shim_blt_state *st, const struct shim_gpu_vm *vm,
 		     const uint32_t *cmd, uint32_t ndw);

@@ -164,6 +164,7 @@ static int run_req(const struct shim_blt_state *st, const struct shim_gpu_vm *vm
 	op.pat_transparent = r->pkind == BLT_PAT_MONO && r->pat_transparent;
 	op.hseed = INTEL_BLT_HSEED(r->dw0);
 	op.vseed = INTEL_BLT_VSEED(r->dw0);
+	op.deadline_ns = st->deadline_ns;
 	bool use_s = blt_rop_uses_s(op.rop), use_p = blt_rop_uses_p(op.rop);
 
 	ret = blt_surf_map(&op.dst, vm, st, r->dst, r->dpitch, r->dtile, (int64_t)x1 * op.cpp,

@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 #include "hw/blt.h"
 #include "hw/tiling.h"
@@ -108,10 +109,22 @@ struct blt_op {
 	uint32_t pfg, pbg;
 	bool pat_transparent;
 	unsigned hseed, vseed;
+	uint64_t deadline_ns;		/* struct shim_blt_state's */
 };
 
-/* Runs an op. 0, -ENOMEM, or -EFAULT when a surface page could not be reached (the
- * caller's fault guard expected that fault: base/fault_guard.h). */
+/* Every 64th row: is the operation past its deadline (the engine's hangcheck)? */
+static inline bool blt_overdue(const struct blt_op *op, uint64_t row)
+{
+	if (!op->deadline_ns || (row & 63) != 63)
+		return false;
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec > op->deadline_ns;
+}
+
+/* Runs an op. 0, -ENOMEM, -ETIME past op->deadline_ns (what it wrote stays written), or
+ * -EFAULT when a surface page could not be reached (the caller's fault guard expected that
+ * fault: base/fault_guard.h). */
 int blt_run(const struct blt_op *op);
 
 /* ROP3 (hw/blt_rop.c). */

@@ -351,8 +351,11 @@ static int copy_rect(const struct blt_op *op, uint32_t nb, uint32_t h)
 	int mode = overlap_mode(op, nb);
 	if (mode == 0) {
 		uint32_t done = copy_tiles_xy(op, nb, h, dxb, sxb);
-		for (uint32_t i = done; i < h; i++)
+		for (uint32_t i = done; i < h; i++) {
+			if (blt_overdue(op, i))
+				return -ETIME;
 			copy_span(&op->dst, dxb, op->y1 + (int64_t)i, &op->src, sxb, op->sy + (int64_t)i, nb);
+		}
 		return 0;
 	}
 	if (mode == 2) {
@@ -360,17 +363,25 @@ static int copy_rect(const struct blt_op *op, uint32_t nb, uint32_t h)
 		uint8_t *buf = snapshot(op, nb, h, &snap);
 		if (!buf)
 			return -ENOMEM;
-		for (uint32_t i = 0; i < h; i++)
-			write_span(&op->dst, dxb, op->y1 + (int64_t)i, nb, buf + (size_t)i * nb);
+		int ret = 0;
+		for (uint32_t i = 0; i < h && !ret; i++) {
+			if (blt_overdue(op, i))
+				ret = -ETIME;
+			else
+				write_span(&op->dst, dxb, op->y1 + (int64_t)i, nb, buf + (size_t)i * nb);
+		}
 		tmp_free(buf);
-		return 0;
+		return ret;
 	}
 	uint8_t *tmp = NULL;
 	if (op->y1 == op->sy && !(tmp = tmp_alloc(nb, false)))
 		return -ENOMEM;
-	for (uint32_t k = 0; k < h; k++) {
+	int ret = 0;
+	for (uint32_t k = 0; k < h && !ret; k++) {
 		int64_t i = mode > 0 ? k : h - 1 - k;
-		if (tmp) {
+		if (blt_overdue(op, k)) {
+			ret = -ETIME;
+		} else if (tmp) {
 			read_span(&op->src, sxb, op->sy + i, nb, tmp);
 			write_span(&op->dst, dxb, op->y1 + i, nb, tmp);
 		} else {
@@ -378,7 +389,7 @@ static int copy_rect(const struct blt_op *op, uint32_t nb, uint32_t h)
 		}
 	}
 	tmp_free(tmp);
-	return 0;
+	return ret;
 }
 
 /* Fills len bytes at p from line (period cpp, nb bytes long, a multiple of cpp). */
@@ -423,6 +434,10 @@ static int fill_rect(const struct blt_op *op, uint32_t nb, uint32_t h, uint32_t 
 		}
 	}
 	for (uint32_t i = 0; i < h; i++) {
+		if (blt_overdue(op, i)) {
+			tmp_free(line);
+			return -ETIME;
+		}
 		int64_t y = op->y1 + (int64_t)i;
 		if (y >= yb0 && y < yb1) {
 			if (dxb < a)
@@ -482,7 +497,12 @@ static int general(const struct blt_op *op, uint32_t w, uint32_t nb, uint32_t h)
 			mcol |= 0xFFu << (8 * k);
 
 	int64_t dxb = (int64_t)op->x1 * op->cpp;
+	int ret = 0;
 	for (uint32_t k = 0; k < h; k++) {
+		if (blt_overdue(op, k)) {
+			ret = -ETIME;
+			break;
+		}
 		int64_t i = order > 0 ? k : h - 1 - k;
 		int32_t y = op->y1 + (int32_t)i;
 		if (need_d)
@@ -508,7 +528,7 @@ static int general(const struct blt_op *op, uint32_t w, uint32_t nb, uint32_t h)
 	}
 	tmp_free(mem);
 	tmp_free(snapbuf);
-	return 0;
+	return ret;
 }
 
 static int run_op(const struct blt_op *op)

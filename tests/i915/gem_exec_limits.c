@@ -13,6 +13,7 @@
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/time.h>
+#include <time.h>
 
 #include "tests/i915/i915_test.h"
 
@@ -293,7 +294,50 @@ TEST(render_batch_without_end)
 	close(fd);
 }
 
+/*
+ * X73, X74: one command can be the hang. A blitter fill (D = S xor D, so every pixel is read
+ * and written) of 32767 rows of 32767 pixels on a pitch-0 surface, each row over the first,
+ * moves 8 GiB: about a second of a real blitter's time, and past a 50 ms heartbeat. On
+ * i915 it finishes or is reset; under the shim, which emulates it far slower, it must be
+ * reset as a hang inside the command, not run for its whole length.
+ */
+TEST(one_long_blit_is_a_hang)
+{
+	int fd = i915_open_gen8();
+	struct heartbeat hb;
+	heartbeat_require(fd, "bcs0", 50, &hb);
+	uint32_t dst = gem_create(fd, 1 << 17);		/* one row of 32767 pixels */
+	const uint32_t cmd[] = {
+		XY_COLOR_BLT | INTEL_BLT_WRITE_RGBA | INTEL_LEN(7),
+		0x66u << INTEL_BR13_ROP_SHIFT | INTEL_BR13_DEPTH_8888 << INTEL_BR13_DEPTH_SHIFT | 0,
+		INTEL_XY(0, 0), INTEL_XY(32767, 32767),
+		0x1000000, 0,				/* dst, softpinned */
+		0x5a5a5a5a,
+		MI_BATCH_BUFFER_END,
+	};
+	uint32_t batch = gem_batch(fd, cmd, sizeof(cmd));
+	uint32_t ctx = gem_context_create(fd);
+	struct drm_i915_gem_exec_object2 o[2] = {
+		{ .handle = dst, .offset = 0x1000000, .flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_WRITE },
+		{ .handle = batch, .offset = 0x800000, .flags = EXEC_OBJECT_PINNED },
+	};
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	ASSERT_OK(gem_execbuf_ctx(fd, o, 2, I915_EXEC_BLT, ctx));
+	gem_wait(fd, dst);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	long ms = (t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000;
+	struct drm_i915_reset_stats rs = { .ctx_id = ctx };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GET_RESET_STATS, &rs));
+	printf("# the blit ended after %ld ms, %s\n", ms, rs.batch_active ? "reset as a hang" : "complete");
+	if (shim_present())
+		ASSERT_EQ(rs.batch_active, 1);
+	ASSERT(ms < 10000);
+	heartbeat_restore(&hb);
+	close(fd);
+}
+
 TEST_MAIN(T(buffer_count_limits), T(flags_come_back_unchanged), T(needs_gtt_with_full_ppgtt),
 	  T(four_gib_batch), T(blitter_parser_refusals), T(blitter_runs_the_parsed_copy),
 	  T(relocation_error_half_way), T(read_only_relocations), T(fence_out_without_a_free_fd),
-	  T(full_ring), T(render_batch_without_end))
+	  T(full_ring), T(render_batch_without_end), T(one_long_blit_is_a_hang))

@@ -346,7 +346,11 @@ static const struct shim_request_object *object_at(const struct shim_request *rq
 static int run_2d(struct cs *cs, const uint32_t *c, uint32_t n)
 {
 	cs->fault_addr = 0;
+	uint64_t ms = shim_engine_heartbeat_ms(cs->rq->dev, cs->rq->engine);
+	cs->blt.deadline_ns = ms ? cs->start + ms * 1000000ull : 0;	/* hangcheck inside one command */
 	int err = shim_blt_execute(&cs->blt, &cs->vm, c, n);
+	if (err == -ETIME)
+		return -ETIME;
 	if (err == -EFAULT) {
 		/* Not a translation that failed: a page of a surface that could not be had. */
 		const struct shim_request_object *o;
