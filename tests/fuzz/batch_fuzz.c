@@ -61,6 +61,16 @@ static void setup_failed(const char *what)
 	abort();
 }
 
+/* As libdrm's drmIoctl: a signal (libFuzzer's timer) while the ioctl waits is retried. */
+static int xioctl(unsigned long request, void *arg)
+{
+	int ret;
+	do
+		ret = ioctl(fd, request, arg);
+	while (ret == -1 && (errno == EINTR || errno == EAGAIN));
+	return ret;
+}
+
 static ssize_t discard(void *cookie, const char *buf, size_t len)
 {
 	(void)cookie;
@@ -71,7 +81,7 @@ static ssize_t discard(void *cookie, const char *buf, size_t len)
 static uint32_t create(uint64_t size)
 {
 	struct drm_i915_gem_create c = { .size = size };
-	if (ioctl(fd, DRM_IOCTL_I915_GEM_CREATE, &c))
+	if (xioctl(DRM_IOCTL_I915_GEM_CREATE, &c))
 		setup_failed("GEM_CREATE");
 	return c.handle;
 }
@@ -80,7 +90,7 @@ static void pwrite_all(uint32_t handle, uint64_t offset, const void *data, uint6
 {
 	struct drm_i915_gem_pwrite p = { .handle = handle, .offset = offset, .size = len,
 					 .data_ptr = (uintptr_t)data };
-	if (ioctl(fd, DRM_IOCTL_I915_GEM_PWRITE, &p))
+	if (xioctl(DRM_IOCTL_I915_GEM_PWRITE, &p))
 		setup_failed("GEM_PWRITE");
 }
 
@@ -156,11 +166,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	decode(cmds, len, settings);
 
 	struct drm_i915_gem_context_create_ext c = { 0 };
-	if (ioctl(fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, &c)) {
+	if (xioctl(DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, &c)) {
 		if (errno != EIO)
 			setup_failed("CONTEXT_CREATE_EXT");
 		open_device();		/* the file was banned for its hangs: a new client */
-		if (ioctl(fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, &c))
+		if (xioctl(DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, &c))
 			setup_failed("CONTEXT_CREATE_EXT on a new file");
 	}
 	/* The batch object holds the input and zeros after it (MI_NOOPs, then the object's end). */
