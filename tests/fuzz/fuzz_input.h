@@ -77,28 +77,41 @@ static inline size_t fz_bytes(struct fz *f, void *out, size_t max)
 
 #define FZ_ARENA_SIZE (512u << 10)
 #define FZ_USERDATA_SIZE (512u << 10)
+/*
+ * PROT_NONE after the read-only page and after the user data: a userptr range the input
+ * pushes past them ends in memory the harness owns (unbacked: EFAULT or a GPU fault),
+ * not in the sanitizer's own allocations, which the emulated GPU would read as a real one
+ * would, and ASan would report as the shim's doing.
+ */
+#define FZ_TAIL_SIZE (1u << 20)
 
 struct fz_mem {
 	uint8_t *arena;		/* FZ_ARENA_SIZE bytes of arguments, then a PROT_NONE page */
 	uint8_t *guard;
 	uint8_t *rdonly;	/* one read-only page */
 	uint8_t *userdata;	/* FZ_USERDATA_SIZE bytes for userptr objects, which the GPU writes */
+	uint8_t *rdonly_end, *userdata_end;	/* the ends of the PROT_NONE tails */
 	size_t used;		/* bump allocation in the arena, reset for each input */
 };
 
 static inline void fz_mem_init(struct fz_mem *m)
 {
 	size_t page = (size_t)sysconf(_SC_PAGESIZE);
-	uint8_t *p = mmap(NULL, FZ_ARENA_SIZE + 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-			  -1, 0);
-	uint8_t *u = mmap(NULL, FZ_USERDATA_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	uint8_t *p = mmap(NULL, FZ_ARENA_SIZE + 2 * page + FZ_TAIL_SIZE, PROT_READ | PROT_WRITE,
+			  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	uint8_t *u = mmap(NULL, FZ_USERDATA_SIZE + FZ_TAIL_SIZE, PROT_READ | PROT_WRITE,
+			  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (p == MAP_FAILED || u == MAP_FAILED)
 		abort();
 	m->arena = p;
 	m->guard = p + FZ_ARENA_SIZE;
 	m->rdonly = m->guard + page;
+	m->rdonly_end = m->rdonly + page + FZ_TAIL_SIZE;
 	m->userdata = u;
-	if (mprotect(m->guard, page, PROT_NONE) || mprotect(m->rdonly, page, PROT_READ))
+	m->userdata_end = u + FZ_USERDATA_SIZE + FZ_TAIL_SIZE;
+	if (mprotect(m->guard, page, PROT_NONE) || mprotect(m->rdonly, page, PROT_READ) ||
+	    mprotect(m->rdonly + page, FZ_TAIL_SIZE, PROT_NONE) ||
+	    mprotect(u + FZ_USERDATA_SIZE, FZ_TAIL_SIZE, PROT_NONE))
 		abort();
 	m->used = 0;
 }

@@ -392,6 +392,11 @@ static void op_userptr(struct state *s)
 		a->user_ptr += fz_u16(s->f);
 	if (k & 8)
 		a->user_size = fz_u64(s->f);
+	/* A range the kernel would take stays inside what the harness mapped (fuzz_input.h) */
+	uint64_t end = a->user_ptr >= (uintptr_t)s->m->userdata && a->user_ptr < (uintptr_t)s->m->userdata_end
+			       ? (uintptr_t)s->m->userdata_end : (uintptr_t)s->m->rdonly_end;
+	if (a->user_size < (1ull << 40) && a->user_ptr < end && a->user_size > end - a->user_ptr)
+		a->user_size = end - a->user_ptr;
 	a->flags = k & 16 ? fz_u32(s->f) : (k & 32 ? I915_USERPTR_READ_ONLY : 0) | (k & 64 ? I915_USERPTR_PROBE : 0);
 	uint64_t u = fz_uptr(s->f, s->m, a, sizeof(*a));
 	if (ioctl(fd, DRM_IOCTL_I915_GEM_USERPTR, (void *)(uintptr_t)u) == 0 && u == (uintptr_t)a)
