@@ -239,10 +239,11 @@ TEST(workload_is_consistent)
 TEST(closed_files_leave_nothing)
 {
 	/* arena_live less arena_pool: the pool's own records come and go with its free lists */
-	static const char *const keys[] = { "files", "objects", "fences", "syncobjs", "masters", "dmabufs",
-					    "sync_files", "syncobj_fds", "contexts", "vms", "mappings",
-					    "arena_live", "pool_in_use" };
+	static const char *const keys[] = { "clients", "files", "objects", "fences", "syncobjs", "masters",
+					    "dmabufs", "sync_files", "syncobj_fds", "waiters", "contexts", "vms",
+					    "mappings", "arena_live", "pool_in_use" };
 	long long first[ARRAY_SIZE(keys)];
+	char *first_text = NULL;
 	start("closed");
 	for (int round = 0; round < 3; round++) {
 		struct live l;
@@ -261,13 +262,20 @@ TEST(closed_files_leave_nothing)
 			ASSERT(v >= 0);
 			if (!strcmp(keys[k], "arena_live"))
 				v -= shim_check_count(text, "arena_pool");
-			if (round == 0)
+			if (round == 0) {
 				first[k] = v;
-			else if (v != first[k])
+			} else if (v != first[k]) {
+				shim_check_print(first_text);
+				shim_check_print(text);
 				TEST_FAIL("round %d: %s=%lld, round 0 had %lld", round, keys[k], v, first[k]);
+			}
 		}
-		free(text);
+		if (round == 0)
+			first_text = text;
+		else
+			free(text);
 	}
+	free(first_text);
 	end();
 }
 
