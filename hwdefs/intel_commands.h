@@ -591,6 +591,7 @@ static inline uint64_t intel_address(unsigned gen, const uint32_t *cmd, unsigned
 /* MI_BATCH_BUFFER_START: DW1 (+ DW2 from gen8) is the address. */
 #define INTEL_BB_START_PPGTT (1u << 8)		/* gen6+: PPGTT; gen4/5: non-secure */
 #define INTEL_BB_START_2ND_LEVEL (1u << 22)	/* gen7+: a call, returns at its end */
+#define INTEL_BB_START_PREDICATED (1u << 15)	/* gen8+: jumps only if MI_PREDICATE_RESULT holds */
 #define INTEL_BB_START_NON_SECURE_GEN2 (1u << 0)	/* gen2/3: in DW1 */
 /* The gen8+ forms most batches use: a PPGTT jump of 3 dwords. */
 #define MI_BATCH_BUFFER_START_GEN8 (MI_BATCH_BUFFER_START | INTEL_BB_START_PPGTT | INTEL_LEN(3))
@@ -618,8 +619,83 @@ static inline unsigned intel_sdi_data_dw(unsigned gen)
 
 /* MI_STORE_REGISTER_MEM / MI_LOAD_REGISTER_MEM: DW1 register, DW2 address. */
 #define INTEL_MI_MEM_GGTT (1u << 22)
+#define INTEL_SRM_PREDICATE (1u << 21)		/* gen8+ SRM: store only if the predicate holds */
+#define INTEL_LRM_ASYNC (1u << 21)		/* gen8+ LRM: no wait for earlier loads */
 #define INTEL_SRM_REGISTER_DW 1u
 #define INTEL_SRM_ADDRESS_DW 2u
+/* SRM / LRM of one register through a 64-bit address: 4 dwords. */
+#define MI_STORE_REGISTER_MEM_GEN8 (MI_STORE_REGISTER_MEM | INTEL_LEN(4))
+#define MI_LOAD_REGISTER_MEM_GEN8 (MI_LOAD_REGISTER_MEM | INTEL_LEN(4))
+
+/* MI_LOAD_REGISTER_REG (gen7+): DW1 source register, DW2 destination register. */
+#define INTEL_LRR_SRC_DW 1u
+#define INTEL_LRR_DST_DW 2u
+#define MI_LOAD_REGISTER_REG_N (MI_LOAD_REGISTER_REG | INTEL_LEN(3))
+
+/*
+ * MI_MATH (gen7.5/gen8+): DW1.. are ALU instructions, one a dword: opcode in
+ * bits 31:20, operand 1 in 19:10, operand 2 in 9:0. The ALU works on 64-bit
+ * values: the engine's 16 GPRs, two source registers, an accumulator and the
+ * zero and carry flags (read as all ones or 0). Bit 10 of an opcode (0x400)
+ * inverts: LOADINV/STOREINV/LOAD1 are LOAD/STORE/LOAD0 inverted.
+ */
+#define MI_MATH_N(instructions) (MI_MATH | INTEL_LEN(1 + (instructions)))
+enum intel_alu_opcode {
+	INTEL_ALU_NOOP = 0x000,
+	INTEL_ALU_LOAD = 0x080,		/* SRCA/SRCB <- register */
+	INTEL_ALU_LOADINV = 0x480,	/* SRCA/SRCB <- ~register */
+	INTEL_ALU_LOAD0 = 0x081,	/* SRCA/SRCB <- 0 */
+	INTEL_ALU_LOAD1 = 0x481,	/* SRCA/SRCB <- ~0 */
+	INTEL_ALU_ADD = 0x100,		/* ACCU <- SRCA + SRCB, CF the carry */
+	INTEL_ALU_SUB = 0x101,		/* ACCU <- SRCA - SRCB, CF the borrow */
+	INTEL_ALU_AND = 0x102,
+	INTEL_ALU_OR = 0x103,
+	INTEL_ALU_XOR = 0x104,
+	INTEL_ALU_STORE = 0x180,	/* register <- ACCU, ZF or CF */
+	INTEL_ALU_STOREINV = 0x580,	/* register <- ~(ACCU, ZF or CF) */
+	/* gen12 adds SHL 0x105, SHR 0x106, SAR 0x107, LOADIND, STOREIND, FENCE: not here */
+};
+enum intel_alu_operand {
+	INTEL_ALU_R0 = 0x00,		/* .. INTEL_ALU_R0 + 15: the GPRs */
+	INTEL_ALU_SRCA = 0x20,
+	INTEL_ALU_SRCB = 0x21,
+	INTEL_ALU_ACCU = 0x31,
+	INTEL_ALU_ZF = 0x32,
+	INTEL_ALU_CF = 0x33,
+};
+#define INTEL_ALU(op, a, b) ((uint32_t)(op) << 20 | (uint32_t)(a) << 10 | (uint32_t)(b))
+#define INTEL_ALU_OPCODE(dw) ((unsigned)((dw) >> 20) & 0xfff)
+#define INTEL_ALU_OPERAND1(dw) ((unsigned)((dw) >> 10) & 0x3ff)
+#define INTEL_ALU_OPERAND2(dw) ((unsigned)(dw) & 0x3ff)
+
+/*
+ * MI_PREDICATE (gen7+, render): one dword. The engine compares
+ * MI_PREDICATE_SRC0 with SRC1, optionally inverts the outcome (load op) and
+ * combines it with the current result (combine op) into MI_PREDICATE_RESULT,
+ * which predicated commands test.
+ */
+#define INTEL_PREDICATE_LOAD(dw0) ((unsigned)((dw0) >> 6) & 3)
+#define INTEL_PREDICATE_COMBINE(dw0) ((unsigned)((dw0) >> 3) & 3)
+#define INTEL_PREDICATE_COMPARE(dw0) ((unsigned)(dw0) & 3)
+enum intel_predicate_load {
+	INTEL_PREDICATE_LOAD_KEEP = 0,
+	INTEL_PREDICATE_LOAD_LOAD = 2,
+	INTEL_PREDICATE_LOAD_LOADINV = 3,
+};
+enum intel_predicate_combine {
+	INTEL_PREDICATE_COMBINE_SET = 0,
+	INTEL_PREDICATE_COMBINE_AND = 1,
+	INTEL_PREDICATE_COMBINE_OR = 2,
+	INTEL_PREDICATE_COMBINE_XOR = 3,
+};
+enum intel_predicate_compare {
+	INTEL_PREDICATE_COMPARE_TRUE = 0,
+	INTEL_PREDICATE_COMPARE_FALSE = 1,
+	INTEL_PREDICATE_COMPARE_SRCS_EQUAL = 2,
+	INTEL_PREDICATE_COMPARE_DELTAS_EQUAL = 3,
+};
+#define INTEL_PREDICATE(load, combine, compare) \
+	(MI_PREDICATE | (uint32_t)(load) << 6 | (uint32_t)(combine) << 3 | (uint32_t)(compare))
 
 /* Post-sync operation of MI_FLUSH_DW (DW0) and PIPE_CONTROL (DW1, gen4/5 DW0): bits 15:14. */
 enum intel_post_sync {
@@ -681,5 +757,28 @@ static inline unsigned intel_pipe_control_address_dw(unsigned gen)
 /* Engine-relative offsets (addr & 0xfff) of the command streamer timestamp. */
 #define INTEL_RING_TIMESTAMP 0x358u
 #define INTEL_RING_TIMESTAMP_UDW 0x35cu
+/* The context's own running time, 32 bits (gen8+). */
+#define INTEL_RING_CTX_TIMESTAMP 0x3a8u
+
+/* The engines' MMIO bases (the per-engine registers are base + offset). */
+#define INTEL_RENDER_RING_BASE 0x02000u
+#define INTEL_BLT_RING_BASE 0x22000u
+#define INTEL_BSD_RING_BASE 0x12000u		/* gen11: 0x1c0000 */
+#define INTEL_VEBOX_RING_BASE 0x1a000u		/* gen11: 0x1c8000 */
+#define INTEL_GEN11_BSD_RING_BASE 0x1c0000u
+#define INTEL_GEN11_VEBOX_RING_BASE 0x1c8000u
+
+/* The command streamer's 16 64-bit general purpose registers (gen8+): base + 0x600 + 8 n, low
+ * dword first. */
+#define INTEL_CS_GPR(base, n) ((base) + 0x600u + 8u * (n))
+#define INTEL_CS_GPR_UDW(base, n) (INTEL_CS_GPR(base, n) + 4u)
+#define INTEL_CS_GPR_COUNT 16u
+
+/* MI_PREDICATE's registers (render engine): 64-bit sources, and the result in bit 0. */
+#define INTEL_MI_PREDICATE_SRC0 0x2400u
+#define INTEL_MI_PREDICATE_SRC0_UDW 0x2404u
+#define INTEL_MI_PREDICATE_SRC1 0x2408u
+#define INTEL_MI_PREDICATE_SRC1_UDW 0x240cu
+#define INTEL_MI_PREDICATE_RESULT 0x2418u
 
 #endif

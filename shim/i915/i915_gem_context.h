@@ -3,8 +3,8 @@
  * i915 contexts and GPU address spaces.
  *
  * A context (struct shim_context) is what a request runs in: its address
- * space, its engine state that survives between batches (BCS_SWCTRL from
- * gen8), its last request (requests of a context run in order) and its
+ * space, its engine state that survives between batches (from gen8: BCS_SWCTRL,
+ * each engine's GPRs and the predicate registers), its last request (requests of a context run in order) and its
  * reset history. Ids are per open file; context 0 is the file's default
  * context, made on first use. From gen8 (full PPGTT) every context has its
  * own address space (or shares one it was given with SETPARAM VM before its
@@ -41,6 +41,24 @@ struct shim_vm {
 };
 SHIM_SHARED_LAYOUT(struct shim_vm, 32);
 
+/*
+ * The registers of one engine that a context saves and restores (gen8+: they
+ * are in its logical ring context image, so they survive from one batch of
+ * the context to the next, and a new context starts with zeros): the command
+ * streamer's GPRs and, on the render engine, MI_PREDICATE's operands and
+ * result.
+ */
+struct shim_context_regs {
+	uint64_t gpr[16];
+	uint64_t predicate_src[2];
+	uint32_t predicate_result;	/* bit 0 */
+	uint32_t pad;
+};
+SHIM_SHARED_LAYOUT(struct shim_context_regs, 152);
+
+/* Engine classes a context keeps registers for (enum shim_engine_class). */
+#define SHIM_CONTEXT_ENGINES 4
+
 /* Requests a context may have in flight: its ring (i915's 16 KiB ring holds about as many). */
 #define SHIM_CONTEXT_RING 64
 
@@ -58,6 +76,7 @@ struct shim_context {
 	shim_off file;			/* struct shim_file that owns it; 0 once closed */
 	shim_off last_fence;		/* the context's latest request */
 	uint32_t bcs_swctrl;		/* per-context blitter state (gen8+) */
+	struct shim_context_regs regs[SHIM_CONTEXT_ENGINES];	/* per engine class (gen8+) */
 	uint32_t hang_count;
 	uint64_t hang_ns[2];		/* the last two hangs, for banning */
 	uint64_t timeline;		/* fence context id */
@@ -71,7 +90,7 @@ struct shim_context {
 	} recent[SHIM_CONTEXT_RING], older;
 	uint32_t recent_next;
 };
-SHIM_SHARED_LAYOUT(struct shim_context, 1136);
+SHIM_SHARED_LAYOUT(struct shim_context, 1752);
 
 /* The defaults of a new context: recoverable, bannable, persistent, priority 0. */
 #define SHIM_CONTEXT_DEFAULTS { .recoverable = 1, .bannable = 1, .persistent = 1 }

@@ -328,13 +328,20 @@ static int relocate(struct shim_device *dev, struct eb_obj *eb, uint32_t count, 
 	return 0;
 }
 
-/* The MI commands the gen9 blitter's parser lets through: every one-dword command and these. */
+/*
+ * The MI commands the gen9 blitter's parser lets through: every one-dword command and these.
+ * MI_MATH is not in 6.1's gen9_blt_cmds, so i915 passes it unchecked (it reaches only the
+ * engine's GPRs); the register commands are checked against bcs_parser_reg_allowed().
+ */
 static bool bcs_parser_allows(unsigned op)
 {
 	switch (op) {
 	case INTEL_MI_OP(MI_STORE_DATA_IMM):
 	case INTEL_MI_OP(MI_LOAD_REGISTER_IMM):
 	case INTEL_MI_OP(MI_STORE_REGISTER_MEM):
+	case INTEL_MI_OP(MI_LOAD_REGISTER_MEM):
+	case INTEL_MI_OP(MI_LOAD_REGISTER_REG):
+	case INTEL_MI_OP(MI_MATH):
 	case INTEL_MI_OP(MI_FLUSH_DW):
 	case INTEL_MI_OP(MI_SEMAPHORE_WAIT):
 	case INTEL_MI_OP(MI_CONDITIONAL_BATCH_BUFFER_END):
@@ -343,6 +350,41 @@ static bool bcs_parser_allows(unsigned op)
 	default:
 		return intel_mi_is_one_dword(op);
 	}
+}
+
+/*
+ * The registers a parsed blitter batch may load or store (6.1's gen9_blt_regs): the render,
+ * video and blitter timestamps, BCS_SWCTRL, the blitter's context timestamp and its GPRs.
+ */
+static bool bcs_parser_reg_allowed(uint32_t reg)
+{
+	uint32_t engine = reg & 0xfff;
+	if ((engine == INTEL_RING_TIMESTAMP || engine == INTEL_RING_TIMESTAMP_UDW) &&
+	    (reg - engine == INTEL_RENDER_RING_BASE || reg - engine == INTEL_BSD_RING_BASE ||
+	     reg - engine == INTEL_BLT_RING_BASE))
+		return true;
+	return reg == INTEL_BCS_SWCTRL || reg == INTEL_BLT_RING_BASE + INTEL_RING_CTX_TIMESTAMP ||
+	       reg - INTEL_CS_GPR(INTEL_BLT_RING_BASE, 0) < 8 * INTEL_CS_GPR_COUNT;
+}
+
+/* Does the register command of n dwords at cmd touch only registers the parser allows? As
+ * i915's check_cmd: LRI's every register dword, LRR's source and destination, SRM's and LRM's
+ * one register. */
+static bool bcs_parser_regs_ok(unsigned op, const uint8_t *cmd, uint32_t n)
+{
+	uint32_t first = 1, step = n, reg;
+	if (op == INTEL_MI_OP(MI_LOAD_REGISTER_IMM))
+		step = 2;
+	else if (op == INTEL_MI_OP(MI_LOAD_REGISTER_REG))
+		step = 1;
+	else if (op != INTEL_MI_OP(MI_STORE_REGISTER_MEM) && op != INTEL_MI_OP(MI_LOAD_REGISTER_MEM))
+		return true;
+	for (uint32_t i = first; i < n; i += step) {
+		memcpy(&reg, cmd + i * 4, 4);
+		if (!bcs_parser_reg_allowed(INTEL_MMIO_OFFSET(reg)))
+			return false;
+	}
+	return true;
 }
 
 /*
@@ -374,23 +416,21 @@ static int parse_bcs(unsigned gen, const uint8_t *cmds, uint64_t len, uint64_t g
 			n = intel_mi_length(gen, dw);
 			if (off + (uint64_t)n * 4 > len)
 				break;
-			if (op == INTEL_MI_OP(MI_LOAD_REGISTER_IMM)) {	/* only BCS_SWCTRL may be loaded */
-				bool ok = true;
-				for (uint32_t i = 1; i + 1 < n && ok; i += 2) {
-					uint32_t reg;
-					memcpy(&reg, cmds + off + i * 4, 4);
-					ok = INTEL_MMIO_OFFSET(reg) == INTEL_BCS_SWCTRL;
-				}
-				if (!ok) {
-					ret = -EACCES;
-					break;
-				}
+			if (!bcs_parser_regs_ok(op, cmds + off, n)) {
+				ret = -EACCES;			/* a register outside the whitelist */
+				break;
 			}
 			if (op == INTEL_MI_OP(MI_BATCH_BUFFER_START)) {
 				unsigned min, max;
 				intel_mi_valid_length(intel_mi_info(op), gen, &min, &max);
 				if (n < min || n > max)
 					break;			/* a jump with a bad length */
+				/* DW0's low 23 bits must be a plain PPGTT jump: no second level, no
+				 * predication (6.1's MI_BB_START_OPERAND_MASK/_EXPECT). */
+				if ((dw & 0x7fffffu) != (INTEL_BB_START_PPGTT | INTEL_LEN(3))) {
+					ret = -EACCES;
+					break;
+				}
 				uint64_t target;
 				memcpy(&target, cmds + off + 4, 8);
 				uint64_t rel = (target & ((1ull << 48) - 1)) - gpu_addr;

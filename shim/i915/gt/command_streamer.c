@@ -5,7 +5,10 @@
  * commands to a handler each (mi_handlers[], indexed by opcode), 2D commands
  * to the blitter core (hw/blt.h), PIPE_CONTROL's post-sync write here; other
  * 3D and media commands are length-checked and skipped (counted in the
- * trace). GPU addresses resolve
+ * trace). Registers: the engine's GPRs and, on render, MI_PREDICATE's are
+ * the context's (struct shim_context_regs, copied in and out around the batch
+ * by intel_engine.c), TIMESTAMP reads the clock REG_READ reads, and any other
+ * register a batch loads is plain storage for the batch. GPU addresses resolve
  * only to the request's own objects; anything else is a GPU page fault,
  * reported before the faulting command writes anything. The loop runs under
  * a fault guard (base/fault_guard.h): an object page the host cannot give
@@ -43,7 +46,9 @@ struct cs {
 	uint64_t start;		/* when the batch started: hangcheck counts from here */
 	struct shim_blt_state blt;
 	struct shim_gpu_vm vm;		/* the blitter's view of the request's objects */
-	uint32_t regs[64];		/* the few registers batches load and store */
+	struct shim_context_regs *ctx_regs;	/* the context's GPRs and predicate (gen8+: saved) */
+	uint32_t mmio_base;		/* the engine's registers */
+	uint32_t regs[64];		/* other registers batches load and store: plain storage */
 	uint32_t reg_addr[64];
 	unsigned nregs;
 	unsigned skipped;
@@ -140,13 +145,46 @@ static uint64_t timestamp(struct cs *cs)
 	return (uint64_t)((unsigned __int128)shim_now_ns() * hz / 1000000000u);
 }
 
+/* The engine's MMIO base on this generation (gen11 moved the media engines). */
+static uint32_t engine_mmio_base(unsigned gen, unsigned engine)
+{
+	switch (engine) {
+	case SHIM_ENGINE_COPY: return INTEL_BLT_RING_BASE;
+	case SHIM_ENGINE_VIDEO: return gen >= 11 ? INTEL_GEN11_BSD_RING_BASE : INTEL_BSD_RING_BASE;
+	case SHIM_ENGINE_VIDEO_ENHANCE: return gen >= 11 ? INTEL_GEN11_VEBOX_RING_BASE : INTEL_VEBOX_RING_BASE;
+	default: return INTEL_RENDER_RING_BASE;
+	}
+}
+
+/*
+ * The dword of the context's register state at addr, or NULL: the engine's own GPRs (gen8+;
+ * another engine's GPRs, like any other register, are plain storage here), and on the render
+ * engine (gen7+) MI_PREDICATE's sources and result.
+ */
+static uint32_t *ctx_reg(struct cs *cs, uint32_t addr)
+{
+	uint32_t *gpr = (uint32_t *)cs->ctx_regs->gpr;	/* little-endian: the low dword first */
+	uint32_t *src = (uint32_t *)cs->ctx_regs->predicate_src;
+	if (cs->gen >= 8 && addr - INTEL_CS_GPR(cs->mmio_base, 0) < 8 * INTEL_CS_GPR_COUNT)
+		return &gpr[(addr - INTEL_CS_GPR(cs->mmio_base, 0)) / 4];
+	if (cs->gen >= 7 && cs->rq->engine == SHIM_ENGINE_RENDER) {
+		if (addr - INTEL_MI_PREDICATE_SRC0 < 16)
+			return &src[(addr - INTEL_MI_PREDICATE_SRC0) / 4];
+		if (addr == INTEL_MI_PREDICATE_RESULT)
+			return &cs->ctx_regs->predicate_result;
+	}
+	return NULL;
+}
+
 static uint32_t read_reg(struct cs *cs, uint32_t addr)
 {
 	if ((addr & 0xfff) == INTEL_RING_TIMESTAMP)	/* of any engine */
 		return (uint32_t)timestamp(cs);
 	if ((addr & 0xfff) == INTEL_RING_TIMESTAMP_UDW)
 		return (uint32_t)(timestamp(cs) >> 32);
-	uint32_t *r = reg(cs, addr);
+	uint32_t *r = ctx_reg(cs, addr);
+	if (!r)
+		r = reg(cs, addr);
 	return r ? *r : 0;
 }
 
@@ -157,9 +195,21 @@ static void write_reg(struct cs *cs, uint32_t addr, uint32_t value)
 		cs->blt.bcs_swctrl = (cs->blt.bcs_swctrl & ~mask) | (value & mask & 0xffff);
 		return;
 	}
-	uint32_t *r = reg(cs, addr);
+	if ((addr & 0xfff) == INTEL_RING_TIMESTAMP || (addr & 0xfff) == INTEL_RING_TIMESTAMP_UDW)
+		return;				/* the clock runs on: loads are dropped */
+	if (addr == INTEL_MI_PREDICATE_RESULT && ctx_reg(cs, addr))
+		value &= 1;			/* one bit */
+	uint32_t *r = ctx_reg(cs, addr);
+	if (!r)
+		r = reg(cs, addr);
 	if (r)
 		*r = value;
+}
+
+/* Does the predicate hold (MI_PREDICATE_RESULT bit 0)? Predicated commands run only then. */
+static bool predicate(const struct cs *cs)
+{
+	return cs->ctx_regs->predicate_result & 1;
 }
 
 static int store(struct cs *cs, uint64_t addr, const void *data, unsigned len)
@@ -238,6 +288,8 @@ static int mi_batch_buffer_end(struct cs *cs, const uint32_t *c, uint32_t n)
 
 static int mi_batch_buffer_start(struct cs *cs, const uint32_t *c, uint32_t n)
 {
+	if (cs->gen >= 8 && (c[0] & INTEL_BB_START_PREDICATED) && !predicate(cs))
+		return CS_NEXT;			/* predicated off: the engine goes on with the next command */
 	uint64_t target = intel_address(cs->gen, c, 1) & ~3ull;
 	if ((c[0] & INTEL_BB_START_2ND_LEVEL) && cs->gen >= 7 && cs->depth < MAX_DEPTH - 1)
 		cs->ret_stack[cs->depth++] = cs->ip;	/* second level: a call */
@@ -264,10 +316,160 @@ static int mi_load_register_imm(struct cs *cs, const uint32_t *c, uint32_t n)
 
 static int mi_store_register_mem(struct cs *cs, const uint32_t *c, uint32_t n)
 {
+	if (n < 2 + INTEL_ADDRESS_DWORDS(cs->gen))
+		return CS_NEXT;
+	if (cs->gen >= 8 && (c[0] & INTEL_SRM_PREDICATE) && !predicate(cs))
+		return CS_NEXT;
 	uint32_t v = read_reg(cs, INTEL_MMIO_OFFSET(c[INTEL_SRM_REGISTER_DW]));
 	uint64_t addr = intel_address(cs->gen, c, INTEL_SRM_ADDRESS_DW);
-	if (n >= 3)
-		return store(cs, addr, &v, 4);
+	return store(cs, addr, &v, 4);
+}
+
+/* A dword from memory into a register. */
+static int mi_load_register_mem(struct cs *cs, const uint32_t *c, uint32_t n)
+{
+	if (n < 2 + INTEL_ADDRESS_DWORDS(cs->gen))
+		return CS_NEXT;
+	uint64_t addr = intel_address(cs->gen, c, INTEL_SRM_ADDRESS_DW) & ~3ull;
+	uint8_t *p = gpu_ptr(cs, addr, 4, false);
+	if (!p)
+		return -EFAULT;
+	uint32_t v;
+	memcpy(&v, p, 4);
+	write_reg(cs, INTEL_MMIO_OFFSET(c[INTEL_SRM_REGISTER_DW]), v);
+	return CS_NEXT;
+}
+
+/* A register's dword into another register. */
+static int mi_load_register_reg(struct cs *cs, const uint32_t *c, uint32_t n)
+{
+	if (n < 3)
+		return CS_NEXT;
+	write_reg(cs, INTEL_MMIO_OFFSET(c[INTEL_LRR_DST_DW]), read_reg(cs, INTEL_MMIO_OFFSET(c[INTEL_LRR_SRC_DW])));
+	return CS_NEXT;
+}
+
+/*
+ * The ALU (gen8+; Haswell's is not emulated): each dword after DW0 is one instruction on the
+ * 64-bit GPRs, SRCA, SRCB, ACCU and the flags, which live for this one command. An opcode or an
+ * operand the ALU does not have is not documented to do anything sensible; here the engine
+ * hangs on it (-ETIME: reset, error state), contained like any hang.
+ */
+struct alu {
+	uint64_t srca, srcb, accu;
+	bool zf, cf;
+};
+
+/* The value of a LOAD's source or a STORE's: a GPR, ACCU or a flag (all ones when set). */
+__attribute__((noinline))	/* else GCC 12 sees a GPR index of 49 in code it cannot reach */
+static bool alu_read(struct cs *cs, const struct alu *a, unsigned operand, uint64_t *v)
+{
+	if (operand < INTEL_CS_GPR_COUNT)
+		*v = cs->ctx_regs->gpr[operand];
+	else if (operand == INTEL_ALU_ACCU)
+		*v = a->accu;
+	else if (operand == INTEL_ALU_ZF)
+		*v = a->zf ? ~0ull : 0;
+	else if (operand == INTEL_ALU_CF)
+		*v = a->cf ? ~0ull : 0;
+	else
+		return false;
+	return true;
+}
+
+static int alu_instruction(struct cs *cs, struct alu *a, uint32_t dw)
+{
+	unsigned op = INTEL_ALU_OPCODE(dw), o1 = INTEL_ALU_OPERAND1(dw), o2 = INTEL_ALU_OPERAND2(dw);
+	uint64_t v;
+	switch (op) {
+	case INTEL_ALU_NOOP:
+		return 0;
+	case INTEL_ALU_LOAD: case INTEL_ALU_LOADINV: case INTEL_ALU_LOAD0: case INTEL_ALU_LOAD1:
+		if (o1 != INTEL_ALU_SRCA && o1 != INTEL_ALU_SRCB)
+			return -ETIME;
+		if (op == INTEL_ALU_LOAD0 || op == INTEL_ALU_LOAD1)
+			v = 0;
+		else if (!alu_read(cs, a, o2, &v))
+			return -ETIME;
+		if (op & 0x400)			/* the inverting forms */
+			v = ~v;
+		*(o1 == INTEL_ALU_SRCA ? &a->srca : &a->srcb) = v;
+		return 0;
+	case INTEL_ALU_ADD:
+		a->accu = a->srca + a->srcb;
+		a->cf = a->accu < a->srca;
+		break;
+	case INTEL_ALU_SUB:
+		a->accu = a->srca - a->srcb;
+		a->cf = a->srca < a->srcb;	/* the borrow */
+		break;
+	case INTEL_ALU_AND:
+		a->accu = a->srca & a->srcb;
+		a->cf = false;
+		break;
+	case INTEL_ALU_OR:
+		a->accu = a->srca | a->srcb;
+		a->cf = false;
+		break;
+	case INTEL_ALU_XOR:
+		a->accu = a->srca ^ a->srcb;
+		a->cf = false;
+		break;
+	case INTEL_ALU_STORE: case INTEL_ALU_STOREINV:
+		if (o1 >= INTEL_CS_GPR_COUNT || o2 < INTEL_ALU_ACCU || !alu_read(cs, a, o2, &v))
+			return -ETIME;		/* only ACCU and the flags are stored */
+		cs->ctx_regs->gpr[o1] = op == INTEL_ALU_STOREINV ? ~v : v;
+		return 0;
+	default:
+		return -ETIME;
+	}
+	a->zf = a->accu == 0;
+	return 0;
+}
+
+static int mi_math(struct cs *cs, const uint32_t *c, uint32_t n)
+{
+	if (cs->gen < 7)
+		return CS_NEXT;			/* no such command yet: ignored, as other unknown opcodes */
+	if (cs->gen < 8)
+		return -ETIME;			/* Haswell's 32-bit ALU is not emulated: a hang */
+	struct alu a = { 0 };
+	for (uint32_t i = 1; i < n; i++) {
+		int err = alu_instruction(cs, &a, c[i]);
+		if (err)
+			return err;
+	}
+	return CS_NEXT;
+}
+
+/* MI_PREDICATE (render, gen7+): MI_PREDICATE_RESULT = combine(result, load(compare(SRC0, SRC1))). */
+static int mi_predicate(struct cs *cs, const uint32_t *c, uint32_t n)
+{
+	struct shim_context_regs *r = cs->ctx_regs;
+	bool cmp, v, old = r->predicate_result & 1;
+	if (cs->gen < 7)
+		return CS_NEXT;			/* no such command yet: ignored, as other unknown opcodes */
+	if (cs->rq->engine != SHIM_ENGINE_RENDER)
+		return -ETIME;			/* the predicate registers are the render engine's: a hang */
+	switch (INTEL_PREDICATE_COMPARE(c[0])) {
+	case INTEL_PREDICATE_COMPARE_TRUE: cmp = true; break;
+	case INTEL_PREDICATE_COMPARE_FALSE: cmp = false; break;
+	case INTEL_PREDICATE_COMPARE_SRCS_EQUAL: cmp = r->predicate_src[0] == r->predicate_src[1]; break;
+	default: return -ETIME;			/* DELTAS_EQUAL: not emulated, a hang */
+	}
+	switch (INTEL_PREDICATE_LOAD(c[0])) {
+	case INTEL_PREDICATE_LOAD_KEEP: v = old; break;
+	case INTEL_PREDICATE_LOAD_LOAD: v = cmp; break;
+	case INTEL_PREDICATE_LOAD_LOADINV: v = !cmp; break;
+	default: return -ETIME;			/* reserved */
+	}
+	switch (INTEL_PREDICATE_COMBINE(c[0])) {
+	case INTEL_PREDICATE_COMBINE_SET: break;
+	case INTEL_PREDICATE_COMBINE_AND: v = old && v; break;
+	case INTEL_PREDICATE_COMBINE_OR: v = old || v; break;
+	default: v = old != v; break;
+	}
+	r->predicate_result = v;
 	return CS_NEXT;
 }
 
@@ -327,6 +529,10 @@ static const cs_handler mi_handlers[64] = {
 	[INTEL_MI_OP(MI_STORE_DATA_IMM)] = mi_store_data_imm,
 	[INTEL_MI_OP(MI_LOAD_REGISTER_IMM)] = mi_load_register_imm,
 	[INTEL_MI_OP(MI_STORE_REGISTER_MEM)] = mi_store_register_mem,
+	[INTEL_MI_OP(MI_LOAD_REGISTER_MEM)] = mi_load_register_mem,
+	[INTEL_MI_OP(MI_LOAD_REGISTER_REG)] = mi_load_register_reg,
+	[INTEL_MI_OP(MI_MATH)] = mi_math,
+	[INTEL_MI_OP(MI_PREDICATE)] = mi_predicate,
 	[INTEL_MI_OP(MI_FLUSH_DW)] = mi_flush_dw,
 	[INTEL_MI_OP(MI_CONDITIONAL_BATCH_BUFFER_END)] = mi_conditional_batch_buffer_end,
 	[INTEL_MI_OP(MI_SEMAPHORE_WAIT)] = mi_semaphore_wait,
@@ -504,12 +710,14 @@ static bool loop_expects(void *arg, uintptr_t addr)
 	return object_at(l->cs->rq, addr) != NULL;
 }
 
-int shim_batch_run(struct shim_request *rq, uint32_t *bcs_swctrl, struct shim_batch_fault *fault)
+int shim_batch_run(struct shim_request *rq, struct shim_engine_state *state, struct shim_batch_fault *fault)
 {
 	struct cs cs = { .rq = rq, .ctx = shim_ptr(rq->ctx), .gen = rq->dev->model->gen };
 	cs.start = shim_now_ns();
+	cs.ctx_regs = &state->regs;
+	cs.mmio_base = engine_mmio_base(cs.gen, rq->engine);
 	shim_blt_state_init(&cs.blt, cs.gen);
-	cs.blt.bcs_swctrl = *bcs_swctrl;
+	cs.blt.bcs_swctrl = state->bcs_swctrl;
 	cs.blt.swizzle_x = (uint8_t)shim_i915_swizzle_for(rq->dev->model, I915_TILING_X);
 	cs.blt.swizzle_y = (uint8_t)shim_i915_swizzle_for(rq->dev->model, I915_TILING_Y);
 	cs.vm = (struct shim_gpu_vm){ .ctx = &cs, .translate = translate };
@@ -529,7 +737,7 @@ int shim_batch_run(struct shim_request *rq, uint32_t *bcs_swctrl, struct shim_ba
 	if (ret == CS_END)
 		ret = 0;
 	free(cs.sink);
-	*bcs_swctrl = cs.blt.bcs_swctrl;
+	state->bcs_swctrl = cs.blt.bcs_swctrl;
 	*fault = (struct shim_batch_fault){ .head = l.head, .header = l.header, .address = cs.fault_addr };
 	if (shim_debug & SHIM_DEBUG_EXEC)
 		shim_log("i915-shim[%d]: batch 0x%llx on engine %u: %s, %u commands skipped\n", getpid(),

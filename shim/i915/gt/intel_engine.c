@@ -104,16 +104,23 @@ static void run(struct shim_request *rq)
 
 	shim_device_lock(dev);
 	struct shim_context *ctx = shim_ptr(rq->ctx);
-	uint32_t swctrl = dev->model->gen >= 8 ? ctx->bcs_swctrl : 0;
+	/* Gen8+ contexts save their engine registers (the logical ring context image); before,
+	 * each batch starts from zeros. */
+	bool saved = dev->model->gen >= 8 && rq->engine < SHIM_CONTEXT_ENGINES;
+	struct shim_engine_state state = { 0 };
+	if (saved)
+		state = (struct shim_engine_state){ .bcs_swctrl = ctx->bcs_swctrl, .regs = ctx->regs[rq->engine] };
 	bool killed = ctx->killed || shim_gt_wedged(dev);
 	shim_device_unlock(dev);
 
 	struct shim_batch_fault fault;
-	int ret = killed ? -ECANCELED : shim_batch_run(rq, &swctrl, &fault);
+	int ret = killed ? -ECANCELED : shim_batch_run(rq, &state, &fault);
 
 	shim_device_lock(dev);
-	if (dev->model->gen >= 8)
-		SHIM_SET(ctx->bcs_swctrl, swctrl);
+	if (saved) {
+		SHIM_SET(ctx->bcs_swctrl, state.bcs_swctrl);
+		SHIM_SET(ctx->regs[rq->engine], state.regs);
+	}
 	if (ret && ret != -ECANCELED) {	/* a cancelled request is nobody's fault */
 		mark_guilty(dev, rq);
 		if (!ctx->no_error_capture)

@@ -26,6 +26,7 @@
 #include <stdint.h>
 
 #include "drm/drm_device.h"
+#include "i915/i915_gem_context.h"
 
 struct shim_request_object {
 	uint64_t start, size;		/* GPU range */
@@ -78,9 +79,17 @@ struct shim_batch_fault {
 	uint64_t address;		/* the address that faulted (GPU faults) */
 };
 
-/* Executes the batch of rq (i915/gt/command_streamer.c's command streamer); 0, -EFAULT (GPU fault), -ETIME (hang)
- * or -ECANCELED (its non-persistent context was closed), with *fault filled on failure. */
-int shim_batch_run(struct shim_request *rq, uint32_t *bcs_swctrl, struct shim_batch_fault *fault);
+/* The context's state of the engine a batch starts with and leaves behind (gen8+; before, zeros
+ * each batch): a copy, so that the batch runs without the device lock. */
+struct shim_engine_state {
+	uint32_t bcs_swctrl;
+	struct shim_context_regs regs;
+};
+
+/* Executes the batch of rq (i915/gt/command_streamer.c's command streamer) from and into *state;
+ * 0, -EFAULT (GPU fault), -ETIME (hang) or -ECANCELED (its non-persistent context was closed),
+ * with *fault filled on failure. */
+int shim_batch_run(struct shim_request *rq, struct shim_engine_state *state, struct shim_batch_fault *fault);
 
 /* i915/i915_gpu_error.c: records a failed request as i915's error state (device lock held). */
 void shim_error_state_record(struct shim_device *dev, const struct shim_request *rq, int error,
