@@ -316,7 +316,7 @@ TEST(file_ban_score)
 	close(fd);
 }
 
-/* NO_ERROR_CAPTURE: a fault of such a context is reported without its engine and batch, as
+/* ES7, NO_ERROR_CAPTURE: a fault of such a context is reported without its engine and batch, as
  * 6.1 drops the engine of such a context from the capture (shim only). */
 TEST(no_error_capture)
 {

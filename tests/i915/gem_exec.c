@@ -396,7 +396,7 @@ static void read_error_state(char *buf, size_t len)
 	close(fd);
 }
 
-/* Shim only: a reset leaves i915's error state in sysfs, kept until a write clears it. */
+/* ES6, ES5 (shim only): a reset leaves i915's error state in sysfs, kept until a write clears it. */
 TEST(error_state_records_faults)
 {
 	REQUIRE_SHIM("a real kernel needs a real hang");

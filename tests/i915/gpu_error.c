@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The GPU error state (uapi-conformance ES1-ES6): what i915 captures when it
+ * The GPU error state (uapi-conformance ES1–ES8): what i915 captures when it
  * resets work, read back the way intel_error_decode reads it. A hang of a
  * known batch (MI_NOOPs carrying ids, then a jump back to its start) must
  * leave a report whose header and engine section are i915's, whose "batch"
