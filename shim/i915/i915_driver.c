@@ -19,6 +19,7 @@
 #include "i915/gt/intel_reset.h"
 #include "i915/i915_driver.h"
 #include "i915/i915_gem_context.h"
+#include "i915/i915_gpu_error.h"
 #include "i915/i915_gem_mmap.h"
 #include "i915/i915_gem_object.h"
 #include "i915/i915_request.h"
@@ -120,6 +121,28 @@ static int i915_trace_args(char *buf, size_t len, unsigned long cmd, const void 
 	}
 }
 
+/*
+ * The files whose writes i915 acts on, seen when the writer closes them: i915_wedged (the
+ * slot is its minor, gt/intel_reset.c) and the error state's (ERROR_STATE_SLOT).
+ */
+#define ERROR_STATE_SLOT 0x10000
+
+static int i915_control_find(struct shim_device *dev, const char *path)
+{
+	int minor = shim_gt_reset_control_minor(dev, path);
+	if (minor >= 0)
+		return minor;
+	return i915_error_state_control(dev, path) >= 0 ? ERROR_STATE_SLOT : -1;
+}
+
+static void i915_control_closed(struct shim_device *dev, unsigned slot)
+{
+	if (slot == ERROR_STATE_SLOT)
+		i915_error_state_closed(dev);
+	else
+		shim_gt_reset_control_closed(dev, slot);
+}
+
 static const struct shim_driver i915_driver = {
 	.name = "i915",
 	.desc = "Intel Graphics",
@@ -141,8 +164,8 @@ static const struct shim_driver i915_driver = {
 	.gem_prime_begin_cpu_access = i915_gem_begin_cpu_access,
 	.trace_args = i915_trace_args,
 	.populate_fs = i915_populate_fs,
-	.control_minor = shim_gt_reset_control_minor,
-	.control_closed = shim_gt_reset_control_closed,
+	.control_minor = i915_control_find,
+	.control_closed = i915_control_closed,
 	.client_gone = i915_request_adopt,
 	.engines_busy = shim_engines_busy,
 	.check = &i915_driver_check,

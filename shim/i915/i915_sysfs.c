@@ -28,6 +28,8 @@ static void populate_minor(struct shim_fs_builder *b, unsigned minor)
 	snprintf(rel, sizeof(rel), "/sys/kernel/debug/dri/%u/i915_wedged", minor);
 	shim_fs_file(b, rel, 0644, "0\n");
 	shim_fs_set_mtime(b, rel, SHIM_GT_RESET_BUILT_S);	/* gt/intel_reset.c tells writes by it */
+	snprintf(rel, sizeof(rel), "/sys/kernel/debug/dri/%u/i915_error_state", minor);
+	shim_fs_file(b, rel, 0600, "%s", "");	/* i915_gpu_error.c: empty until a capture */
 	snprintf(rel, sizeof(rel), "/sys/kernel/debug/dri/%u/i915_params/reset", minor);
 	shim_fs_file(b, rel, 0600, "3\n");
 	snprintf(rel, sizeof(rel), "/sys/kernel/debug/dri/%u/i915_params/enable_hangcheck", minor);

@@ -123,8 +123,7 @@ static void run(struct shim_request *rq)
 	}
 	if (ret && ret != -ECANCELED) {	/* a cancelled request is nobody's fault */
 		mark_guilty(dev, rq);
-		if (!ctx->no_error_capture)
-			shim_error_state_record(dev, rq, ret, &fault);
+		shim_error_state_record(dev, rq, ret, &fault);	/* it leaves NO_ERROR_CAPTURE contexts out */
 	}
 	shim_fence_signal(shim_ptr(rq->fence), ret ? -EIO : 0);
 	shim_device_unlock(dev);
@@ -241,6 +240,19 @@ bool shim_engines_busy(void)
 		pthread_mutex_unlock(&engines[i].lock);
 	}
 	return busy;
+}
+
+void shim_engines_each_running(void (*fn)(const struct shim_request *rq, void *arg), void *arg)
+{
+	/* The engine thread frees its current request under the device lock, which the caller
+	 * holds: a request seen here stays whole until fn returns. */
+	for (unsigned i = 0; i < 4; i++) {
+		pthread_mutex_lock(&engines[i].lock);
+		const struct shim_request *rq = engines[i].current;
+		pthread_mutex_unlock(&engines[i].lock);
+		if (rq)
+			fn(rq, arg);
+	}
 }
 
 int shim_engine_submit(struct shim_request *rq)

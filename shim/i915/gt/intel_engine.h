@@ -66,6 +66,10 @@ void shim_engine_cancel_context(struct shim_device *dev, shim_off ctx);
 /* Has this process requests queued or running? No lock held. */
 bool shim_engines_busy(void);
 
+/* Device lock held: calls fn for each request this process's engines have taken up (for the
+ * error state i915 captures when a program asks for a reset through i915_wedged). */
+void shim_engines_each_running(void (*fn)(const struct shim_request *rq, void *arg), void *arg);
+
 /* Frees a process-local request's memory, not the references it owns (any lock state). */
 void shim_request_discard(struct shim_request *rq);
 
@@ -94,5 +98,8 @@ int shim_batch_run(struct shim_request *rq, struct shim_engine_state *state, str
 /* i915/i915_gpu_error.c: records a failed request as i915's error state (device lock held). */
 void shim_error_state_record(struct shim_device *dev, const struct shim_request *rq, int error,
 			     const struct shim_batch_fault *fault);
+/* i915/i915_gpu_error.c: records the error state of a reset asked for through i915_wedged:
+ * every request this process's engines run (device lock held). */
+void shim_error_state_record_reset(struct shim_device *dev);
 
 #endif

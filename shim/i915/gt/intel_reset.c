@@ -117,6 +117,8 @@ void shim_gt_reset_control_closed(struct shim_device *dev, unsigned minor)
 		shim_device_unlock(dev);
 		return;		/* no number: i915 would have refused the write */
 	}
+	/* i915_wedged_set: intel_gt_handle_error with I915_ERROR_CAPTURE captures first. */
+	shim_error_state_record_reset(dev);
 	if (reset) {
 		SHIM_INC(i915_shared(dev)->reset_count);
 		SHIM_NOTE(&i915_shared(dev)->wedged);
