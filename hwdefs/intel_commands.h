@@ -389,10 +389,17 @@ static inline uint32_t intel_fast_copy_cpp(uint32_t dw1)
 #define INTEL_GFX_LEGACY_3DSTATE 0x1d		/* length in bits 7:0; state in 23:16 */
 #define INTEL_GFX_LEGACY_3DPRIMITIVE 0x1f	/* bit 23: indirect (one dword), else length in 15:0 */
 #define INTEL_GFX_LEGACY_OPCODE(dw0) ((unsigned)((dw0) >> 24) & 0x1f)
+#define INTEL_GFX_LEGACY_STATE(dw0) ((unsigned)((dw0) >> 16) & 0xff)	/* 3DSTATE's sub-opcode */
+/* 3DSTATE_LOAD_STATE_IMMEDIATE_1: bits 11:4 say which S registers follow, 3:0 how many less one. */
+#define INTEL_GFX_LEGACY_LIS1 0x04
+/* 3DSTATE_PIXEL_SHADER_PROGRAM: a 9-bit length (programs run past 255 dwords). */
+#define INTEL_GFX_LEGACY_PS_PROGRAM 0x05
 
 /*
  * Total dwords of a client-3 command. Gen2/3: 3DSTATE and inline
- * 3DPRIMITIVE carry a length, everything else is one dword. Gen4+: subtype 1
+ * 3DPRIMITIVE carry a length (3DSTATE's in bits 7:0, but
+ * LOAD_STATE_IMMEDIATE_1's in 3:0 under its register mask and the pixel
+ * shader program's in 8:0), everything else is one dword. Gen4+: subtype 1
  * with opcode 0 or 1 is one dword (3DSTATE_VF_STATISTICS, PIPELINE_SELECT),
  * media (subtype 2) has a 16-bit length field, the rest an 8-bit one.
  */
@@ -401,7 +408,14 @@ static inline uint32_t intel_gfx_length(unsigned gen, uint32_t dw0)
 	if (gen < 4) {
 		switch (INTEL_GFX_LEGACY_OPCODE(dw0)) {
 		case INTEL_GFX_LEGACY_3DSTATE:
-			return (dw0 & 0xff) + 2;
+			switch (INTEL_GFX_LEGACY_STATE(dw0)) {
+			case INTEL_GFX_LEGACY_LIS1:
+				return (dw0 & 0xf) + 2;
+			case INTEL_GFX_LEGACY_PS_PROGRAM:
+				return (dw0 & 0x1ff) + 2;
+			default:
+				return (dw0 & 0xff) + 2;
+			}
 		case INTEL_GFX_LEGACY_3DPRIMITIVE:
 			return (dw0 & (1u << 23)) ? 1 : (dw0 & 0xffff) + 2;
 		default:

@@ -337,7 +337,47 @@ TEST(one_long_blit_is_a_hang)
 	close(fd);
 }
 
+/*
+ * X73 (its converse): a 945G batch of the 3D state Mesa's i915g loads first runs to its end.
+ * 3DSTATE_LOAD_STATE_IMMEDIATE_1 keeps its length in bits 3:0 under a register mask in 11:4,
+ * and 3DSTATE_PIXEL_SHADER_PROGRAM has a 9-bit length: sized with 3DSTATE's usual 8-bit
+ * field, the first swallows what follows, the second stops short, and either runs into a hang.
+ */
+TEST(legacy_3d_state_runs_to_its_end)
+{
+	int fd = i915_open();
+	if (i915_gen(fd) != 3)
+		SKIP_DEVICE("gen3 3D state packets");
+	struct heartbeat hb;
+	heartbeat_require(fd, "rcs0", 100, &hb);
+	static uint32_t cmd[1024];
+	unsigned n = 0;
+	cmd[n++] = 0x7d040000 | 0x78u << 4 | 3;		/* LIS1: S3, S4, S5, S6 */
+	cmd[n++] = 0;
+	cmd[n++] = 0x00902c40;
+	cmd[n++] = 0;
+	cmd[n++] = 0x00020000;
+	/* A pixel shader program of 301 dwords, none of which is a command (client 1 is none:
+	 * the engine hangs on it), so a packet sized wrong lands on one. */
+	cmd[n++] = 0x7d050000 | 300;
+	for (unsigned i = 0; i < 301; i++)
+		cmd[n++] = 0x20000000;
+	cmd[n++] = MI_BATCH_BUFFER_END;
+	cmd[n++] = 0x20000000;
+	uint32_t batch = gem_create(fd, 8192);
+	gem_write(fd, batch, 0, cmd, n * 4);
+	struct drm_i915_gem_exec_object2 o = { .handle = batch };
+	ASSERT_OK(gem_execbuf_ctx(fd, &o, 1, I915_EXEC_RENDER, 0));	/* gen3: no contexts but 0 */
+	gem_wait(fd, batch);
+	struct drm_i915_reset_stats rs = { .ctx_id = 0 };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GET_RESET_STATS, &rs));
+	ASSERT_EQ(rs.batch_active, 0);
+	heartbeat_restore(&hb);
+	close(fd);
+}
+
 TEST_MAIN(T(buffer_count_limits), T(flags_come_back_unchanged), T(needs_gtt_with_full_ppgtt),
 	  T(four_gib_batch), T(blitter_parser_refusals), T(blitter_runs_the_parsed_copy),
 	  T(relocation_error_half_way), T(read_only_relocations), T(fence_out_without_a_free_fd),
-	  T(full_ring), T(render_batch_without_end), T(one_long_blit_is_a_hang))
+	  T(full_ring), T(render_batch_without_end), T(one_long_blit_is_a_hang),
+	  T(legacy_3d_state_runs_to_its_end))

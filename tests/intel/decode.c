@@ -17,6 +17,7 @@
 #define SNB 0x0126	/* gen6 */
 #define IVB 0x0166	/* gen7 */
 #define SKL 0x1912	/* gen9 */
+#define I945G 0x2772	/* gen3 */
 #define BASE 0x12300000
 
 typedef struct drm_intel_decode *(*alloc_fn)(uint32_t);
@@ -315,6 +316,18 @@ TEST(same_as_debian)
 	o = run(&linked, SKL, skl, ARRAY_SIZE(skl), 0);
 	d = run(&deb, SKL, skl, ARRAY_SIZE(skl), 0);
 	printf("# ours:\n%s", o);
+	compare_structure(o, d, false);
+	free(o); free(d);
+	/* 945G: 3DSTATE_LOAD_STATE_IMMEDIATE_1 (S3-S6, 4 dwords: length 3 in bits 3:0, under the
+	 * register mask in 11:4) and a plain 3DSTATE, as Mesa's i915g emits them. */
+	static const uint32_t i945[] = {
+		0x7d040783, 0, 0x00902c40, 0, 0x00020000,
+		0x7d990000, 0,				/* 3DSTATE_DFLT_DIFFUSE */
+		MI_NOOP, MI_BATCH_BUFFER_END,
+	};
+	o = run(&linked, I945G, i945, ARRAY_SIZE(i945), 0);
+	d = run(&deb, I945G, i945, ARRAY_SIZE(i945), 0);
+	printf("# ours:\n%s# Debian's:\n%s", o, d);
 	compare_structure(o, d, false);
 	free(o); free(d);
 }
