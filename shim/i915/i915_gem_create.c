@@ -53,15 +53,19 @@ static int create_handle(struct shim_call *call, uint64_t size, uint32_t *handle
 	return ret;
 }
 
+/* GEM_CREATE's object of *size bytes (rounded up in place) and its handle: both ioctls'. */
+static int create_sized(struct shim_call *call, uint64_t *size, uint32_t *handle)
+{
+	int ret = object_size(size);
+	return ret ? ret : create_handle(call, *size, handle);
+}
+
 int shim_i915_gem_create_ioctl(struct shim_call *call, void *data)
 {
 	struct drm_i915_gem_create *args = data;
 	uint64_t size = args->size;
 	uint32_t handle;
-	int ret = object_size(&size);
-	if (ret)
-		return ret;
-	ret = create_handle(call, size, &handle);
+	int ret = create_sized(call, &size, &handle);
 	if (ret)
 		return ret;
 	args->size = size;
@@ -158,11 +162,8 @@ int shim_i915_gem_create_ext_ioctl(struct shim_call *call, void *data)
 	if (args->flags & I915_GEM_CREATE_EXT_FLAG_NEEDS_CPU_ACCESS)
 		return -EINVAL;
 	uint64_t size = args->size;
-	ret = object_size(&size);
-	if (ret)
-		return ret;
 	uint32_t handle;
-	ret = create_handle(call, size, &handle);
+	ret = create_sized(call, &size, &handle);
 	if (ret)
 		return ret;
 	args->size = size;
