@@ -89,11 +89,19 @@ struct shim_context {
 		uint64_t emit_ns;
 	} recent[SHIM_CONTEXT_RING], older;
 	uint32_t recent_next;
+	/* The user engine map (CONTEXT_PARAM_ENGINES), set at most once on a proto-context:
+	 * slot i of execbuf's I915_EXEC_RING_MASK runs on engine engines[i] (enum
+	 * shim_engine_class), SHIM_CONTEXT_NO_ENGINE for a hole. Without a map
+	 * (num_engines < 0) the legacy ring selection applies. */
+	int8_t num_engines;
+	uint8_t engines[I915_EXEC_RING_MASK + 1];
 };
-SHIM_SHARED_LAYOUT(struct shim_context, 1752);
+SHIM_SHARED_LAYOUT(struct shim_context, 1816);
 
-/* The defaults of a new context: recoverable, bannable, persistent, priority 0. */
-#define SHIM_CONTEXT_DEFAULTS { .recoverable = 1, .bannable = 1, .persistent = 1 }
+#define SHIM_CONTEXT_NO_ENGINE 0xff
+
+/* The defaults of a new context: recoverable, bannable, persistent, priority 0, no engine map. */
+#define SHIM_CONTEXT_DEFAULTS { .recoverable = 1, .bannable = 1, .persistent = 1, .num_engines = -1 }
 
 /* Device lock held. The context of a file by id (0: the default, made on demand); NULL if none.
  * Finalizes it (see finalized). */

@@ -709,12 +709,25 @@ static int eb_select_context(struct i915_execbuffer *x)
 	return 0;
 }
 
-/* The engine, and whether the GPU can take work at all (device lock held). */
+/*
+ * The engine, and whether the GPU can take work at all (device lock held). A context with a
+ * user engine map (CONTEXT_PARAM_ENGINES) takes the ring bits as a slot of it: past the end
+ * or a hole is EINVAL (EN18), and the BSD bits mean nothing then (EN19); without one, the
+ * legacy rings (X15–X23).
+ */
 static int eb_select_engine(struct i915_execbuffer *x)
 {
-	int ret = select_engine(x->m, x->args->flags, &x->engine);
-	if (ret)
-		return ret;
+	int ret;
+	if (x->ctx->num_engines >= 0) {
+		unsigned idx = x->args->flags & I915_EXEC_RING_MASK;
+		if (idx >= (unsigned)x->ctx->num_engines || x->ctx->engines[idx] == SHIM_CONTEXT_NO_ENGINE)
+			return -EINVAL;
+		x->engine = x->ctx->engines[idx];
+	} else {
+		ret = select_engine(x->m, x->args->flags, &x->engine);
+		if (ret)
+			return ret;
+	}
 	if (shim_gt_wedged(x->dev))
 		return -EIO;		/* X24, X79 */
 	return 0;
