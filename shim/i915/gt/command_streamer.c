@@ -629,9 +629,10 @@ static void trace_cmd(const struct cs *cs, uint64_t at, const uint32_t *c, uint3
 	const char *name = cmd_name(cs->gen, c[0]);
 	char unknown[32];
 	if (!name) {
-		snprintf(unknown, sizeof(unknown), "client %u opcode %#x", INTEL_CLIENT(c[0]),
-			 INTEL_CLIENT(c[0]) == INTEL_CLIENT_GFX ? INTEL_GFX_OPCODE(c[0]) & 0x1fff
-								 : (c[0] >> 22) & 0x7f);
+		unsigned client = INTEL_CLIENT(c[0]);
+		unsigned op = client == INTEL_CLIENT_MI ? INTEL_MI_OPCODE(c[0])
+			    : client == INTEL_CLIENT_2D ? INTEL_2D_OPCODE(c[0]) : INTEL_GFX_OPCODE(c[0]) & 0x1fff;
+		snprintf(unknown, sizeof(unknown), "client %u opcode %#x", client, op);
 		name = unknown;
 	}
 	shim_log("i915-shim[%d]: engine %u %s0x%llx: %08x %s, %u dword%s%s\n", getpid(), cs->rq->engine,
