@@ -206,8 +206,9 @@ int shim_drm_ioctl(struct shim_call *call, unsigned long cmd, void *arg)
 		memset((char *)kdata + in_size, 0, ksize - in_size);
 		ret = permitted(call, desc->flags);
 		if (ret == 0) {
-			/* A process (a forked child too) that may borrow references is known
-			 * to the device process first: one load once it is. */
+			/* Every process (a forked child too) is known to the device process
+			 * before its first ioctl runs, so that what it borrows is given back
+			 * and what it submits is finished if it dies: one load once it is. */
 			shim_client_register(call->dev);
 			ret = desc->fn(call, kdata);
 			if (ret == -ENOSYS && desc->fn == shim_ioctl_unemulated)

@@ -53,7 +53,6 @@ static int wait_object(struct shim_call *call, struct i915_gem_object *obj, bool
 /* Looks up a handle and takes a reference for use outside the lock. */
 static struct i915_gem_object *get_object(struct shim_call *call, uint32_t handle, shim_off *off)
 {
-	shim_client_register(call->dev);	/* so that a death before put_object drops it */
 	shim_device_lock(call->dev);
 	*off = shim_gem_lookup(call->file, handle);
 	if (*off) {

@@ -889,7 +889,6 @@ int shim_i915_execbuffer2_ioctl(struct shim_call *call, void *data)
 	if (!ret)
 		ret = wait_for_ring_space(call, (uint32_t)x.args->rsvd1);
 	if (!ret) {
-		shim_client_register(x.dev);	/* so that the device process finishes it if we die */
 		shim_device_lock(x.dev);
 		ret = eb_run_locked(&x);
 		shim_device_unlock(x.dev);
