@@ -13,22 +13,18 @@
 : "${top_builddir:=.}"
 mesa_json=${MESA_EGL_VENDOR_JSON:-/usr/share/glvnd/egl_vendor.d/50_mesa.json}
 eglinfo=${EGLINFO:-/usr/bin/eglinfo.x86_64-linux-gnu}
+. "${top_srcdir:-.}/tests/clients/runs.sh"
 models="2772:i915 29a2:crocus 0126:crocus 0166:crocus 0416:crocus 1616:iris 1912:iris 8a52:iris"
-echo "1..16"
-if [ ! -f "$mesa_json" ] || [ ! -x "$eglinfo" ]; then
-	for i in $(seq 1 16); do echo "ok $i # SKIP no Mesa EGL vendor at $mesa_json or no $eglinfo"; done
-	exit 0
-fi
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
+missing=""
+[ -f "$mesa_json" ] && [ -x "$eglinfo" ] || missing="no Mesa EGL vendor at $mesa_json or no $eglinfo"
+clients_begin "$models" "$missing"
 n=0
 for m in $models; do
 	devid=${m%%:*}
 	driver=${m#*:}
 	for lib in ours debian; do
 		n=$((n + 1))
-		libpath=""
-		[ $lib = ours ] && libpath="$top_builddir/.libs"
+		libpath=$(clients_libpath $lib)
 		rm -f "$tmp/exec.log"
 		# eglinfo and the program under one launcher: each --fresh instance is the device
 		LD_LIBRARY_PATH=$libpath I915_SHIM_DEVID=$devid I915_SHIM_DEBUG=exec I915_SHIM_LOG="$tmp/exec.log" \

@@ -9,22 +9,19 @@
 # package does not support it (intel-media-va-driver does), on real
 # hardware as here. TAP: one line per model and library.
 : "${top_builddir:=.}"
+. "${top_srcdir:-.}/tests/clients/runs.sh"
 models="0126:Sandybridge 0166:Ivybridge 0416:Haswell 1616:Broadwell 1912:Skylake"
-echo "1..10"
-if ! command -v vainfo > /dev/null 2>&1 || [ ! -f /usr/lib/x86_64-linux-gnu/dri/i965_drv_video.so ]; then
-	for i in $(seq 1 10); do echo "ok $i # SKIP vainfo or i965-va-driver not installed"; done
-	exit 0
-fi
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
+missing=""
+command -v vainfo > /dev/null 2>&1 && [ -f /usr/lib/x86_64-linux-gnu/dri/i965_drv_video.so ] ||
+	missing="vainfo or i965-va-driver not installed"
+clients_begin "$models" "$missing"
 n=0
 for m in $models; do
 	devid=${m%%:*}
 	platform=${m#*:}
 	for lib in ours debian; do
 		n=$((n + 1))
-		libpath=""
-		[ $lib = ours ] && libpath="$top_builddir/.libs"
+		libpath=$(clients_libpath $lib)
 		LD_LIBRARY_PATH=$libpath I915_SHIM_DEVID=$devid LIBVA_DRIVER_NAME=i965 \
 			"$top_builddir/shim/i915-shim" --fresh vainfo --display drm --device /dev/dri/renderD128 \
 			> "$tmp/$lib.out" 2>&1
