@@ -101,9 +101,11 @@ static void record_release(struct shim_device *dev, uint64_t client)
 	}
 }
 
+/* NULL until the record exists: what is borrowed before that goes untracked. */
 static struct shim_client_record *my_record(void)
 {
-	return registered_pid == shim_getpid() ? shim_ptr(client_record) : NULL;
+	return registered_pid == shim_getpid() ? shim_ptr(__atomic_load_n(&client_record, __ATOMIC_ACQUIRE))
+					       : NULL;
 }
 
 void shim_borrow(struct shim_device *dev, shim_off off, enum shim_borrow_kind kind)
@@ -237,9 +239,9 @@ void shim_client_register(struct shim_device *dev)
 	}
 	shim_device_lock(dev);
 	struct registration r = { .client = SHIM_INC(dev->shared->next_client) };
-	client_record = record_create(dev, r.client);
 	shim_device_unlock(dev);
 	client_id = r.client;
+	__atomic_store_n(&client_record, 0, __ATOMIC_RELAXED);
 	__atomic_store_n(&registered_pid, me, __ATOMIC_RELEASE);
 
 	int ret = send_registration(dev, &r);
@@ -261,6 +263,15 @@ void shim_client_register(struct shim_device *dev)
 	if (ret && !said++)
 		fprintf(stderr, "i915-shim: no device process (%s): work in flight dies with its process\n",
 			strerror(-ret));
+	/*
+	 * The record only once the device process has our registration (or there is none to
+	 * have it): a process killed in between leaves nothing that no one will release. Made
+	 * before, a death inside the connect or the send left a record no pidfd watched.
+	 */
+	shim_device_lock(dev);
+	shim_off rec = record_create(dev, r.client);
+	shim_device_unlock(dev);
+	__atomic_store_n(&client_record, rec, __ATOMIC_RELEASE);
 	pthread_mutex_unlock(&register_lock);
 }
 
