@@ -113,6 +113,74 @@ static void context_walk(struct shim_check *c, uint64_t off, const void *p)
 	shim_check_ref(c, &i915_holders[H_CONTEXT_VM], shim_check_at(c, &ctx->vm), ctx->vm);
 }
 
+/* The walk of one address space's tree of bindings, in address order. */
+struct vm_tree_walk {
+	struct shim_check *c;
+	uint64_t vm, total;
+	uint64_t end;		/* the highest end so far */
+	uint32_t nodes;		/* visited: more than the count means a cycle */
+	uint32_t count;
+	bool broken;
+};
+
+/* The subtree at t, held at `at`, whose priority may not exceed the parent's. Returns its sums
+ * as they should be (first, last, gap) in *sums, or false when it cannot be read. */
+static bool vm_tree_node(struct vm_tree_walk *w, uint64_t t, uint64_t at, unsigned depth, uint64_t sums[3])
+{
+	struct shim_check *c = w->c;
+	if (depth > 200 || ++w->nodes > w->count) {
+		shim_check_fail(c, "address space", w->vm, "its tree holds more than its %u bindings, "
+				"or is more than 200 deep", w->count);
+		w->broken = true;
+		return false;
+	}
+	const struct shim_vma *p = shim_check_claim(shim_check_state(c), t, sizeof(*p), "binding",
+						    "address space", at);
+	if (!p) {
+		w->broken = true;
+		return false;
+	}
+	struct shim_vma v;
+	memcpy(&v, p, sizeof(v));
+	uint64_t ls[3], rs[3];
+	bool has_l = v.left && !w->broken;
+	if (has_l && !vm_tree_node(w, v.left, t + offsetof(struct shim_vma, left), depth + 1, ls))
+		return false;
+	if (!v.size || v.start < w->end || v.start + v.size > w->total || v.start + v.size < v.start)
+		shim_check_fail(c, "binding", t, "[0x%llx, +0x%llx) is out of order, overlaps the one before "
+				"or leaves the address space", (unsigned long long)v.start, (unsigned long long)v.size);
+	if (v.start + v.size > w->end)
+		w->end = v.start + v.size;
+	if (v.vm != w->vm)
+		shim_check_fail(c, "binding", t, "says it is in address space 0x%llx", (unsigned long long)v.vm);
+	const struct shim_gem_object *obj = shim_check_ref(c, &i915_holders[H_BINDING],
+							   t + offsetof(struct shim_vma, obj), v.obj);
+	if (obj && v.size < obj->size)
+		shim_check_fail(c, "binding", t, "%llu bytes for an object of %llu",
+				(unsigned long long)v.size, (unsigned long long)obj->size);
+	bool has_r = v.right && !w->broken;
+	if (has_r && !vm_tree_node(w, v.right, t + offsetof(struct shim_vma, right), depth + 1, rs))
+		return false;
+	uint64_t end = v.start + v.size, gap = 0;
+	sums[0] = has_l ? ls[0] : v.start;
+	sums[1] = has_r ? rs[1] : end;
+	if (has_l)
+		gap = ls[2] > v.start - ls[1] ? ls[2] : v.start - ls[1];
+	if (has_r) {
+		if (rs[2] > gap)
+			gap = rs[2];
+		if (rs[0] - end > gap)
+			gap = rs[0] - end;
+	}
+	sums[2] = gap;
+	if (v.first != sums[0] || v.last != sums[1] || v.gap != sums[2])
+		shim_check_fail(c, "binding", t, "its subtree spans [0x%llx, 0x%llx) with a widest gap of 0x%llx, "
+				"it says [0x%llx, 0x%llx) and 0x%llx", (unsigned long long)sums[0],
+				(unsigned long long)sums[1], (unsigned long long)sums[2], (unsigned long long)v.first,
+				(unsigned long long)v.last, (unsigned long long)v.gap);
+	return true;
+}
+
 static void vm_walk(struct shim_check *c, uint64_t off, const void *p)
 {
 	const struct shim_vm *vm = p;
@@ -123,32 +191,15 @@ static void vm_walk(struct shim_check *c, uint64_t off, const void *p)
 				(unsigned long long)vm->total, (unsigned long long)total);
 	if (shim_check_idr_find(shim_check_state(c), &i915->vms, vm->id) != off)
 		shim_check_fail(c, "address space", off, "id %u is not its", vm->id);
-	if (!vm->vmas != !vm->cap || vm->count > vm->cap) {
-		shim_check_fail(c, "address space", off, "vmas 0x%llx, count %u, cap %u",
-				(unsigned long long)vm->vmas, vm->count, vm->cap);
+	if (!vm->root != !vm->count) {
+		shim_check_fail(c, "address space", off, "tree 0x%llx, count %u", (unsigned long long)vm->root,
+				vm->count);
 		return;
 	}
-	if (!vm->vmas)
-		return;
-	const struct shim_vma *v = shim_check_claim(shim_check_state(c), vm->vmas,
-						    (uint64_t)vm->cap * sizeof(*v), "bindings", "address space", off);
-	uint64_t end = 0;
-	for (uint32_t i = 0; v && i < vm->count; i++) {
-		struct shim_vma vma;
-		memcpy(&vma, &v[i], sizeof(vma));
-		uint64_t at = vm->vmas + i * sizeof(vma);
-		if (!vma.size || vma.start < end || vma.start + vma.size > vm->total || vma.start + vma.size < vma.start)
-			shim_check_fail(c, "binding", at, "[0x%llx, +0x%llx) is out of order, overlaps the one before "
-					"or leaves the address space", (unsigned long long)vma.start,
-					(unsigned long long)vma.size);
-		if (vma.start + vma.size > end)
-			end = vma.start + vma.size;
-		const struct shim_gem_object *obj = shim_check_ref(c, &i915_holders[H_BINDING],
-								   at + offsetof(struct shim_vma, obj), vma.obj);
-		if (obj && vma.size < obj->size)
-			shim_check_fail(c, "binding", at, "%llu bytes for an object of %llu",
-					(unsigned long long)vma.size, (unsigned long long)obj->size);
-	}
+	struct vm_tree_walk w = { .c = c, .vm = off, .total = vm->total, .count = vm->count };
+	uint64_t sums[3];
+	if (vm->root && vm_tree_node(&w, vm->root, shim_check_at(c, &vm->root), 0, sums) && w.nodes != vm->count)
+		shim_check_fail(c, "address space", off, "count %u, its tree holds %u", vm->count, w.nodes);
 }
 
 /* --- the device area and the files' areas ---------------------------------------------- */
@@ -334,6 +385,21 @@ static void i915_check_object_done(struct shim_check *c, uint64_t off, const str
 	if (obj->bind_count != n->tally[1])
 		shim_check_fail(c, "object", off, "bind_count %u, but %u bindings of address spaces name it",
 				obj->bind_count, n->tally[1]);
+	/* Its list of bindings: as long as bind_count, each naming it (the tree walk claims them). */
+	struct shim_state_check *s = shim_check_state(c);
+	uint32_t listed = 0;
+	for (uint64_t b = obj->bindings; b && listed <= obj->bind_count; listed++) {
+		const struct shim_vma *v = shim_check_map(s, b, sizeof(*v));
+		if (!v || v->obj != off) {
+			shim_check_fail(c, "object", off, "its list of bindings reaches 0x%llx, not one of its",
+					(unsigned long long)b);
+			return;
+		}
+		b = v->obj_next;
+	}
+	if (listed != obj->bind_count)
+		shim_check_fail(c, "object", off, "bind_count %u, its list of bindings %s %u", obj->bind_count,
+				listed > obj->bind_count ? "holds more than" : "holds", listed);
 }
 
 static void i915_check_done(struct shim_check *c)

@@ -55,8 +55,6 @@ void shim_vm_put(struct shim_device *dev, shim_off off)
 	if (!vm || SHIM_DEC(vm->refcount))
 		return;
 	shim_vm_unbind_all(dev, vm);
-	if (vm->vmas)
-		shim_free(&dev->shared->arena, vm->vmas, vm->cap * sizeof(struct shim_vma));
 	shim_idr_remove(&i915_shared(dev)->vms, vm->id);
 	shim_free(&dev->shared->arena, off, sizeof(*vm));
 }

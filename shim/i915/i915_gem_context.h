@@ -10,12 +10,14 @@
  * own address space (or shares one it was given with SETPARAM VM before its
  * first use); before, all share the device's global one.
  *
- * An address space (struct shim_vm) is a sorted array of bindings
- * (start, size, object). A binding stays until its object is freed or it is
- * evicted to make room, so an object keeps its GPU address across execbufs,
- * which is what lets userspace's presumed offsets be right. Bindings hold no
- * reference: requests in flight hold their objects. All of it lives in the
- * shared state and changes under the device lock.
+ * An address space (struct shim_vm) is a search tree of bindings (start,
+ * size, object) ordered by start, each node also on its object's list of
+ * bindings (i915/gt/intel_gtt.c). A binding stays until its object is freed
+ * or it is evicted to make room, so an object keeps its GPU address across
+ * execbufs, which is what lets userspace's presumed offsets be right.
+ * Bindings hold no reference: requests in flight hold their objects. All of
+ * it lives in the shared state and changes under the device lock; a binding
+ * handed out by a lookup is valid until the next bind or unbind.
  */
 #ifndef SHIM_CONTEXT_H
 #define SHIM_CONTEXT_H
@@ -26,16 +28,29 @@
 
 #include "drm/drm_device.h"
 
+/*
+ * One binding: a node of its address space's tree (a treap by start, whose
+ * priorities are a hash of the node's offset, so nothing random is stored)
+ * and of its object's list. Each node also sums up its subtree: the lowest
+ * start, the highest end and the widest gap between two of its bindings,
+ * which lets a search for free space skip a subtree without a hole to offer.
+ */
 struct shim_vma {
 	uint64_t start, size;
 	shim_off obj;
+	shim_off vm;			/* the address space it is in */
+	shim_off left, right;		/* the tree: lower and higher starts */
+	shim_off obj_next;		/* the object's next binding */
+	uint64_t first, last;		/* subtree: lowest start, highest end */
+	uint64_t gap;			/* subtree: widest free range between two bindings */
 };
-SHIM_SHARED_LAYOUT(struct shim_vma, 24);
+SHIM_SHARED_LAYOUT(struct shim_vma, 80);
 
 struct shim_vm {
 	uint64_t total;			/* 2^48 or 2^32 bytes */
-	uint32_t count, cap;
-	shim_off vmas;			/* struct shim_vma[cap], sorted by start */
+	uint32_t count;			/* bindings */
+	uint32_t pad;
+	shim_off root;			/* the tree of bindings (struct shim_vma) */
 	uint32_t id;			/* in i915_shared(dev)->vms */
 	uint32_t refcount;
 };
@@ -130,9 +145,13 @@ shim_off shim_vm_id_get(struct shim_file *file, uint64_t id);
 /* Drops a reference to an address space (0: none); the last frees it. */
 void shim_vm_put(struct shim_device *dev, shim_off vm);
 
-/* Device lock held. */
+/* Device lock held. Lookups cost O(log n) in the bindings of vm (find_object: in those of obj). */
 struct shim_vma *shim_vm_find_object(struct shim_vm *vm, shim_off obj);
 struct shim_vma *shim_vm_find_address(struct shim_vm *vm, uint64_t addr);
+/* The binding of vm with the lowest start that overlaps [start, start + size), or NULL. */
+struct shim_vma *shim_vm_first_overlap(struct shim_vm *vm, uint64_t start, uint64_t size);
+/* The binding of vm after vma in address order, or NULL. */
+struct shim_vma *shim_vm_next(struct shim_vm *vm, const struct shim_vma *vma);
 /* Binds obj at start (no overlap check); 0 or -ENOMEM. */
 int shim_vm_bind(struct shim_device *dev, struct shim_vm *vm, shim_off obj, uint64_t start, uint64_t size);
 void shim_vm_unbind(struct shim_device *dev, struct shim_vm *vm, struct shim_vma *vma);

@@ -57,6 +57,61 @@ struct eb_obj {
 	bool placed, moved;
 };
 
+/*
+ * An index of one execbuf's list, by handle or by object: open addressing over
+ * list positions, the first entry of a key winning, as a scan of the list in
+ * order would find it. It is what keeps relocation targets, duplicates and
+ * "is this binding one of ours" at O(1) each, so an execbuf costs O(n) in its
+ * objects as i915's does with its handle buckets.
+ */
+struct eb_index {
+	uint32_t *slots;	/* list position + 1; 0: empty */
+	uint32_t mask;
+	bool by_object;		/* keyed by eb_obj.obj, else by the entry's handle */
+};
+
+static uint64_t eb_key(const struct eb_index *x, const struct eb_obj *eb, uint32_t i)
+{
+	return x->by_object ? eb[i].obj : eb[i].user.handle;
+}
+
+static uint32_t eb_hash(uint64_t key)
+{
+	key *= 0x9e3779b97f4a7c15ull;
+	return (uint32_t)(key >> 32);
+}
+
+/* Indexes the first count entries of eb; -ENOMEM. */
+static int eb_index_build(struct eb_index *x, const struct eb_obj *eb, uint32_t count, bool by_object)
+{
+	uint64_t cap = 16;
+	while (cap < 2ull * count)
+		cap <<= 1;
+	x->slots = calloc(cap, sizeof(*x->slots));
+	if (!x->slots)
+		return -ENOMEM;
+	x->mask = (uint32_t)(cap - 1);
+	x->by_object = by_object;
+	for (uint32_t i = 0; i < count; i++) {
+		uint64_t key = eb_key(x, eb, i);
+		uint32_t h = eb_hash(key) & x->mask;
+		while (x->slots[h] && eb_key(x, eb, x->slots[h] - 1) != key)
+			h = (h + 1) & x->mask;
+		if (!x->slots[h])
+			x->slots[h] = i + 1;
+	}
+	return 0;
+}
+
+/* The first list position with key, or -1. */
+static int64_t eb_index_find(const struct eb_index *x, const struct eb_obj *eb, uint64_t key)
+{
+	for (uint32_t h = eb_hash(key) & x->mask; x->slots[h]; h = (h + 1) & x->mask)
+		if (eb_key(x, eb, x->slots[h] - 1) == key)
+			return x->slots[h] - 1;
+	return -1;
+}
+
 static uint64_t canonical(uint64_t a)
 {
 	return (uint64_t)((int64_t)(a << 16) >> 16);
@@ -127,10 +182,33 @@ static bool overlaps(uint64_t a, uint64_t as, uint64_t b, uint64_t bs)
 	return a < b + bs && b < a + as;
 }
 
-/* Places every object (device lock held): pinned first, then the rest. */
-static int place_objects(struct shim_device *dev, struct shim_vm *vm, struct eb_obj *eb, uint32_t count,
-			 uint32_t batch_index)
+/* Does [start, start + size) overlap a pinned entry of this execbuf other than obj's? */
+static bool in_a_pinned_range(const struct eb_obj *eb, const uint32_t *pinned, uint32_t npinned, shim_off obj,
+			      uint64_t start, uint64_t size)
 {
+	for (uint32_t k = 0; k < npinned; k++) {
+		const struct eb_obj *p = &eb[pinned[k]];
+		if (p->obj != obj && overlaps(start, size, p->user.offset & ((1ull << 48) - 1), p->need))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Places every object (device lock held): pinned first, then the rest. objects indexes the
+ * list by object. Costs O(n log b) for n entries in a space of b bindings, plus, only for
+ * entries already bound, O(p) each against the list's p pinned entries.
+ */
+static int place_objects(struct shim_device *dev, struct shim_vm *vm, struct eb_obj *eb, uint32_t count,
+			 uint32_t batch_index, const struct eb_index *objects)
+{
+	uint32_t *pinned = NULL, npinned = 0;
+	for (uint32_t i = 0; i < count; i++)
+		if (eb[i].user.flags & EXEC_OBJECT_PINNED) {
+			if (!pinned && !(pinned = malloc(count * sizeof(*pinned))))
+				return -ENOMEM;
+			pinned[npinned++] = i;
+		}
 	/* Keep what is already well placed; drop misplaced bindings. */
 	for (uint32_t i = 0; i < count; i++) {
 		struct eb_obj *e = &eb[i];
@@ -139,11 +217,9 @@ static int place_objects(struct shim_device *dev, struct shim_vm *vm, struct eb_
 				!(e->user.flags & EXEC_OBJECT_PINNED) ? BATCH_BIAS : 0;
 		if (!vma)
 			continue;
-		bool in_the_way = false;	/* an unpinned object yields to this execbuf's pinned ones */
-		for (uint32_t j = 0; j < count && !(e->user.flags & EXEC_OBJECT_PINNED); j++)
-			if ((eb[j].user.flags & EXEC_OBJECT_PINNED) && eb[j].obj != e->obj &&
-			    overlaps(vma->start, vma->size, eb[j].user.offset & ((1ull << 48) - 1), eb[j].need))
-				in_the_way = true;
+		/* an unpinned object yields to this execbuf's pinned ones */
+		bool in_the_way = !(e->user.flags & EXEC_OBJECT_PINNED) &&
+				  in_a_pinned_range(eb, pinned, npinned, e->obj, vma->start, vma->size);
 		bool ok = !in_the_way && vma->size >= e->need && vma->start + e->need <= zone_end(vm, e) &&
 			  vma->start >= bias &&
 			  (!e->user.alignment || !(vma->start & (e->user.alignment - 1))) &&
@@ -156,6 +232,7 @@ static int place_objects(struct shim_device *dev, struct shim_vm *vm, struct eb_
 			shim_vm_unbind(dev, vm, vma);
 		}
 	}
+	free(pinned);
 	for (int pass = 0; pass < 2; pass++) {
 		for (uint32_t i = 0; i < count; i++) {
 			struct eb_obj *e = &eb[i];
@@ -175,19 +252,16 @@ static int place_objects(struct shim_device *dev, struct shim_vm *vm, struct eb_
 				return -ENOSPC;
 			if (pinned) {
 				start = e->user.offset & ((1ull << 48) - 1);
-				for (uint32_t j = 0; j < count; j++)
-					if (j != i && eb[j].placed && eb[j].obj != e->obj &&
-					    overlaps(start, e->need, eb[j].start, eb[j].need))
-						return -ENOSPC;	/* X58 */
+				/* Every binding left of this list's objects is one already placed: one of
+				 * them in the range is a collision (X58); checked before anything moves. */
+				for (struct shim_vma *v = shim_vm_first_overlap(vm, start, e->need);
+				     v && v->start < start + e->need; v = shim_vm_next(vm, v))
+					if (eb_index_find(objects, eb, v->obj) >= 0)
+						return -ENOSPC;
 				/* Evict whatever else is there (X59). */
 				struct shim_vma *v;
-				for (uint32_t k = 0; k < vm->count;) {
-					v = &((struct shim_vma *)shim_ptr(vm->vmas))[k];
-					if (overlaps(start, e->need, v->start, v->size))
-						shim_vm_unbind(dev, vm, v);
-					else
-						k++;
-				}
+				while ((v = shim_vm_first_overlap(vm, start, e->need)))
+					shim_vm_unbind(dev, vm, v);
 			} else {
 				uint64_t bias = i == batch_index && e->user.relocation_count ? BATCH_BIAS : 0;
 				uint64_t hint = e->user.offset & ((1ull << 48) - 1);
@@ -214,20 +288,20 @@ static int place_objects(struct shim_device *dev, struct shim_vm *vm, struct eb_
 
 /* *host: set to the object's memory before it is written (for the fault guard, below). */
 static int relocate_entry(struct shim_device *dev, struct eb_obj *eb, uint32_t count, struct eb_obj *self,
-			  struct drm_i915_gem_relocation_entry *r, bool lut, bool *updated, uint8_t **host)
+			  struct drm_i915_gem_relocation_entry *r, const struct eb_index *handles, bool *updated,
+			  uint8_t **host)
 {
 	struct eb_obj *target = NULL;
 	*updated = false;
-	if (lut) {
+	if (!handles) {		/* HANDLE_LUT: the target is a list position */
 		if (r->target_handle >= count)
 			return -ENOENT;
 		target = &eb[r->target_handle];
 	} else {
-		for (uint32_t i = 0; i < count && !target; i++)
-			if (eb[i].user.handle == r->target_handle)
-				target = &eb[i];
-		if (!target)
+		int64_t i = eb_index_find(handles, eb, r->target_handle);
+		if (i < 0)
 			return -ENOENT;
+		target = &eb[i];
 	}
 	if (r->write_domain & (r->write_domain - 1))
 		return -EINVAL;
@@ -266,7 +340,8 @@ struct reloc_run {
 	struct eb_obj *eb, *self;
 	uint32_t count, n;
 	struct drm_i915_gem_relocation_entry *r;
-	bool lut, any;
+	const struct eb_index *handles;	/* NULL with HANDLE_LUT */
+	bool any;
 	int ret;
 	uint8_t *host;		/* the object's memory, once an entry writes it */
 };
@@ -276,7 +351,7 @@ static void relocate_object(void *arg)
 	struct reloc_run *run = arg;
 	for (uint32_t k = 0; k < run->n; k++) {
 		bool updated;
-		run->ret = relocate_entry(run->dev, run->eb, run->count, run->self, &run->r[k], run->lut,
+		run->ret = relocate_entry(run->dev, run->eb, run->count, run->self, &run->r[k], run->handles,
 					  &updated, &run->host);
 		if (run->ret)
 			return;
@@ -293,7 +368,7 @@ static bool reloc_expects(void *arg, uintptr_t addr)
 	return host && addr - (uintptr_t)host < obj->base.size;
 }
 
-static int relocate(struct shim_device *dev, struct eb_obj *eb, uint32_t count, bool lut)
+static int relocate(struct shim_device *dev, struct eb_obj *eb, uint32_t count, const struct eb_index *handles)
 {
 	for (uint32_t i = 0; i < count; i++) {
 		struct eb_obj *e = &eb[i];
@@ -310,7 +385,7 @@ static int relocate(struct shim_device *dev, struct eb_obj *eb, uint32_t count, 
 			return -EFAULT;
 		}
 		struct reloc_run run = { .dev = dev, .eb = eb, .self = e, .count = count, .n = n, .r = r,
-					 .lut = lut };
+					 .handles = handles };
 		if (shim_fault_call(relocate_object, &run, reloc_expects, NULL)) {
 			const struct i915_gem_object *obj = shim_ptr(e->obj);
 			run.ret = (obj->flags & SHIM_OBJ_USERPTR) ? -EFAULT : -ENOMEM;
@@ -504,7 +579,7 @@ static int cmp_start(const void *a, const void *b)
 /* Builds and submits the request (device lock held). */
 static int submit(struct shim_call *call, struct shim_context *ctx, shim_off ctx_off, unsigned engine,
 		  struct eb_obj *eb, uint32_t count, uint32_t batch_index, uint64_t start, uint64_t len,
-		  const struct shim_exec_fences *xf, uint8_t **shadow)
+		  const struct shim_exec_fences *xf, uint8_t **shadow, const struct eb_index *objects)
 {
 	struct shim_device *dev = call->dev;
 	struct shim_request *rq = calloc(1, sizeof(*rq));
@@ -514,8 +589,10 @@ static int submit(struct shim_call *call, struct shim_context *ctx, shim_off ctx
 	rq->engine = engine;
 	rq->objs = calloc(count, sizeof(*rq->objs));
 	rq->deps = calloc(1 + (size_t)count * 5 + shim_exec_fences_max_deps(xf), sizeof(*rq->deps));
+	uint32_t *slot = malloc((size_t)count * sizeof(*slot));	/* entry -> its rq->objs slot */
 	rq->fence = shim_fence_create(dev, ctx->timeline, SHIM_INC(ctx->seqno));
-	if (!rq->objs || !rq->deps || !rq->fence) {
+	if (!rq->objs || !rq->deps || !slot || !rq->fence) {
+		free(slot);
 		shim_fence_put(dev, rq->fence);
 		shim_request_discard(rq);
 		return -ENOMEM;
@@ -530,14 +607,13 @@ static int submit(struct shim_call *call, struct shim_context *ctx, shim_off ctx
 		struct i915_gem_object *obj = shim_ptr(e->obj);
 		bool write = e->user.flags & EXEC_OBJECT_WRITE;
 		struct shim_request_object *ro = &rq->objs[rq->nobjs];
-		bool dup = false;
-		for (uint32_t k = 0; k < rq->nobjs; k++)
-			if (rq->objs[k].obj == e->obj) {
-				rq->objs[k].write |= write;
-				dup = true;
-			}
-		if (dup)
+		int64_t first = eb_index_find(objects, eb, e->obj);
+		if (first != i) {		/* a duplicate (X29): one object, written if either says so */
+			slot[i] = slot[first];
+			rq->objs[slot[i]].write |= write;
 			continue;
+		}
+		slot[i] = rq->nobjs;
 		shim_gem_object_get(dev, e->obj);
 		ro->obj = e->obj;
 		ro->start = e->start;
@@ -559,7 +635,12 @@ static int submit(struct shim_call *call, struct shim_context *ctx, shim_off ctx
 					add_dep(dev, rq, obj->base.read_fence[c]);
 		}
 	}
-	qsort(rq->objs, rq->nobjs, sizeof(*rq->objs), cmp_start);
+	free(slot);
+	bool sorted = true;	/* lists in address order (new objects are placed bottom-up) need no sort */
+	for (uint32_t i = 1; i < rq->nobjs && sorted; i++)
+		sorted = rq->objs[i - 1].start < rq->objs[i].start;
+	if (!sorted)
+		qsort(rq->objs, rq->nobjs, sizeof(*rq->objs), cmp_start);
 	rq->batch_addr = eb[batch_index].start + start;
 	rq->batch_len = len;
 	rq->shadow = *shadow;		/* the request owns it now */
@@ -644,6 +725,8 @@ struct i915_execbuffer {
 	shim_off ctx_off;
 	unsigned engine;
 	struct shim_vm *vm;
+	struct eb_index objects;		/* the list by object, after lookup */
+	struct eb_index handles;		/* by handle, for relocations without HANDLE_LUT */
 	uint8_t *shadow;			/* the command parser's copy of the batch */
 };
 
@@ -790,7 +873,10 @@ static int eb_relocate(struct i915_execbuffer *x)
 		any_moved |= x->eb[i].moved;
 	if ((x->args->flags & I915_EXEC_NO_RELOC) && !any_moved)
 		return 0;
-	return relocate(x->dev, x->eb, x->count, x->args->flags & I915_EXEC_HANDLE_LUT);
+	if (x->args->flags & I915_EXEC_HANDLE_LUT)
+		return relocate(x->dev, x->eb, x->count, NULL);
+	int ret = eb_index_build(&x->handles, x->eb, x->count, false);
+	return ret ? ret : relocate(x->dev, x->eb, x->count, &x->handles);
 }
 
 /* Parse: the gen9 blitter's command parser, on a copy of the batch the engine then runs. */
@@ -816,7 +902,7 @@ static int eb_submit(struct i915_execbuffer *x)
 	if (args->flags & I915_EXEC_GEN7_SOL_RESET && (x->m->gen != 7 || x->engine != SHIM_ENGINE_RENDER))
 		return -EINVAL;	/* reported late: offsets are still written back (X51) */
 	ret = submit(x->call, x->ctx, x->ctx_off, x->engine, x->eb, x->count, x->batch_index,
-		     args->batch_start_offset, len, &x->xf, &x->shadow);
+		     args->batch_start_offset, len, &x->xf, &x->shadow, &x->objects);
 	if (!ret)
 		ret = shim_exec_fences_signal(x->dev, args, &x->xf, x->ctx->last_fence);
 	return ret;
@@ -847,10 +933,12 @@ static int eb_run_locked(struct i915_execbuffer *x)
 		ret = eb_lookup_objects(x);
 	if (!ret && x->ctx->banned)
 		ret = -EIO;
+	if (!ret)
+		ret = eb_index_build(&x->objects, x->eb, x->count, true);
 	if (ret)
 		return ret;
 
-	ret = place_objects(x->dev, x->vm, x->eb, x->count, x->batch_index);
+	ret = place_objects(x->dev, x->vm, x->eb, x->count, x->batch_index, &x->objects);
 	if (!ret) {
 		ret = eb_relocate(x);
 		if (ret)
@@ -868,6 +956,8 @@ static void eb_fini(struct i915_execbuffer *x)
 	shim_exec_fences_fini(x->dev, &x->xf);
 	x->args->flags &= ~(7ull << 29);	/* internal bits never go back (X14) */
 	free(x->shadow);
+	free(x->objects.slots);
+	free(x->handles.slots);
 	free(x->eb);
 }
 

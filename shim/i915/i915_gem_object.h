@@ -49,8 +49,9 @@ struct i915_gem_object {
 	shim_off purge_prev, purge_next;	/* the purgeable list (i915_gem_shrinker.c) */
 	uint32_t bind_count;		/* bindings in address spaces (i915_gem_context.h) */
 	uint32_t owner;			/* the file that made it, charged for its pages (0: none) */
+	shim_off bindings;		/* its bindings (struct shim_vma), linked by obj_next */
 };
-SHIM_SHARED_LAYOUT(struct i915_gem_object, 176);
+SHIM_SHARED_LAYOUT(struct i915_gem_object, 184);
 _Static_assert(__builtin_offsetof(struct i915_gem_object, base) == 0, "the core object comes first");
 
 static inline struct i915_gem_object *to_i915_obj(struct shim_gem_object *obj)

@@ -1,11 +1,30 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * GPU address spaces (i915/i915_gem_context.h): sorted binding arrays in the shared state.
+ * GPU address spaces (i915/i915_gem_context.h): the bindings of each, kept
+ * so that no operation grows with the number of bound objects.
  *
- * A bind or unbind in the middle of a long array moves its tail. Moving it in
- * place would take one undo note per entry moved (base/journal.h); past a
- * few entries the change is made in a new array instead, swapped in with one
- * note, so a section's notes stay proportional to what it binds.
+ * DOC: the tree of bindings
+ *
+ * A binding (struct shim_vma) is a node of two structures at once:
+ *  - its address space's tree, ordered by start: a treap whose priority is
+ *    a hash of the node's offset (no state, yet balanced as if random), so
+ *    bind, unbind and the lookup by address cost O(log n);
+ *  - its object's list (obj->bindings, linked by obj_next), short because an
+ *    object is bound in one address space per context sharing it, which
+ *    makes "where is this object in that space" and "unbind it everywhere"
+ *    independent of how much else is bound.
+ * Every node keeps three sums of its subtree: the lowest start, the highest
+ * end and the widest gap between two of its bindings. The search for free
+ * space is first-fit, as i915's drm_mm searches bottom-up: it walks the
+ * tree in address order and skips every subtree whose gaps are all too
+ * small, so it touches O(log n) nodes plus those with gaps that fit the
+ * size but not the alignment.
+ *
+ * Lifetime: a node is allocated in the arena when bound and freed when
+ * unbound; a pointer to one is good until the next bind or unbind of that
+ * space. Everything is written through the journal (base/journal.h), so a
+ * process that dies mid-rotation leaves the tree as it was. Calls the arena,
+ * the journal and the object's fields only.
  */
 #include "config.h"
 
@@ -17,143 +36,319 @@
 #include "i915/i915_gem_context.h"
 #include "i915/i915_gem_object.h"
 
-static struct shim_vma *vmas(struct shim_vm *vm)
+static struct shim_vma *node(shim_off off)
 {
-	return shim_ptr(vm->vmas);
+	return shim_ptr(off);
+}
+
+static uint64_t end_of(const struct shim_vma *v)
+{
+	return v->start + v->size;
+}
+
+/* The treap priority of a node: a 64-bit mix of its offset. */
+static uint64_t priority(shim_off off)
+{
+	uint64_t x = off;
+	x ^= x >> 33;
+	x *= 0xff51afd7ed558ccdull;
+	x ^= x >> 33;
+	x *= 0xc4ceb9fe1a85ec53ull;
+	x ^= x >> 33;
+	return x;
+}
+
+#define SET_IF_CHANGED(lv, v) do { if ((lv) != (v)) SHIM_SET(lv, v); } while (0)
+
+/* Recomputes n's subtree sums from its own range and its children's sums. */
+static void pull(struct shim_vma *n)
+{
+	const struct shim_vma *l = node(n->left), *r = node(n->right);
+	uint64_t first = l ? l->first : n->start;
+	uint64_t last = r ? r->last : end_of(n);
+	uint64_t gap = 0;
+	if (l) {
+		gap = l->gap;
+		if (n->start - l->last > gap)
+			gap = n->start - l->last;
+	}
+	if (r) {
+		if (r->gap > gap)
+			gap = r->gap;
+		if (r->first - end_of(n) > gap)
+			gap = r->first - end_of(n);
+	}
+	SET_IF_CHANGED(n->first, first);
+	SET_IF_CHANGED(n->last, last);
+	SET_IF_CHANGED(n->gap, gap);
+}
+
+/* The left child of t becomes the root of t's subtree; returns it. */
+static shim_off rotate_right(shim_off t)
+{
+	struct shim_vma *n = node(t);
+	shim_off l = n->left;
+	SHIM_SET(n->left, node(l)->right);
+	SHIM_SET(node(l)->right, t);
+	pull(n);
+	pull(node(l));
+	return l;
+}
+
+static shim_off rotate_left(shim_off t)
+{
+	struct shim_vma *n = node(t);
+	shim_off r = n->right;
+	SHIM_SET(n->right, node(r)->left);
+	SHIM_SET(node(r)->left, t);
+	pull(n);
+	pull(node(r));
+	return r;
+}
+
+/* Inserts the node at off into the subtree t; returns the subtree's new root. */
+static shim_off insert(shim_off t, shim_off off)
+{
+	if (!t)
+		return off;
+	struct shim_vma *n = node(t);
+	if (node(off)->start < n->start) {
+		shim_off l = insert(n->left, off);
+		SET_IF_CHANGED(n->left, l);
+		if (priority(l) > priority(t))
+			return rotate_right(t);
+	} else {
+		shim_off r = insert(n->right, off);
+		SET_IF_CHANGED(n->right, r);
+		if (priority(r) > priority(t))
+			return rotate_left(t);
+	}
+	pull(n);
+	return t;
+}
+
+/* Two subtrees, every start of a below every start of b, as one; returns its root. */
+static shim_off join(shim_off a, shim_off b)
+{
+	if (!a)
+		return b;
+	if (!b)
+		return a;
+	if (priority(a) > priority(b)) {
+		struct shim_vma *n = node(a);
+		SHIM_SET(n->right, join(n->right, b));
+		pull(n);
+		return a;
+	}
+	struct shim_vma *n = node(b);
+	SHIM_SET(n->left, join(a, n->left));
+	pull(n);
+	return b;
+}
+
+/* Takes the node at off out of the subtree t; returns the subtree's new root. */
+static shim_off remove_node(shim_off t, shim_off off)
+{
+	if (t == off) {
+		struct shim_vma *n = node(t);
+		return join(n->left, n->right);
+	}
+	struct shim_vma *n = node(t);
+	if (node(off)->start < n->start)
+		SHIM_SET(n->left, remove_node(n->left, off));
+	else
+		SHIM_SET(n->right, remove_node(n->right, off));
+	pull(n);
+	return t;
 }
 
 struct shim_vma *shim_vm_find_object(struct shim_vm *vm, shim_off obj)
 {
-	struct shim_vma *v = vmas(vm);
-	for (uint32_t i = 0; i < vm->count; i++)
-		if (v[i].obj == obj)
-			return &v[i];
+	shim_off self = shim_off_of(vm);
+	const struct i915_gem_object *o = shim_ptr(obj);
+	for (shim_off b = o->bindings; b; b = node(b)->obj_next)
+		if (node(b)->vm == self)
+			return node(b);
 	return NULL;
 }
 
 struct shim_vma *shim_vm_find_address(struct shim_vm *vm, uint64_t addr)
 {
-	struct shim_vma *v = vmas(vm);
-	uint32_t lo = 0, hi = vm->count;
-	while (lo < hi) {
-		uint32_t mid = (lo + hi) / 2;
-		if (addr < v[mid].start)
-			hi = mid;
-		else if (addr >= v[mid].start + v[mid].size)
-			lo = mid + 1;
+	for (shim_off t = vm->root; t;) {
+		struct shim_vma *n = node(t);
+		if (addr < n->start)
+			t = n->left;
+		else if (addr >= end_of(n))
+			t = n->right;
 		else
-			return &v[mid];
+			return n;
 	}
 	return NULL;
 }
 
-/* Entries moved in place, noted one by one; beyond this the array is rebuilt. */
-#define MOVE_IN_PLACE 16
-
-/*
- * The array with entry i opened (grow) or closed (!grow), entries after it moved.
- * 0, or -ENOMEM when a new array was needed and there is no room.
- */
-static int reshape(struct shim_device *dev, struct shim_vm *vm, uint32_t i, bool grow)
+struct shim_vma *shim_vm_first_overlap(struct shim_vm *vm, uint64_t start, uint64_t size)
 {
-	uint32_t count = vm->count, tail = count - i - (grow ? 0 : 1);
-	uint32_t cap = vm->cap;
-	if (grow && count == cap)
-		cap = cap ? cap * 2 : 16;
-	if (cap == vm->cap && tail <= MOVE_IN_PLACE) {
-		struct shim_vma *v = vmas(vm);
-		shim_journal_note(&v[i], (size_t)(tail + 1) * sizeof(*v));
-		if (grow)
-			memmove(&v[i + 1], &v[i], (size_t)tail * sizeof(*v));
-		else
-			memmove(&v[i], &v[i + 1], (size_t)tail * sizeof(*v));
-		return 0;
+	struct shim_vma *best = NULL;
+	/* The lowest binding that ends after start; bindings do not overlap, so it is the
+	 * lowest one that can reach into the range. */
+	for (shim_off t = vm->root; t;) {
+		struct shim_vma *n = node(t);
+		if (end_of(n) > start) {
+			best = n;
+			t = n->left;
+		} else {
+			t = n->right;
+		}
 	}
-	shim_off n = shim_alloc(&dev->shared->arena, cap * sizeof(struct shim_vma));
-	if (!n)
-		return -ENOMEM;
-	struct shim_vma *to = shim_ptr(n), *from = vmas(vm);
-	if (from) {
-		memcpy(to, from, i * sizeof(*to));
-		if (grow)
-			memcpy(&to[i + 1], &from[i], (size_t)tail * sizeof(*to));
-		else
-			memcpy(&to[i], &from[i + 1], (size_t)tail * sizeof(*to));
-		shim_free(&dev->shared->arena, vm->vmas, vm->cap * sizeof(struct shim_vma));
+	return best && best->start < start + size ? best : NULL;
+}
+
+struct shim_vma *shim_vm_next(struct shim_vm *vm, const struct shim_vma *vma)
+{
+	struct shim_vma *best = NULL;
+	for (shim_off t = vm->root; t;) {
+		struct shim_vma *n = node(t);
+		if (n->start > vma->start) {
+			best = n;
+			t = n->left;
+		} else {
+			t = n->right;
+		}
 	}
-	SHIM_SET(vm->vmas, n);
-	SHIM_SET(vm->cap, cap);
-	return 0;
+	return best;
 }
 
 int shim_vm_bind(struct shim_device *dev, struct shim_vm *vm, shim_off obj, uint64_t start, uint64_t size)
 {
-	struct shim_vma *v = vmas(vm);
-	uint32_t i = 0;
-	while (i < vm->count && v[i].start < start)
-		i++;
-	int ret = reshape(dev, vm, i, true);
-	if (ret)
-		return ret;
-	v = vmas(vm);
-	SHIM_SET(v[i], ((struct shim_vma){ .start = start, .size = size, .obj = obj }));
+	shim_off off = shim_alloc(&dev->shared->arena, sizeof(struct shim_vma));
+	if (!off)
+		return -ENOMEM;
+	struct i915_gem_object *o = shim_ptr(obj);
+	struct shim_vma *n = node(off);		/* fresh: no notes */
+	*n = (struct shim_vma){ .start = start, .size = size, .obj = obj, .vm = shim_off_of(vm),
+				.obj_next = o->bindings, .first = start, .last = start + size };
+	SHIM_SET(vm->root, insert(vm->root, off));
 	SHIM_INC(vm->count);
-	SHIM_INC(((struct i915_gem_object *)shim_ptr(obj))->bind_count);
+	SHIM_SET(o->bindings, off);
+	SHIM_INC(o->bind_count);
 	return 0;
+}
+
+/* Takes vma off its object's list (without the tree, for a space being freed whole). */
+static void unlink_from_object(struct shim_vma *vma)
+{
+	struct i915_gem_object *o = shim_ptr(vma->obj);
+	shim_off self = shim_off_of(vma);
+	shim_off *link = &o->bindings;
+	while (*link != self)
+		link = &node(*link)->obj_next;
+	SHIM_SET(*link, vma->obj_next);
+	SHIM_DEC(o->bind_count);
 }
 
 void shim_vm_unbind(struct shim_device *dev, struct shim_vm *vm, struct shim_vma *vma)
 {
-	struct shim_vma *v = vmas(vm);
-	uint32_t i = (uint32_t)(vma - v);
-	SHIM_DEC(((struct i915_gem_object *)shim_ptr(vma->obj))->bind_count);
-	if (reshape(dev, vm, i, false)) {
-		/* No room for a new array: move in place, one note per entry. */
-		shim_journal_note(&v[i], (size_t)(vm->count - i) * sizeof(*v));
-		memmove(&v[i], &v[i + 1], (size_t)(vm->count - i - 1) * sizeof(*v));
-	}
+	shim_off off = shim_off_of(vma);
+	unlink_from_object(vma);
+	SHIM_SET(vm->root, remove_node(vm->root, off));
 	SHIM_DEC(vm->count);
+	shim_free(&dev->shared->arena, off, sizeof(*vma));
+}
+
+static void free_subtree(struct shim_device *dev, shim_off t)
+{
+	while (t) {
+		struct shim_vma *n = node(t);
+		free_subtree(dev, n->left);
+		shim_off next = n->right;
+		unlink_from_object(n);
+		shim_free(&dev->shared->arena, t, sizeof(*n));
+		t = next;
+	}
 }
 
 void shim_vm_unbind_all(struct shim_device *dev, struct shim_vm *vm)
 {
-	struct shim_vma *v = vmas(vm);
-	for (uint32_t i = 0; i < vm->count; i++)
-		SHIM_DEC(((struct i915_gem_object *)shim_ptr(v[i].obj))->bind_count);
+	free_subtree(dev, vm->root);
+	SHIM_SET(vm->root, 0);
 	SHIM_SET(vm->count, 0);
+}
+
+/*
+ * The first-fit search, in address order. *cursor is where the free space
+ * after the bindings already passed begins; a binding's gap is tried against
+ * the request once it is known where the next binding starts.
+ */
+struct space_search {
+	uint64_t size, align, lo, hi;
+	uint64_t cursor;
+	bool done;		/* found, or nothing at or above the cursor can be */
+	bool found;
+	uint64_t start;
+};
+
+/* Does [cursor, limit) hold the request? Sets done when it does or when nothing above can. */
+static bool try_gap(struct space_search *s, uint64_t limit)
+{
+	uint64_t from = s->cursor > s->lo ? s->cursor : s->lo;
+	uint64_t at = (from + s->align - 1) & ~(s->align - 1);
+	if (at < from || at >= s->hi) {
+		s->done = true;		/* no room left below hi */
+		return false;
+	}
+	if (limit > s->hi)
+		limit = s->hi;
+	if (at + s->size >= at && at + s->size <= limit) {
+		s->start = at;
+		s->found = s->done = true;
+		return true;
+	}
+	return false;
+}
+
+static void search(struct space_search *s, shim_off t)
+{
+	while (t && !s->done) {
+		const struct shim_vma *n = node(t);
+		if (n->last <= s->lo) {
+			/* The whole subtree lies below lo: its gaps cannot serve. */
+			if (n->last > s->cursor)
+				s->cursor = n->last;
+			return;
+		}
+		uint64_t lead = n->first > s->cursor ? n->first - s->cursor : 0;
+		if (lead < s->size && n->gap < s->size) {
+			/* No hole in here, nor before it, is wide enough. */
+			s->cursor = n->last;
+			return;
+		}
+		search(s, n->left);
+		if (s->done || try_gap(s, n->start))
+			return;
+		s->cursor = end_of(n);
+		t = n->right;
+	}
 }
 
 int shim_vm_find_space(struct shim_vm *vm, uint64_t size, uint64_t align, uint64_t lo, uint64_t hi,
 		       uint64_t *start)
 {
-	struct shim_vma *v = vmas(vm);
-	if (!align)
-		align = 4096;
-	uint64_t at = (lo + align - 1) & ~(align - 1);
-	for (uint32_t i = 0; i <= vm->count; i++) {
-		uint64_t gap_end = i < vm->count ? v[i].start : hi;
-		if (gap_end > hi)
-			gap_end = hi;
-		if (at + size >= at && at + size <= gap_end) {
-			*start = at;
-			return 0;
-		}
-		if (i < vm->count && v[i].start + v[i].size > at)
-			at = (v[i].start + v[i].size + align - 1) & ~(align - 1);
-		if (at >= hi)
-			break;
-	}
-	return -ENOSPC;
+	struct space_search s = { .size = size, .align = align ? align : 4096, .lo = lo, .hi = hi };
+	search(&s, vm->root);
+	if (!s.done)
+		try_gap(&s, hi);	/* after the last binding */
+	if (!s.found)
+		return -ENOSPC;
+	*start = s.start;
+	return 0;
 }
 
 void shim_vm_unbind_everywhere(struct shim_device *dev, shim_off obj)
 {
 	shim_assert_locked(dev);
-	struct shim_idr *vms = &i915_shared(dev)->vms;
-	for (uint32_t id = shim_idr_next(vms, 1); id; id = shim_idr_next(vms, id + 1)) {
-		struct shim_vm *vm = shim_ptr(shim_idr_find(vms, id));
-		struct shim_vma *vma;
-		while ((vma = shim_vm_find_object(vm, obj)))
-			shim_vm_unbind(dev, vm, vma);
+	struct i915_gem_object *o = shim_ptr(obj);
+	while (o->bindings) {
+		struct shim_vma *vma = node(o->bindings);
+		shim_vm_unbind(dev, shim_ptr(vma->vm), vma);
 	}
 }
