@@ -392,14 +392,25 @@ static int copy_rect(const struct blt_op *op, uint32_t nb, uint32_t h)
 	return ret;
 }
 
-/* Fills len bytes at p from line (period cpp, nb bytes long, a multiple of cpp). */
-static void fill_region(uint8_t *p, size_t len, const uint8_t *line, uint32_t nb)
+/*
+ * Fills n bytes of row y from byte column xb with pat, whose byte k % 8 is
+ * the one of column k: the colour has a period of cpp (1, 2 or 4) bytes, so
+ * the pattern of a run depends on its column only. Each contiguous run is
+ * stored from a register (blt_fill_pattern), nothing is read.
+ */
+static void fill_span(const struct blt_surf *s, int64_t xb, int64_t y, uint32_t n, uint64_t pat)
 {
-	while (len) {
-		size_t c = len < nb ? len : nb;
-		memcpy(p, line, c);
-		p += c;
-		len -= c;
+	if (!s->tw) {
+		blt_fill_pattern(s->base + y * s->pitch + xb, n, blt_pattern_from(pat, (uint64_t)xb));
+		return;
+	}
+	struct span it;
+	span_init(&it, s, xb, y);
+	while (n) {
+		uint32_t c = n < it.left ? n : it.left;
+		blt_fill_pattern(it.p, c, blt_pattern_from(pat, (uint64_t)it.xb));
+		n -= c;
+		span_advance(&it, c);
 	}
 }
 
@@ -407,15 +418,15 @@ static void fill_region(uint8_t *p, size_t len, const uint8_t *line, uint32_t nb
  * On a gen4+ tiled surface, whole tile rows (bands) of whole run columns
  * are one contiguous range of memory: X: (xb/512)*4096 + (y%8)*512 + xb%512,
  * Y: (xb/16)*512 + (y%32)*16 + xb%16 within a band. Those are filled as
- * such; the ragged edges go row by row.
+ * such; the ragged edges go row by row. colour is replicated to 8 bytes
+ * (cpp is 1, 2 or 4, which all divide 8 and every run width).
  */
 static int fill_rect(const struct blt_op *op, uint32_t nb, uint32_t h, uint32_t colour)
 {
 	const struct blt_surf *d = &op->dst;
-	uint8_t *line = tmp_alloc(nb, false);
-	if (!line)
-		return -ENOMEM;
-	blt_fill_colour(line, colour, op->cpp, nb);
+	uint32_t c32 = op->cpp == 1 ? (colour & 0xff) * 0x01010101u
+		       : op->cpp == 2 ? (colour & 0xffff) * 0x00010001u : colour;
+	uint64_t pat = (uint64_t)c32 * 0x100000001ull;
 	int64_t dxb = (int64_t)op->x1 * op->cpp, exb = dxb + nb;
 	int64_t a = 0, b = 0, yb0 = 0, yb1 = 0;
 	if (d->tw && !d->fenced && d->step) {
@@ -425,30 +436,29 @@ static int fill_rect(const struct blt_op *op, uint32_t nb, uint32_t h, uint32_t 
 		yb0 = (op->y1 + th - 1) / th * th;
 		yb1 = op->y2 / th * th;
 		if (a < b && yb0 < yb1) {
+			/* a is a multiple of the run width, so the band starts on column a's pattern byte */
 			for (int64_t y = yb0; y < yb1; y += th) {
 				uint32_t run;
-				fill_region(blt_surf_ptr(d, a, y, &run), (size_t)((b - a) / cw * d->step), line, nb);
+				blt_fill_pattern(blt_surf_ptr(d, a, y, &run), (size_t)((b - a) / cw * d->step),
+						 blt_pattern_from(pat, (uint64_t)a));
 			}
 		} else {
 			yb0 = yb1 = 0;
 		}
 	}
 	for (uint32_t i = 0; i < h; i++) {
-		if (blt_overdue(op, i)) {
-			tmp_free(line);
+		if (blt_overdue(op, i))
 			return -ETIME;
-		}
 		int64_t y = op->y1 + (int64_t)i;
 		if (y >= yb0 && y < yb1) {
 			if (dxb < a)
-				write_span(d, dxb, y, (uint32_t)(a - dxb), line);
+				fill_span(d, dxb, y, (uint32_t)(a - dxb), pat);
 			if (b < exb)
-				write_span(d, b, y, (uint32_t)(exb - b), line);
+				fill_span(d, b, y, (uint32_t)(exb - b), pat);
 		} else {
-			write_span(d, dxb, y, nb, line);
+			fill_span(d, dxb, y, nb, pat);
 		}
 	}
-	tmp_free(line);
 	return 0;
 }
 
