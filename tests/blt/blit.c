@@ -221,6 +221,43 @@ TEST(fast_path_edges)
 		}
 }
 
+/*
+ * Tile-aligned X<->Y copies of a MiB and more (streamed stores where the
+ * destination is 32-byte aligned, regular ones where it is not), whole
+ * and with leftover rows.
+ */
+TEST(tile_aligned_xy_large)
+{
+	static const struct { int x1, y1, w, h, sx, sy; } rects[] = {
+		{ 0, 0, FP, 160, 0, 0 }, { 512, 32, FP - 1024, 150, 1024, 0 }, { 0, 0, FP, 127, 0, 32 },
+	};
+	for (int dir = 0; dir < 2; dir++)
+		for (unsigned r = 0; r < ARRAY_SIZE(rects); r++)
+			for (int shift = 0; shift <= 16; shift += 16) {
+				int st = dir ? 2 : 1, dt = dir ? 1 : 2;
+				objs_reset();
+				struct tsurf sf[2];
+				for (int k = 0; k < 2; k++) {
+					struct obj *o = obj_new(k ? 0x1000000 : 0x100000, (uint64_t)FP * 192 + 8192);
+					/* the surface starts 4 KiB-aligned in host memory, then shifted */
+					uint64_t off = ((uint64_t)-(uintptr_t)o->host & 4095) + (uint64_t)shift;
+					sf[k] = (struct tsurf){ o, off, FP, k ? st : dt };
+				}
+				struct model *m = model_new(9, 4, sf[0], 0, 0, 0, 0);
+				m->x1 = rects[r].x1 / 4;
+				m->y1 = rects[r].y1;
+				m->x2 = m->x1 + rects[r].w / 4;
+				m->y2 = m->y1 + rects[r].h;
+				m->sx = rects[r].sx / 4;
+				m->sy = rects[r].sy;
+				m->swctrl = swctrl(9, st, dt);
+				m->rop = 0xCC;
+				m->skind = SK_SURF;
+				m->src = sf[1];
+				check(m, C_SRC_COPY);
+			}
+}
+
 /* gen2/3: a surface starting inside a fenced object, with pitch = fence pitch. */
 TEST(fenced_offset_base)
 {
@@ -670,7 +707,7 @@ TEST(addresses_48bit)
 	}
 }
 
-TEST_MAIN(T(fast_path_edges), T(tile_aligned_xy_blocks), T(tiling_every_gen), T(fenced_offset_base), T(fast_copy_gen9), T(clipping), T(mono_expansion),
+TEST_MAIN(T(fast_path_edges), T(tile_aligned_xy_blocks), T(tile_aligned_xy_large), T(tiling_every_gen), T(fenced_offset_base), T(fast_copy_gen9), T(clipping), T(mono_expansion),
 	  T(mono_pattern_seeds), T(text_packing_explicit), T(text_random), T(pixel_and_scanlines),
 	  T(overlap_same_surface), T(overlap_other_geometry), T(gpu_faults), T(malformed),
 	  T(non_xy_commands), T(addresses_48bit))
