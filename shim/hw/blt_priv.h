@@ -140,6 +140,14 @@ uint32_t blt_rop32(uint8_t rop, uint32_t p, uint32_t s, uint32_t d);
 void blt_merge_bytes(uint8_t *out, const uint8_t *d, const uint8_t *m, size_t n);
 /* Replicates the low cpp bytes of colour (little endian) across n bytes. */
 void blt_fill_colour(uint8_t *buf, uint32_t colour, uint32_t cpp, size_t n);
+/* Stores n bytes at p, byte k being byte k % 8 of pat (little endian), with wide stores. */
+void blt_fill_pattern(uint8_t *p, size_t n, uint64_t pat);
+/* pat as seen from its byte k on: pat rotated right by k % 8 bytes. */
+static inline uint64_t blt_pattern_from(uint64_t pat, uint64_t k)
+{
+	unsigned r = (unsigned)(k % 8) * 8;
+	return r ? pat >> r | pat << (64 - r) : pat;
+}
 
 /* Mono expansion and patterns (hw/blt_mono.c), for pixels x1..x1+w-1 of row y. */
 /* bits[i] = mono source bit of pixel x1 + i. */

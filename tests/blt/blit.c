@@ -119,6 +119,145 @@ TEST(tile_aligned_xy_blocks)
 				}
 }
 
+/*
+ * The fill and copy fast paths against the reference at their edges: every
+ * ROP that reduces to a fill (solid P and S, no D) and plain copies, at 8, 16
+ * and 32 bpp, on rows long enough for the long-run stores (8 KiB pitch),
+ * with starts and widths around 8/32/64-byte, run and tile boundaries, rows
+ * around tile-row boundaries, clipped rectangles and write masks (which must
+ * leave the fast paths).
+ */
+#define FP 8192	/* pitch in bytes */
+#define FH 72	/* 2 Y tile rows + 8, 9 X tile rows */
+
+static struct tsurf wide_surface(int gen, uint64_t gpu, int tiling, uint64_t off)
+{
+	struct obj *o = obj_new(gpu, (uint64_t)FP * 96 + off);	/* whole Y tile rows */
+	if (gen < 4)
+		o->fence_tiling = (uint32_t)tiling, o->fence_pitch = tiling ? FP : 0;
+	return (struct tsurf){ o, gen < 4 || !tiling ? off : 0, FP, gen < 4 ? 0 : tiling };
+}
+
+static int edge_of(const int *v, unsigned n)
+{
+	return v[rnd() % n];
+}
+
+static void edge_rect(struct model *m)
+{
+	static const int xs[] = { 0, 1, 3, 5, 8, 15, 16, 17, 31, 33, 63, 64, 65, 127, 128, 129, 511, 512, 513, 4095 };
+	static const int ws[] = { 1, 2, 3, 7, 8, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 129, 511, 512, 513,
+				  2047, 2048, 2049, 2111, 4096, 6000, FP };
+	static const int ys[] = { 0, 1, 7, 8, 9, 31, 32, 33, 40, 63, 64 };
+	static const int hs[] = { 1, 2, 7, 8, 9, 24, 31, 32, 33, 40, 64, FH };
+	int cpp = m->cpp;
+	int xb = edge_of(xs, ARRAY_SIZE(xs)) + (rnd() & 1 ? 0 : rndr(0, 3) * 512);
+	int wb = edge_of(ws, ARRAY_SIZE(ws));
+	xb -= xb % cpp;
+	if (xb > FP - cpp)
+		xb = FP - cpp;
+	if (wb < cpp)
+		wb = cpp;
+	if (xb + wb > FP)
+		wb = FP - xb;
+	int y = edge_of(ys, ARRAY_SIZE(ys)), h = edge_of(hs, ARRAY_SIZE(hs));
+	if (y + h > FH)
+		h = FH - y;
+	m->x1 = xb / cpp;
+	m->x2 = m->x1 + wb / cpp;
+	m->y1 = y;
+	m->y2 = y + h;
+	if (rnd() % 6 == 0) {
+		m->clip = true;
+		m->cx1 = m->x1 + rndr(-4, 20);
+		m->cy1 = m->y1 + rndr(-4, 9);
+		m->cx2 = m->x2 - rndr(-4, 20);
+		m->cy2 = m->y2 - rndr(-4, 9);
+	}
+}
+
+TEST(fast_path_edges)
+{
+	static const uint8_t fill_rops[] = { 0xF0, 0xCC, 0x00, 0xFF, 0x0F, 0x33, 0x3C, 0xC0 };
+	static const struct { int gen, tiling; } surfs[] = {
+		{ 9, 0 }, { 9, 1 }, { 9, 2 }, { 6, 1 }, { 6, 2 }, { 4, 1 }, { 3, 1 }, { 3, 2 },
+	};
+	for (unsigned a = 0; a < ARRAY_SIZE(surfs); a++)
+		for (unsigned b = 0; b < ARRAY_SIZE(surfs); b++) {
+			int gen = surfs[a].gen, dt = surfs[a].tiling, st = surfs[b].tiling;
+			if (surfs[b].gen != gen)
+				continue;
+			objs_reset();
+			/* linear surfaces start at odd offsets so rows start at every alignment */
+			struct tsurf d = wide_surface(gen, 0x100000, dt, 4096 + 3);
+			struct tsurf s = wide_surface(gen, 0x800000, st, 4096 + 5);
+			for (int i = 0; i < 48; i++) {
+				int cpp = 1 << (i % 3);
+				struct model *m = model_new(gen, cpp, d, 0, 0, 0, 0);
+				edge_rect(m);
+				m->swctrl = swctrl(gen, st, dt);
+				if (cpp == 4 && i % 8 == 2)
+					m->wmask = 1 + rnd() % 2;
+				if (a == b || i % 2) {
+					m->rop = fill_rops[i % ARRAY_SIZE(fill_rops)];
+					m->p_solid = m->s_solid = rnd();
+					check(m, C_COLOR);
+				}
+				if (i % 2) {
+					m = model_new(gen, cpp, d, 0, 0, 0, 0);
+					edge_rect(m);
+					m->swctrl = swctrl(gen, st, dt);
+					if (cpp == 4 && i % 8 == 3)
+						m->wmask = 1 + rnd() % 2;
+					m->rop = 0xCC;
+					m->skind = SK_SURF;
+					m->src = s;
+					int w = m->x2 - m->x1, h = m->y2 - m->y1;
+					m->sx = rnd() % 3 ? rndr(0, FP / cpp - w) : m->x1;
+					m->sy = rnd() % 3 ? rndr(0, FH - h) : m->y1;
+					check(m, C_SRC_COPY);
+				}
+			}
+		}
+}
+
+/*
+ * Tile-aligned X<->Y copies of a MiB and more (streamed stores where the
+ * destination is 32-byte aligned, regular ones where it is not), whole
+ * and with leftover rows.
+ */
+TEST(tile_aligned_xy_large)
+{
+	static const struct { int x1, y1, w, h, sx, sy; } rects[] = {
+		{ 0, 0, FP, 160, 0, 0 }, { 512, 32, FP - 1024, 150, 1024, 0 }, { 0, 0, FP, 127, 0, 32 },
+	};
+	for (int dir = 0; dir < 2; dir++)
+		for (unsigned r = 0; r < ARRAY_SIZE(rects); r++)
+			for (int shift = 0; shift <= 16; shift += 16) {
+				int st = dir ? 2 : 1, dt = dir ? 1 : 2;
+				objs_reset();
+				struct tsurf sf[2];
+				for (int k = 0; k < 2; k++) {
+					struct obj *o = obj_new(k ? 0x1000000 : 0x100000, (uint64_t)FP * 192 + 8192);
+					/* the surface starts 4 KiB-aligned in host memory, then shifted */
+					uint64_t off = ((uint64_t)-(uintptr_t)o->host & 4095) + (uint64_t)shift;
+					sf[k] = (struct tsurf){ o, off, FP, k ? st : dt };
+				}
+				struct model *m = model_new(9, 4, sf[0], 0, 0, 0, 0);
+				m->x1 = rects[r].x1 / 4;
+				m->y1 = rects[r].y1;
+				m->x2 = m->x1 + rects[r].w / 4;
+				m->y2 = m->y1 + rects[r].h;
+				m->sx = rects[r].sx / 4;
+				m->sy = rects[r].sy;
+				m->swctrl = swctrl(9, st, dt);
+				m->rop = 0xCC;
+				m->skind = SK_SURF;
+				m->src = sf[1];
+				check(m, C_SRC_COPY);
+			}
+}
+
 /* gen2/3: a surface starting inside a fenced object, with pitch = fence pitch. */
 TEST(fenced_offset_base)
 {
@@ -568,7 +707,7 @@ TEST(addresses_48bit)
 	}
 }
 
-TEST_MAIN(T(tile_aligned_xy_blocks), T(tiling_every_gen), T(fenced_offset_base), T(fast_copy_gen9), T(clipping), T(mono_expansion),
+TEST_MAIN(T(fast_path_edges), T(tile_aligned_xy_blocks), T(tile_aligned_xy_large), T(tiling_every_gen), T(fenced_offset_base), T(fast_copy_gen9), T(clipping), T(mono_expansion),
 	  T(mono_pattern_seeds), T(text_packing_explicit), T(text_random), T(pixel_and_scanlines),
 	  T(overlap_same_surface), T(overlap_other_geometry), T(gpu_faults), T(malformed),
 	  T(non_xy_commands), T(addresses_48bit))
