@@ -19,6 +19,7 @@
 #include "base/instance_access.h"
 #include "base/mem_pool.h"
 #include "base/real.h"
+#include "base/signal_hold.h"
 #include "base/valgrind_hide.h"
 
 #define SHIM_STATE_MAGIC 0x6d6968735f353139ull	/* "915_shim" */
@@ -201,6 +202,7 @@ int shim_instance_open(struct shim_instance *inst, const struct shim_instance_ty
 
 void shim_instance_lock(struct shim_instance_header *h)
 {
+	shim_signals_hold();
 	int ret = pthread_mutex_lock(&h->lock);
 	/* Its holder died mid-section: undo what it half did, then the state is whole again. */
 	shim_journal_begin(ret == EOWNERDEAD);
@@ -212,4 +214,5 @@ void shim_instance_unlock(struct shim_instance_header *h)
 {
 	shim_journal_commit();
 	pthread_mutex_unlock(&h->lock);
+	shim_signals_unhold();		/* what arrived in the section reaches the program now */
 }

@@ -17,6 +17,7 @@
 
 #include "base/log.h"
 #include "base/real.h"
+#include "base/signal_hold.h"
 
 unsigned shim_debug;
 static int log_fd = 2;
@@ -65,13 +66,13 @@ void shim_say_unemulated(const char *what)
 	static const char *said[64];
 	static unsigned nsaid;
 	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-	pthread_mutex_lock(&lock);
+	shim_mutex_lock(&lock);
 	bool seen = false;
 	for (unsigned i = 0; i < nsaid && !seen; i++)
 		seen = said[i] == what;
 	if (!seen && nsaid < 64)
 		said[nsaid++] = what;
-	pthread_mutex_unlock(&lock);
+	shim_mutex_unlock(&lock);
 	if (!seen)
 		shim_log("i915-shim: %s is not emulated; returning ENOSYS\n", what);
 }

@@ -19,6 +19,7 @@
 #include "base/journal.h"
 #include "base/mem_pool.h"
 #include "base/real.h"
+#include "base/signal_hold.h"
 #include "base/user_copy.h"
 #include "base/valgrind_hide.h"
 
@@ -56,7 +57,7 @@ static char *window(struct shim_mem *m, uint64_t index)
 	char *w = __atomic_load_n(&windows[index], __ATOMIC_ACQUIRE);
 	if (w)
 		return w;
-	pthread_mutex_lock(&windows_lock);
+	shim_mutex_lock(&windows_lock);
 	w = windows[index];
 	if (!w) {
 		void *p = shim_real.mmap(NULL, WINDOW_SIZE, PROT_READ | PROT_WRITE,
@@ -67,7 +68,7 @@ static char *window(struct shim_mem *m, uint64_t index)
 			__atomic_store_n(&windows[index], w, __ATOMIC_RELEASE);
 		}
 	}
-	pthread_mutex_unlock(&windows_lock);
+	shim_mutex_unlock(&windows_lock);
 	return w;
 }
 

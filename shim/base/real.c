@@ -19,6 +19,7 @@
 
 #include "base/log.h"
 #include "base/real.h"
+#include "base/signal_hold.h"
 
 struct shim_real_fns shim_real;
 static int real_ready;
@@ -67,7 +68,7 @@ void shim_real_init(void)
 {
 	if (__atomic_load_n(&real_ready, __ATOMIC_ACQUIRE))
 		return;
-	pthread_mutex_lock(&real_lock);
+	shim_mutex_lock(&real_lock);
 	if (!real_ready) {
 		resolving = 1;
 		struct shim_real_fns r;
@@ -111,7 +112,7 @@ void shim_real_init(void)
 		resolving = 0;
 		__atomic_store_n(&real_ready, 1, __ATOMIC_RELEASE);
 	}
-	pthread_mutex_unlock(&real_lock);
+	shim_mutex_unlock(&real_lock);
 }
 
 int shim_ensure_real(void)

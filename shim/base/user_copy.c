@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "base/fault_guard.h"
+#include "base/signal_hold.h"
 #include "base/user_copy.h"
 #include "base/valgrind_hide.h"
 
@@ -39,10 +40,10 @@ static pthread_mutex_t hidden_lock = PTHREAD_MUTEX_INITIALIZER;
 
 void shim_valgrind_note_hidden(void *p, size_t len)
 {
-	pthread_mutex_lock(&hidden_lock);
+	shim_mutex_lock(&hidden_lock);
 	if (nhidden < 64)
 		hidden[nhidden++] = (typeof(hidden[0])){ p, len };
-	pthread_mutex_unlock(&hidden_lock);
+	shim_mutex_unlock(&hidden_lock);
 }
 
 /* Is [p, p+len) inside memory hidden from memcheck? Then a system call on it must unhide it. */

@@ -33,6 +33,7 @@
 #include "base/journal.h"
 #include "base/log.h"
 #include "base/real.h"
+#include "base/signal_hold.h"
 #include "drm/drm_device_process.h"
 #include "drm/dma_fence.h"
 #include "drm/drm_drv.h"
@@ -232,9 +233,9 @@ void shim_client_register(struct shim_device *dev)
 	pid_t me = shim_getpid();
 	if (__atomic_load_n(&registered_pid, __ATOMIC_ACQUIRE) == me)
 		return;
-	pthread_mutex_lock(&register_lock);
+	shim_mutex_lock(&register_lock);
 	if (registered_pid == me) {
-		pthread_mutex_unlock(&register_lock);
+		shim_mutex_unlock(&register_lock);
 		return;
 	}
 	shim_device_lock(dev);
@@ -272,7 +273,7 @@ void shim_client_register(struct shim_device *dev)
 	shim_off rec = record_create(dev, r.client);
 	shim_device_unlock(dev);
 	__atomic_store_n(&client_record, rec, __ATOMIC_RELEASE);
-	pthread_mutex_unlock(&register_lock);
+	shim_mutex_unlock(&register_lock);
 }
 
 /* --- the device process ---------------------------------------------------- */

@@ -19,6 +19,7 @@
 
 #include "base/journal.h"
 #include "base/real.h"
+#include "base/signal_hold.h"
 #include "drm/drm_device.h"
 #include "drm/drm_device_process.h"
 #include "drm/drm_drv.h"
@@ -147,7 +148,7 @@ struct shim_device *shim_device_get(void)
 	}
 
 	static int init_error;
-	pthread_mutex_lock(&device_init_lock);
+	shim_mutex_lock(&device_init_lock);
 	if (!the_device_ready && !init_error) {
 		int ret = open_instance(&the_device);
 		if (ret) {
@@ -158,7 +159,7 @@ struct shim_device *shim_device_get(void)
 		}
 	}
 	dev = the_device_ready;
-	pthread_mutex_unlock(&device_init_lock);
+	shim_mutex_unlock(&device_init_lock);
 	if (!dev)
 		errno = -init_error;
 	return dev;

@@ -28,6 +28,7 @@
 
 #include "base/journal.h"
 #include "base/real.h"
+#include "base/signal_hold.h"
 #include "base/user_copy.h"
 #include "i915/i915_drv.h"
 #include "i915/i915_gem_mmap.h"
@@ -124,20 +125,20 @@ static int track(struct shim_device *dev, void *addr, uint64_t len, shim_off obj
 	m->gtt = k.gtt;
 	m->prot = k.prot;
 	m->obj = obj;
-	pthread_mutex_lock(&maps_lock);
+	shim_mutex_lock(&maps_lock);
 	m->next = maps;
 	maps = m;
-	pthread_mutex_unlock(&maps_lock);
+	shim_mutex_unlock(&maps_lock);
 	return 0;
 }
 
 bool shim_gem_range_has_device_map(uint64_t addr, uint64_t len)
 {
 	bool found = false;
-	pthread_mutex_lock(&maps_lock);
+	shim_mutex_lock(&maps_lock);
 	for (struct local_map *m = maps; m && !found; m = m->next)
 		found = m->device && m->addr < addr + len && addr < m->addr + m->len;
-	pthread_mutex_unlock(&maps_lock);
+	shim_mutex_unlock(&maps_lock);
 	return found;
 }
 
@@ -149,7 +150,7 @@ void shim_gem_munmap(void *addr, size_t len)
 
 	if (!dev)
 		return;
-	pthread_mutex_lock(&maps_lock);
+	shim_mutex_lock(&maps_lock);
 	for (struct local_map **link = &maps; *link;) {
 		struct local_map *m = *link;
 		if (m->addr >= lo && m->addr + m->len <= hi) {
@@ -160,7 +161,7 @@ void shim_gem_munmap(void *addr, size_t len)
 			link = &m->next;
 		}
 	}
-	pthread_mutex_unlock(&maps_lock);
+	shim_mutex_unlock(&maps_lock);
 	if (!gone)
 		return;
 	shim_device_lock(dev);
@@ -257,14 +258,14 @@ static void *map_gtt(struct shim_device *dev, struct i915_gem_object *obj, void 
 void shim_gem_remap_gtt(struct shim_device *dev, shim_off off)
 {
 	struct i915_gem_object *obj = shim_ptr(off);
-	pthread_mutex_lock(&maps_lock);
+	shim_mutex_lock(&maps_lock);
 	for (struct local_map *m = maps; m; m = m->next) {
 		bool view;
 		if (m->gtt && m->obj == off &&
 		    map_gtt(dev, obj, (void *)m->addr, m->len, m->prot, MAP_SHARED | MAP_FIXED, &view) != MAP_FAILED)
 			m->view = view;
 	}
-	pthread_mutex_unlock(&maps_lock);
+	shim_mutex_unlock(&maps_lock);
 }
 
 int shim_i915_gem_mmap_ioctl(struct shim_call *call, void *data)

@@ -47,6 +47,7 @@
 #include <unistd.h>
 
 #include "base/real.h"
+#include "base/signal_hold.h"
 #include "drm/drm_device.h"
 #include "os/fs_view.h"
 #include "os/interpose.h"
@@ -84,7 +85,7 @@ static bool track(DIR *d, int fd, struct shim_fs_listing *l)
 	if (fd >= 0 && shim_real.fstat(fd, &st) < 0)
 		return false;
 	bool done = false;
-	pthread_mutex_lock(&lock);
+	shim_mutex_lock(&lock);
 	for (unsigned i = 0; i < MAX_LISTINGS && !done; i++) {
 		struct open_listing *o = &open_listings[i];
 		if (o->l && fd >= 0 && o->fd == fd) {	/* a number reused behind our back */
@@ -99,7 +100,7 @@ static bool track(DIR *d, int fd, struct shim_fs_listing *l)
 			done = true;
 		}
 	}
-	pthread_mutex_unlock(&lock);
+	shim_mutex_unlock(&lock);
 	return done;
 }
 
@@ -108,13 +109,13 @@ static struct open_listing *find(DIR *d, int fd)
 {
 	if (!__atomic_load_n(&n_open, __ATOMIC_RELAXED))
 		return NULL;
-	pthread_mutex_lock(&lock);
+	shim_mutex_lock(&lock);
 	for (unsigned i = 0; i < MAX_LISTINGS; i++) {
 		struct open_listing *o = &open_listings[i];
 		if (o->l && (d ? o->dir == d : (!o->dir && o->fd == fd)))
 			return o;
 	}
-	pthread_mutex_unlock(&lock);
+	shim_mutex_unlock(&lock);
 	return NULL;
 }
 
@@ -167,7 +168,7 @@ SHIM_EXPORT struct dirent *readdir(DIR *d)
 		memcpy(o->de.d_name, e->name, sizeof(o->de.d_name));
 		ret = &o->de;
 	}
-	pthread_mutex_unlock(&lock);
+	shim_mutex_unlock(&lock);
 	return ret;
 }
 
@@ -187,7 +188,7 @@ SHIM_EXPORT struct dirent64 *readdir64(DIR *d)
 		memcpy(o->de64.d_name, e->name, sizeof(o->de64.d_name));
 		ret = &o->de64;
 	}
-	pthread_mutex_unlock(&lock);
+	shim_mutex_unlock(&lock);
 	return ret;
 }
 
@@ -197,7 +198,7 @@ SHIM_EXPORT void rewinddir(DIR *d)
 	struct open_listing *o = find(d, -1);
 	if (o) {
 		o->pos = 0;
-		pthread_mutex_unlock(&lock);
+		shim_mutex_unlock(&lock);
 	}
 	shim_real.rewinddir(d);
 }
@@ -208,7 +209,7 @@ SHIM_EXPORT int closedir(DIR *d)
 	struct open_listing *o = find(d, -1);
 	if (o) {
 		drop(o);
-		pthread_mutex_unlock(&lock);
+		shim_mutex_unlock(&lock);
 	}
 	return shim_real.closedir(d);
 }
@@ -229,7 +230,7 @@ void shim_dir_fd_closed(int fd)
 	struct open_listing *o = find(NULL, fd);
 	if (o) {
 		drop(o);
-		pthread_mutex_unlock(&lock);
+		shim_mutex_unlock(&lock);
 	}
 }
 
@@ -239,7 +240,7 @@ void shim_dir_fd_seek(int fd, off_t off, int whence)
 	if (o) {
 		if (whence == SEEK_SET && off >= 0)
 			o->pos = (size_t)off;
-		pthread_mutex_unlock(&lock);
+		shim_mutex_unlock(&lock);
 	}
 }
 
@@ -259,7 +260,7 @@ SHIM_EXPORT ssize_t getdents64(int fd, void *buf, size_t len)
 	struct stat st;
 	if (o && (shim_real.fstat(fd, &st) < 0 || st.st_dev != o->dev || st.st_ino != o->ino)) {
 		drop(o);	/* the number now names something else */
-		pthread_mutex_unlock(&lock);
+		shim_mutex_unlock(&lock);
 		o = NULL;
 	}
 	if (!o)
@@ -281,7 +282,7 @@ SHIM_EXPORT ssize_t getdents64(int fd, void *buf, size_t len)
 		o->pos++;
 	}
 	bool too_small = used == 0 && o->pos < o->l->count;
-	pthread_mutex_unlock(&lock);
+	shim_mutex_unlock(&lock);
 	if (too_small) {
 		errno = EINVAL;
 		return -1;

@@ -4,9 +4,11 @@
  * bsd_signal(3) and sysv_signal(3). Once the shim's fault guard has its
  * SIGSEGV/SIGBUS handler in place (base/fault_guard.h), the program's own
  * actions for those two signals are kept there, so that the program reads
- * back and replaces its own handlers while the guard's stays in front; every
- * other signal, and these two before the guard is installed, pass straight
- * through. Nothing here holds state of its own.
+ * back and replaces its own handlers while the guard's stays in front. The
+ * handlers of asynchronous signals go behind base/signal_hold.h's
+ * trampoline, which holds a signal while its thread is inside a locked
+ * section; SIG_DFL and SIG_IGN, and the other faults, pass straight through.
+ * Nothing here holds state of its own.
  */
 #define _GNU_SOURCE
 #include "config.h"
@@ -16,13 +18,17 @@
 #include <string.h>
 
 #include "base/fault_guard.h"
+#include "base/signal_hold.h"
 #include "base/real.h"
 #include "os/interpose.h"
 
 SHIM_EXPORT int sigaction(int sig, const struct sigaction *act, struct sigaction *old)
 {
+	int ret;
 	if (shim_fault_program_action(sig, act, old))
 		return 0;
+	if (shim_signal_program_action(sig, act, old, &ret))
+		return ret;
 	shim_ensure_real();
 	if (!shim_real.sigaction) {
 		errno = ENOSYS;
@@ -32,9 +38,10 @@ SHIM_EXPORT int sigaction(int sig, const struct sigaction *act, struct sigaction
 }
 
 /*
- * signal(3) and its variants. For SIGSEGV and SIGBUS under the guard, the action
- * glibc would set: BSD semantics (blocked in its handler, restarting) or System V
- * (one-shot, not blocked, not restarting). Otherwise the real function.
+ * signal(3) and its variants, as the sigaction glibc would make of them: BSD
+ * semantics (blocked in its handler, restarting) or System V (one-shot, not
+ * blocked, not restarting), for SIGSEGV and SIGBUS under the guard and for the
+ * signals held in locked sections (base/signal_hold.h). Otherwise the real function.
  */
 static bool guarded_handler(int sig, __sighandler_t handler, bool sysv, __sighandler_t *old_handler)
 {
@@ -50,9 +57,10 @@ static bool guarded_handler(int sig, __sighandler_t handler, bool sysv, __sighan
 		sigaddset(&act.sa_mask, sig);
 		act.sa_flags = SA_RESTART;
 	}
-	if (!shim_fault_program_action(sig, &act, &old))
+	int ret = 0;
+	if (!shim_fault_program_action(sig, &act, &old) && !shim_signal_program_action(sig, &act, &old, &ret))
 		return false;
-	*old_handler = old.sa_handler;
+	*old_handler = ret ? SIG_ERR : old.sa_handler;
 	return true;
 }
 

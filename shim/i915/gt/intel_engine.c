@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "base/journal.h"
+#include "base/signal_hold.h"
 #include "drm/dma_fence.h"
 #include "i915/gt/intel_engine.h"
 #include "i915/gt/intel_reset.h"
@@ -140,7 +141,7 @@ static void *engine_main(void *arg)
 		uint64_t until = shim_now_ns() + ENGINE_SPIN_NS;
 		while (!__atomic_load_n(&e->head, __ATOMIC_ACQUIRE) && shim_now_ns() < until)
 			shim_cpu_relax();
-		pthread_mutex_lock(&e->lock);
+		shim_mutex_lock(&e->lock);
 		while (!e->head)
 			pthread_cond_wait(&e->cond, &e->lock);
 		struct shim_request *rq = e->head;
@@ -148,11 +149,11 @@ static void *engine_main(void *arg)
 		if (!e->head)
 			e->tail = NULL;
 		e->current = rq;
-		pthread_mutex_unlock(&e->lock);
+		shim_mutex_unlock(&e->lock);
 		run(rq);
-		pthread_mutex_lock(&e->lock);
+		shim_mutex_lock(&e->lock);
 		e->current = NULL;		/* before the free: a fork sees one or the other */
-		pthread_mutex_unlock(&e->lock);
+		shim_mutex_unlock(&e->lock);
 		struct shim_device *dev = rq->dev;
 		shim_device_lock(dev);
 		shim_request_free(rq);
@@ -167,13 +168,13 @@ static void *engine_main(void *arg)
 static void before_fork(void)
 {
 	for (unsigned i = 0; i < 4; i++)
-		pthread_mutex_lock(&engines[i].lock);
+		shim_mutex_lock(&engines[i].lock);
 }
 
 static void after_fork_parent(void)
 {
 	for (unsigned i = 0; i < 4; i++)
-		pthread_mutex_unlock(&engines[i].lock);
+		shim_mutex_unlock(&engines[i].lock);
 }
 
 static void child_after_fork(void)
@@ -206,7 +207,7 @@ void shim_engine_cancel_context(struct shim_device *dev, shim_off ctx)
 	for (unsigned i = 0; i < 4; i++) {
 		struct engine *e = &engines[i];
 		struct shim_request **link = &e->head, *prev = NULL, *cancelled = NULL;
-		pthread_mutex_lock(&e->lock);
+		shim_mutex_lock(&e->lock);
 		while (*link) {
 			struct shim_request *rq = *link;
 			if (ctx && rq->ctx != ctx) {
@@ -220,7 +221,7 @@ void shim_engine_cancel_context(struct shim_device *dev, shim_off ctx)
 			rq->next = cancelled;
 			cancelled = rq;
 		}
-		pthread_mutex_unlock(&e->lock);
+		shim_mutex_unlock(&e->lock);
 		while (cancelled) {
 			struct shim_request *rq = cancelled;
 			cancelled = rq->next;
@@ -235,9 +236,9 @@ bool shim_engines_busy(void)
 {
 	bool busy = false;
 	for (unsigned i = 0; i < 4 && !busy; i++) {
-		pthread_mutex_lock(&engines[i].lock);
+		shim_mutex_lock(&engines[i].lock);
 		busy = engines[i].head || engines[i].current;
-		pthread_mutex_unlock(&engines[i].lock);
+		shim_mutex_unlock(&engines[i].lock);
 	}
 	return busy;
 }
@@ -247,9 +248,9 @@ void shim_engines_each_running(void (*fn)(const struct shim_request *rq, void *a
 	/* The engine thread frees its current request under the device lock, which the caller
 	 * holds: a request seen here stays whole until fn returns. */
 	for (unsigned i = 0; i < 4; i++) {
-		pthread_mutex_lock(&engines[i].lock);
+		shim_mutex_lock(&engines[i].lock);
 		const struct shim_request *rq = engines[i].current;
-		pthread_mutex_unlock(&engines[i].lock);
+		shim_mutex_unlock(&engines[i].lock);
 		if (rq)
 			fn(rq, arg);
 	}
@@ -259,7 +260,7 @@ int shim_engine_submit(struct shim_request *rq)
 {
 	struct engine *e = &engines[rq->engine & 3];
 	pthread_once(&atfork_once, install_atfork);
-	pthread_mutex_lock(&e->lock);
+	shim_mutex_lock(&e->lock);
 	if (!e->running) {
 		pthread_t t;
 		pthread_attr_t attr;
@@ -280,7 +281,7 @@ int shim_engine_submit(struct shim_request *rq)
 		pthread_sigmask(SIG_SETMASK, &old, NULL);
 		pthread_attr_destroy(&attr);
 		if (err) {
-			pthread_mutex_unlock(&e->lock);
+			shim_mutex_unlock(&e->lock);
 			return -err;
 		}
 		e->running = true;
@@ -292,6 +293,6 @@ int shim_engine_submit(struct shim_request *rq)
 		e->head = rq;
 	e->tail = rq;
 	pthread_cond_signal(&e->cond);
-	pthread_mutex_unlock(&e->lock);
+	shim_mutex_unlock(&e->lock);
 	return 0;
 }
