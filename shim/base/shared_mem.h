@@ -15,6 +15,10 @@
  * struct shim_idr is the kernel's idr: small integer ids mapped to values,
  * allocated lowest-free-first from a minimum (GEM handles, flink names,
  * magics and context ids all follow that rule). A value of 0 is "free".
+ * Every operation but shim_idr_next is O(1) amortised in the number of ids
+ * in use: slots[] is indexed by id, and a bitmap index of the used ids
+ * (base/shared_mem.c; its block's offset is kept in slots[0]) finds the
+ * lowest free one.
  */
 #ifndef SHIM_SHARED_MEM_H
 #define SHIM_SHARED_MEM_H
@@ -24,7 +28,7 @@
 
 typedef uint64_t shim_off;
 
-#define SHIM_ARENA_CLASSES 32
+#define SHIM_ARENA_CLASSES 48
 
 /*
  * Structures in the shared mapping are an ABI between processes (and between
@@ -46,7 +50,7 @@ struct shim_arena {
 	uint64_t free_head[SHIM_ARENA_CLASSES];
 	uint64_t bytes_in_use;
 };
-SHIM_SHARED_LAYOUT(struct shim_arena, 288);
+SHIM_SHARED_LAYOUT(struct shim_arena, 416);
 
 extern char *shim_shm_base;
 
@@ -75,6 +79,8 @@ shim_off shim_alloc(struct shim_arena *a, size_t size);
 void shim_free(struct shim_arena *a, shim_off off, size_t size);
 /* The bytes a block of size bytes really takes (its size class): what shim_alloc hands out. */
 uint64_t shim_arena_block_size(size_t size);
+/* The block size of class c (free_head[c]). */
+uint64_t shim_arena_class_size(unsigned c);
 
 struct shim_idr {
 	uint32_t cap;		/* entries in slots[] */
@@ -93,6 +99,8 @@ void shim_idr_replace(struct shim_idr *idr, uint32_t id, uint64_t value);
 /* Returns the old value (0 if the id was free). */
 uint64_t shim_idr_remove(struct shim_idr *idr, uint32_t id);
 void shim_idr_destroy(struct shim_arena *a, struct shim_idr *idr);
+/* Words (uint64_t) of the free-id index block of an idr of cap slots: for the state checker. */
+uint64_t shim_idr_index_words(uint32_t cap);
 /* Next allocated id >= from, or 0 when none: for (id = next(1); id; id = next(id + 1)). */
 uint32_t shim_idr_next(const struct shim_idr *idr, uint32_t from);
 

@@ -174,7 +174,7 @@ int64_t shim_check_list(struct shim_state_check *s, uint64_t head, uint64_t node
 
 uint64_t shim_check_idr_find(const struct shim_state_check *s, const struct shim_idr *idr, uint32_t id)
 {
-	if (id >= idr->cap || !in_arena(s, idr->slots, (uint64_t)idr->cap * 8))
+	if (id == 0 || id >= idr->cap || !in_arena(s, idr->slots, (uint64_t)idr->cap * 8))
 		return 0;
 	return read_u64(s, idr->slots + (uint64_t)id * 8);
 }
@@ -198,18 +198,24 @@ void shim_check_idr(struct shim_state_check *s, const struct shim_idr *idr, cons
 		return;
 	if (idr->hint > idr->cap)
 		shim_check_report(s, false, what, at, "hint %u is past cap %u", idr->hint, idr->cap);
-	uint32_t count = 0, first_free = 0;
-	for (uint32_t id = 0; id < idr->cap; id++) {
-		uint64_t v;
+	/* slots[0] is the free-id index's block (base/shared_mem.c): its first level has a bit
+	 * per id, set for id 0, every id in use and the bits past cap. */
+	uint64_t index_off;
+	memcpy(&index_off, &slots[0], sizeof(index_off));
+	uint64_t words = shim_idr_index_words(idr->cap);
+	const uint64_t *index = shim_check_claim(s, index_off, words * 8, "idr index", what, at);
+	uint32_t count = 0, first_free = 0, mismatch = 0;
+	for (uint32_t id = 1; id < idr->cap; id++) {
+		uint64_t v, w = 0;
 		memcpy(&v, &slots[id], sizeof(v));
+		if (index)
+			memcpy(&w, &index[id / 64], sizeof(w));
+		if (index && !((w >> (id % 64)) & 1) != !v && !mismatch++)
+			shim_check_report(s, false, what, at, "the free-id index has id %u %s, but its slot is "
+					  "%s", id, v ? "free" : "in use", v ? "in use" : "free");
 		if (!v) {
-			if (id && !first_free)
+			if (!first_free)
 				first_free = id;
-			continue;
-		}
-		if (id == 0) {
-			shim_check_report(s, false, what, at, "id 0 is in use (0x%llx); ids start at 1",
-					  (unsigned long long)v);
 			continue;
 		}
 		count++;
@@ -247,7 +253,7 @@ void shim_check_arena_lists(struct shim_state_check *s)
 	if (!s->arena)
 		return;
 	for (unsigned c = 0; c < SHIM_ARENA_CLASSES; c++) {
-		struct free_list fl = { .bytes = 16ull << c };
+		struct free_list fl = { .bytes = shim_arena_class_size(c) };
 		char what[48];
 		snprintf(what, sizeof(what), "arena free list %u (%llu bytes)", c, (unsigned long long)fl.bytes);
 		shim_check_list(s, s->arena->free_head[c], fl.bytes, 0, what,

@@ -13,9 +13,11 @@
  * saw the fault, so copies from anywhere but the live stack go through
  * process_vm_readv/writev on our own process, where the kernel finds the bad
  * pages (it pins every page: about four times slower than memcpy); when
- * those calls are denied (a seccomp profile: EPERM or ENOSYS), memcheck is
- * asked whether the caller's range is mapped, quietly, and the guarded
- * memcpy does the rest (a mapped but read-only page faults as it should).
+ * those calls are denied (a seccomp profile: EPERM or ENOSYS), or refuse a
+ * range memcheck still calls addressable (write-only memory, which they will
+ * not read but the CPU and copy_from_user do), memcheck is asked whether the
+ * caller's range is mapped, quietly, and the guarded memcpy does the rest (a
+ * mapped but read-only page faults as it should).
  */
 #include "config.h"
 
@@ -184,8 +186,16 @@ static int copy_user(void *ours, uint64_t uptr, size_t len, int to_user)
 			return -EFAULT;
 		return to_user ? guarded(user, ours, len, uptr) : guarded(ours, user, len, uptr);
 	}
-	if (n != (ssize_t)len)
-		return vm_failure(ours, len);
+	if (n != (ssize_t)len) {
+		int ret = vm_failure(ours, len);
+		/* process_vm_* go by the mapping's flags: write-only memory (no VM_READ) is refused,
+		 * though the CPU reads it (x86 pages cannot be write-only) and so does the kernel's
+		 * copy_from_user. Memory memcheck calls addressable gets the guarded memcpy, which
+		 * faults (EFAULT) only where the kernel's copy would. */
+		if (ret == -EFAULT && valgrind_addressable(uptr, len))
+			return to_user ? guarded(user, ours, len, uptr) : guarded(ours, user, len, uptr);
+		return ret;
+	}
 	if (to_user)
 		shim_valgrind_defined(user, len);
 	return 0;

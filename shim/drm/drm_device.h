@@ -39,7 +39,7 @@
 
 #define SHIM_LAYOUT_VERSION 11
 #define SHIM_MAX_FILES 4096
-#define SHIM_STATE_SIZE (256ull << 20)	/* sparse */
+#define SHIM_STATE_SIZE (2ull << 30)	/* sparse: room for millions of objects (issue #16) */
 #define SHIM_JOURNAL_NOTES (1ull << 22)	/* 64 MiB of undo notes after the state, sparse */
 
 enum shim_file_state { SHIM_FILE_FREE = 0, SHIM_FILE_OPEN = 1 };
@@ -100,7 +100,7 @@ struct shim_shared {
 	uint64_t driver[SHIM_DRIVER_SHARED_SIZE / 8];	/* the driver's device-wide state */
 	struct shim_file files[SHIM_MAX_FILES];
 };
-SHIM_SHARED_LAYOUT(struct shim_shared, 953160);
+SHIM_SHARED_LAYOUT(struct shim_shared, 953288);
 
 struct shim_device {
 	const struct shim_device_model *model;

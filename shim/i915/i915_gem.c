@@ -71,46 +71,87 @@ static void put_object(struct shim_call *call, shim_off off)
 	shim_device_unlock(call->dev);
 }
 
-/* Makes the pages usable by the CPU directly: present, and not behind a GTT view. */
-static int pages(struct shim_call *call, struct i915_gem_object *obj)
+/*
+ * Copies up to this size are made inside the one locked section that looks the
+ * object up, when nothing it must wait for is pending: one lock round trip and no
+ * borrowed reference, which is most of what a small PWRITE/PREAD costs (issue
+ * #16). The copy is a guarded memcpy (base/user_copy.c) that touches no shim
+ * state and takes no lock, so a bad user pointer is -EFAULT with the lock held,
+ * as it is without; larger copies leave the lock free while they run.
+ */
+#define RW_LOCKED_MAX (64u << 10)
+
+/* Nothing pread (!write: the last writer) or pwrite (write: every user) must wait for (PR9). */
+static bool rw_idle(const struct i915_gem_object *obj, bool write)
 {
-	shim_device_lock(call->dev);
-	int ret = shim_gem_object_get_pages(call->dev, obj);
+	const struct shim_fence *f = shim_ptr(obj->base.write_fence);
+	if (f && !shim_fence_is_signalled(f))
+		return false;
+	for (unsigned c = 0; write && c < 4; c++) {
+		f = shim_ptr(obj->base.read_fence[c]);
+		if (f && !shim_fence_is_signalled(f))
+			return false;
+	}
+	return true;
+}
+
+/* The object's checks and its pages made usable by the CPU directly (present, not behind a
+ * GTT view). Device lock held. */
+static int rw_prepare(struct shim_device *dev, struct i915_gem_object *obj, uint64_t offset,
+		      uint64_t size, int write)
+{
+	if (offset >= obj->base.size || size > obj->base.size - offset)
+		return -EINVAL;
+	if (write && (obj->flags & SHIM_OBJ_READ_ONLY))
+		return -EINVAL;
+	if (obj->flags & SHIM_OBJ_USERPTR)
+		return -EINVAL;
+	int ret = shim_gem_object_get_pages(dev, obj);
 	if (!ret)
-		shim_gem_flush_view(call->dev, obj);
-	shim_device_unlock(call->dev);
+		shim_gem_flush_view(dev, obj);
 	return ret;
+}
+
+static int rw_copy(struct shim_device *dev, struct i915_gem_object *obj, uint64_t offset,
+		   uint64_t size, uint64_t data_ptr, int write)
+{
+	return write ? shim_mem_copy_from_user(&dev->mem, obj->mem_off + offset, data_ptr, size)
+		     : shim_mem_copy_to_user(&dev->mem, data_ptr, obj->mem_off + offset, size);
 }
 
 static int rw(struct shim_call *call, uint32_t handle, uint64_t offset, uint64_t size,
 	      uint64_t data_ptr, int write)
 {
-	shim_off off;
+	struct shim_device *dev = call->dev;
 	if (size == 0)
 		return 0;	/* before anything else is looked at (PR1) */
 	if (!shim_access_ok(data_ptr, size))
 		return -EFAULT;
-	struct i915_gem_object *obj = get_object(call, handle, &off);
-	if (!obj)
-		return -ENOENT;
-	int ret = 0;
-	if (offset >= obj->base.size || size > obj->base.size - offset)
-		ret = -EINVAL;
-	else if (write && (obj->flags & SHIM_OBJ_READ_ONLY))
-		ret = -EINVAL;
-	else if (obj->flags & SHIM_OBJ_USERPTR)
-		ret = -EINVAL;
-	else
-		ret = pages(call, obj);
-	if (!ret)	/* pread waits for writers, pwrite for every user (PR9) */
-		ret = wait_object(call, obj, write, UINT64_MAX);
+	shim_device_lock(dev);
+	shim_off off = shim_gem_lookup(call->file, handle);
+	struct i915_gem_object *obj = shim_ptr(off);
+	int ret = obj ? rw_prepare(dev, obj, offset, size, write) : -ENOENT;
+	if (!ret && size <= RW_LOCKED_MAX && rw_idle(obj, write)) {
+		ret = rw_copy(dev, obj, offset, size, data_ptr, write);
+		if (write)
+			shim_gem_invalidate_view(dev, obj);
+		shim_device_unlock(dev);
+		return ret;
+	}
+	if (!ret) {	/* held outside the lock while it waits and copies */
+		shim_gem_object_get(dev, off);
+		shim_borrow(dev, off, SHIM_BORROW_OBJECT);
+	}
+	shim_device_unlock(dev);
+	if (ret)
+		return ret;
+	ret = wait_object(call, obj, write, UINT64_MAX);
 	if (!ret)
-		ret = write ? shim_mem_copy_from_user(&call->dev->mem, obj->mem_off + offset, data_ptr, size)
-			    : shim_mem_copy_to_user(&call->dev->mem, data_ptr, obj->mem_off + offset, size);
+		ret = rw_copy(dev, obj, offset, size, data_ptr, write);
 	if (write) {
-		shim_device_lock(call->dev);
-		shim_gem_invalidate_view(call->dev, obj);
-		shim_device_unlock(call->dev);
+		shim_device_lock(dev);
+		shim_gem_invalidate_view(dev, obj);
+		shim_device_unlock(dev);
 	}
 	put_object(call, off);
 	return ret;

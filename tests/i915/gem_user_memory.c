@@ -207,6 +207,54 @@ TEST(threads_with_good_and_bad_pointers)
 }
 
 /*
+ * Small payloads (a page or less: what drivers pwrite most, and what the shim copies inside
+ * its locked section). Write-only memory is a fine source and target: the kernel's
+ * copy_from_user reads it (x86 pages cannot be write-only) though process_vm_readv, which
+ * goes by the mapping's VM_READ, would refuse it. PROT_NONE, unmapped and (as a pread
+ * target) read-only memory are EFAULT, and a failed copy leaves the object usable.
+ */
+TEST(small_payloads)
+{
+	int fd = i915_open();
+	uint32_t h = gem_create(fd, 4096);
+	char *wo = map_anon(4096, PROT_READ | PROT_WRITE);
+	memset(wo, 0x3c, 4096);
+	ASSERT_EQ(mprotect(wo, 4096, PROT_WRITE), 0);
+	char *none = map_anon(4096, PROT_NONE);
+	char *ro = map_anon(4096, PROT_READ);
+	char *gone = map_anon(4096, PROT_READ | PROT_WRITE);
+	munmap(gone, 4096);
+	static const size_t sizes[] = { 1, 64, 4095, 4096 };
+	for (size_t i = 0; i < ARRAY_SIZE(sizes); i++) {
+		size_t n = sizes[i];
+		ASSERT_OK(gem_pwrite(fd, h, 0, wo, n));
+		ASSERT_ERRNO(gem_pwrite(fd, h, 0, none, n), EFAULT);
+		ASSERT_ERRNO(gem_pwrite(fd, h, 0, gone, n), EFAULT);
+		ASSERT_ERRNO(gem_pread(fd, h, 0, none, n), EFAULT);
+		ASSERT_ERRNO(gem_pread(fd, h, 0, gone, n), EFAULT);
+		ASSERT_ERRNO(gem_pread(fd, h, 0, ro, n), EFAULT);
+		ASSERT_OK(gem_pread(fd, h, 0, wo, n));	/* write-only: a fine target */
+	}
+	/* What went in from write-only memory came back whole. */
+	char back[4096];
+	ASSERT_OK(gem_pread(fd, h, 0, back, sizeof(back)));
+	for (size_t i = 0; i < sizeof(back); i++)
+		ASSERT_EQ(back[i], 0x3c);
+	/* Half good, then a hole, inside one small copy: EFAULT; the good half alone works. */
+	char *two = map_anon(8192, PROT_READ | PROT_WRITE);
+	ASSERT_EQ(munmap(two + 4096, 4096), 0);
+	ASSERT_ERRNO(gem_pwrite(fd, h, 0, two + 2048, 4096), EFAULT);
+	ASSERT_ERRNO(gem_pread(fd, h, 0, two + 2048, 4096), EFAULT);
+	ASSERT_OK(gem_pwrite(fd, h, 0, two + 2048, 2048));
+	ASSERT_OK(gem_pread(fd, h, 0, two, 4096));
+	munmap(two, 4096);
+	munmap(wo, 4096);
+	munmap(none, 4096);
+	munmap(ro, 4096);
+	close(fd);
+}
+
+/*
  * A seccomp filter, as common container profiles have, denying process_vm_readv (EPERM)
  * and process_vm_writev (ENOSYS) to this process from now on.
  */
@@ -265,4 +313,5 @@ TEST(bad_pointers_without_process_vm)
 
 TEST_MAIN(T(unmapped_is_efault), T(null_is_efault), T(prot_none_is_efault), T(read_only_memory),
 	  T(range_that_goes_bad_half_way), T(file_mapping_past_eof), T(own_sigsegv_handler_survives),
-	  T(threads_with_good_and_bad_pointers), T(bad_pointers_without_process_vm))
+	  T(threads_with_good_and_bad_pointers), T(small_payloads),
+	  T(bad_pointers_without_process_vm))

@@ -63,6 +63,29 @@ TEST(handles_lowest_free_first)
 	ASSERT_EQ(must_create(fd), 5);
 }
 
+/* The same rule in a big table: holes anywhere (within one 64-id word, across many, past
+ * the first thousands) are refilled lowest first, then the table grows past its end. */
+TEST(handles_lowest_free_first_many)
+{
+	enum { N = 20000 };
+	int fd = open_primary();
+	for (uint32_t i = 1; i <= N; i++)
+		ASSERT_EQ(must_create(fd), i);
+	static const uint32_t holes[] = { 12345, 7, 4097, 64, 65, 19999, 4096, 1 };
+	for (size_t i = 0; i < sizeof(holes) / sizeof(holes[0]); i++)
+		ASSERT_OK(gem_close(fd, holes[i]));
+	static const uint32_t refill[] = { 1, 7, 64, 65, 4096, 4097, 12345, 19999, N + 1, N + 2 };
+	for (size_t i = 0; i < sizeof(refill) / sizeof(refill[0]); i++)
+		ASSERT_EQ(must_create(fd), refill[i]);
+	ASSERT_OK(gem_close(fd, N));		/* the last one, then the one before it */
+	ASSERT_OK(gem_close(fd, N - 1));
+	ASSERT_EQ(must_create(fd), N - 1);
+	ASSERT_EQ(must_create(fd), N);
+	ASSERT_EQ(must_create(fd), N + 3);
+	ASSERT_ERRNO(gem_close(fd, N + 4), EINVAL);
+	close(fd);
+}
+
 /* D17: flink names reuse the lowest free number. */
 TEST(names_lowest_free_first)
 {
@@ -319,7 +342,7 @@ TEST(names_across_processes)
 }
 
 TEST_MAIN(T(close_valid_then_einval), T(close_pad_ignored), T(close_last_handle_removes_name),
-	  T(handles_lowest_free_first), T(names_lowest_free_first), T(flink_render_eacces),
+	  T(handles_lowest_free_first), T(handles_lowest_free_first_many), T(names_lowest_free_first), T(flink_render_eacces),
 	  T(flink_unauthenticated_eacces), T(flink_bad_handle_enoent), T(flink_same_object_same_name),
 	  T(open_render_eacces), T(open_unauthenticated_eacces), T(open_unknown_name_enoent),
 	  T(open_valid_name), T(open_twice_two_handles), T(name_outlives_creator_fd),

@@ -390,6 +390,14 @@ static uint64_t *idr_slot(struct state *s, struct shim_idr *idr, uint32_t id)
 	return (uint64_t *)at(s, idr->slots) + id;
 }
 
+/* Sets id used (or free) in the idr's free-id index (slots[0] names its block; its first
+ * level is a bit per id), as shim_idr_alloc/remove would with the slot. */
+static void idr_mark(struct state *s, struct shim_idr *idr, uint32_t id, bool used)
+{
+	uint64_t *word = (uint64_t *)at(s, *idr_slot(s, idr, 0)) + id / 64;
+	*word = used ? *word | (1ull << (id % 64)) : *word & ~(1ull << (id % 64));
+}
+
 /* The checker finds the state broken, saying expect (and, if not NULL, also2). */
 static void expect_violation(const char *expect, const char *also2)
 {
@@ -478,6 +486,7 @@ TEST(catches_refcount_one_too_few)
 	uint64_t *slot = idr_slot(&s, &s.file->handles, 5);
 	ASSERT_EQ(*slot, 0);
 	*slot = *idr_slot(&s, &s.file->handles, 1);
+	idr_mark(&s, &s.file->handles, 5, true);
 	s.file->handles.count++;
 	ASSERT_SHIM_CONSISTENT();
 	obj->refcount--;				/* ... whose reference is then lost: a use after free */
@@ -499,6 +508,7 @@ TEST(catches_orphan_block)
 	struct shim_syncobj *sync = at(&s, so);
 	ASSERT_EQ(sync->refcount, 1);
 	*slot = 0;					/* the handle forgotten, the sync object not freed */
+	idr_mark(&s, idr, 1, false);
 	idr->count--;
 	idr->hint = 1;
 	char expect[64];
