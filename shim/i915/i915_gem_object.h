@@ -35,15 +35,17 @@ enum shim_view_state {
 struct i915_gem_object {
 	struct shim_gem_object base;
 	uint32_t flags;			/* SHIM_OBJ_* */
-	uint32_t madv;			/* enum shim_madv */
-	uint64_t mem_off;		/* where the pages are in the device's memory file */
-	uint32_t tiling_mode;		/* I915_TILING_* */
 	uint32_t stride;
-	uint32_t swizzle_mode;
-	uint32_t caching;		/* I915_CACHING_* */
+	uint64_t mem_off;		/* where the pages are in the device's memory file */
+	/* Small enumerations, a byte each: an idle object's bookkeeping stays in 176 bytes. */
+	uint8_t madv;			/* enum shim_madv */
+	uint8_t tiling_mode;		/* I915_TILING_* */
+	uint8_t swizzle_mode;		/* I915_BIT_6_SWIZZLE_* */
+	uint8_t caching;		/* I915_CACHING_* */
+	uint8_t view_state;		/* enum shim_view_state */
+	uint8_t pad[3];
 	uint32_t read_domains, write_domain;
 	int32_t owner_pid;		/* userptr: the process whose memory it is */
-	uint32_t view_state;		/* enum shim_view_state */
 	uint64_t user_ptr;		/* userptr: start address */
 	uint64_t view_off;		/* the GTT view's range in the memory file */
 	shim_off purge_prev, purge_next;	/* the purgeable list (i915_gem_shrinker.c) */
@@ -51,7 +53,7 @@ struct i915_gem_object {
 	uint32_t owner;			/* the file that made it, charged for its pages (0: none) */
 	shim_off bindings;		/* its bindings (struct shim_vma), linked by obj_next */
 };
-SHIM_SHARED_LAYOUT(struct i915_gem_object, 184);
+SHIM_SHARED_LAYOUT(struct i915_gem_object, 176);
 _Static_assert(__builtin_offsetof(struct i915_gem_object, base) == 0, "the core object comes first");
 
 static inline struct i915_gem_object *to_i915_obj(struct shim_gem_object *obj)
