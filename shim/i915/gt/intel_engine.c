@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -130,7 +131,10 @@ static void run(struct shim_request *rq)
 }
 
 /* How long an idle engine thread polls for new work before it sleeps: waking a
- * sleeping thread costs tens of microseconds, and submissions come in bursts. */
+ * sleeping thread costs tens of microseconds, and submissions come in bursts.
+ * It polls with sched_yield(), not a pause: the thread it has just woken (a
+ * waiter of the fence it signalled) is often queued on this very CPU, and on a
+ * busy machine a busy-waiting engine would keep it off for the whole period. */
 #define ENGINE_SPIN_NS 50000
 
 static void *engine_main(void *arg)
@@ -139,7 +143,7 @@ static void *engine_main(void *arg)
 	for (;;) {
 		uint64_t until = shim_now_ns() + ENGINE_SPIN_NS;
 		while (!__atomic_load_n(&e->head, __ATOMIC_ACQUIRE) && shim_now_ns() < until)
-			shim_cpu_relax();
+			sched_yield();
 		pthread_mutex_lock(&e->lock);
 		while (!e->head)
 			pthread_cond_wait(&e->cond, &e->lock);
