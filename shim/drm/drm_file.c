@@ -19,6 +19,7 @@
 
 #include "base/journal.h"
 #include "base/real.h"
+#include "drm/dma_fence.h"
 #include "drm/drm_device.h"
 #include "drm/drm_device_process.h"
 #include "drm/drm_drv.h"
@@ -62,6 +63,7 @@ void shim_device_unlock(struct shim_device *dev)
 	shim_assert_locked(dev);
 	lock_holder = NULL;
 	shim_instance_unlock(&dev->shared->hdr);
+	shim_fence_flush_wakes();	/* the waiters find the lock free */
 }
 
 bool shim_device_locked(const struct shim_device *dev)
