@@ -93,7 +93,7 @@ static void mark_guilty(struct shim_device *dev, struct shim_request *rq)
 	}
 }
 
-static void run(struct shim_request *rq)
+static void run(struct engine *e, struct shim_request *rq)
 {
 	struct shim_device *dev = rq->dev;
 	for (uint32_t i = 0; i < rq->ndeps; i++)
@@ -127,6 +127,16 @@ static void run(struct shim_request *rq)
 		shim_error_state_record(dev, rq, ret, &fault);	/* it leaves NO_ERROR_CAPTURE contexts out */
 	}
 	shim_fence_signal(shim_ptr(rq->fence), ret ? -EIO : 0);
+	/*
+	 * Retired in the same hold of the lock: the fence's waiters are woken when
+	 * it is released (drm/dma_fence.c) and take it at once; taking it again
+	 * here would make them wait for us. Device lock before engine lock, as
+	 * shim_engine_cancel_context.
+	 */
+	pthread_mutex_lock(&e->lock);
+	e->current = NULL;		/* before the free: a fork sees one or the other */
+	pthread_mutex_unlock(&e->lock);
+	shim_request_free(rq);
 	shim_device_unlock(dev);
 }
 
@@ -153,14 +163,7 @@ static void *engine_main(void *arg)
 			e->tail = NULL;
 		e->current = rq;
 		pthread_mutex_unlock(&e->lock);
-		run(rq);
-		pthread_mutex_lock(&e->lock);
-		e->current = NULL;		/* before the free: a fork sees one or the other */
-		pthread_mutex_unlock(&e->lock);
-		struct shim_device *dev = rq->dev;
-		shim_device_lock(dev);
-		shim_request_free(rq);
-		shim_device_unlock(dev);
+		run(e, rq);		/* and retires it */
 	}
 	return NULL;
 }
