@@ -1,15 +1,21 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * bench/sync_bench: cross-process wake-up latency of sync objects against a
- * plain futex ping-pong measured in the same run, and sync_file poll
- * latency. Raw ioctls only; prints medians; never fails on time.
+ * bench/sync_bench: fence wake latency (median and 99th percentile) against a
+ * futex round trip between two processes, measured in the same run: one
+ * anchor sample is taken right before every fence sample, so both see the
+ * same load. Raw ioctls only; never fails on time.
  *
- *   futex ping-pong      two processes wake each other through two futex
- *                        words in shared memory; one-way = round trip / 2
+ *   futex round trip     two processes wake each other through two futex
+ *                        words in shared memory (the anchor)
  *   syncobj ping-pong    the same with two syncobjs shared as syncobj fds:
- *                        WAIT(WAIT_FOR_SUBMIT) -> RESET -> SIGNAL the other
- *   sync_file poll       exec of an empty batch with FENCE_OUT, then poll()
- *                        until the out-fence is readable (submit -> POLLIN)
+ *                        WAIT(WAIT_FOR_SUBMIT) -> RESET -> SIGNAL the other;
+ *                        one-way = round trip / 2
+ *   exec + wait          exec of an empty batch with FENCE_OUT, then one of
+ *                        poll(POLLIN) on the out-fence, SYNCOBJ_WAIT on a
+ *                        syncobj the exec signals, GEM_WAIT on the batch;
+ *                        "submit" is exec -> woken, "wake" is the request's
+ *                        completion (the out-fence's timestamp, FILE_INFO)
+ *                        -> woken, "exec" is the ioctl alone
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -30,8 +36,11 @@
 #include <unistd.h>
 #include <drm.h>
 #include <i915_drm.h>
+#include <linux/sync_file.h>
 
+#ifndef ROUNDS
 #define ROUNDS 2000
+#endif
 
 static uint64_t now_ns(void)
 {
@@ -52,6 +61,12 @@ static double median_us(uint64_t *v, int n)
 	return v[n / 2] / 1000.0;
 }
 
+/* After median_us (sorted). */
+static double p99_us(const uint64_t *v, int n)
+{
+	return v[(n * 99) / 100] / 1000.0;
+}
+
 /* --- futex ping-pong -------------------------------------------------------- */
 
 static void futex_wait(uint32_t *w, uint32_t val)
@@ -66,29 +81,40 @@ static void futex_post(uint32_t *w)
 	syscall(SYS_futex, w, FUTEX_WAKE, INT_MAX, NULL, NULL, 0);
 }
 
-static double futex_pingpong(void)
+/* The anchor's partner: answers each post on w[0] with one on w[1], until told to stop (w[2]). */
+static uint32_t *anchor_w;
+static pid_t anchor_pid;
+static uint32_t anchor_seq;
+
+static void anchor_start(void)
 {
-	uint32_t *w = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	uint64_t *t = calloc(ROUNDS, sizeof(*t));
-	pid_t pid = fork();
-	if (pid == 0) {
-		for (uint32_t i = 0; i < ROUNDS; i++) {
-			futex_wait(&w[0], i);
-			futex_post(&w[1]);
+	anchor_w = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	anchor_pid = fork();
+	if (anchor_pid == 0) {
+		for (uint32_t i = 0;; i++) {
+			futex_wait(&anchor_w[0], i);
+			if (__atomic_load_n(&anchor_w[2], __ATOMIC_ACQUIRE))
+				_exit(0);
+			futex_post(&anchor_w[1]);
 		}
-		_exit(0);
 	}
-	for (uint32_t i = 0; i < ROUNDS; i++) {
-		uint64_t t0 = now_ns();
-		futex_post(&w[0]);
-		futex_wait(&w[1], i);
-		t[i] = (now_ns() - t0) / 2;
-	}
-	waitpid(pid, NULL, 0);
-	double m = median_us(t, ROUNDS);
-	free(t);
-	munmap(w, 4096);
-	return m;
+}
+
+/* One futex round trip, ns. */
+static uint64_t anchor_sample(void)
+{
+	uint64_t t0 = now_ns();
+	futex_post(&anchor_w[0]);
+	futex_wait(&anchor_w[1], anchor_seq++);
+	return now_ns() - t0;
+}
+
+static void anchor_stop(void)
+{
+	__atomic_store_n(&anchor_w[2], 1, __ATOMIC_RELEASE);
+	futex_post(&anchor_w[0]);
+	waitpid(anchor_pid, NULL, 0);
+	munmap(anchor_w, 4096);
 }
 
 /* --- syncobj ping-pong ------------------------------------------------------- */
@@ -128,7 +154,7 @@ static uint32_t so_import(int fd, int ofd)
 	return a.handle;
 }
 
-static double syncobj_pingpong(const char *node)
+static void syncobj_pingpong(const char *node, uint64_t *t, uint64_t *anchor)
 {
 	int fd = open(node, O_RDWR | O_CLOEXEC);
 	struct drm_syncobj_create c[2] = { { 0 }, { 0 } };
@@ -137,7 +163,6 @@ static double syncobj_pingpong(const char *node)
 	struct drm_syncobj_handle e[2] = { { .handle = c[0].handle }, { .handle = c[1].handle } };
 	so_ioctl(fd, DRM_IOCTL_SYNCOBJ_HANDLE_TO_FD, &e[0]);
 	so_ioctl(fd, DRM_IOCTL_SYNCOBJ_HANDLE_TO_FD, &e[1]);
-	uint64_t *t = calloc(ROUNDS, sizeof(*t));
 	pid_t pid = fork();
 	if (pid == 0) {
 		int cfd = open(node, O_RDWR | O_CLOEXEC);	/* its own open file */
@@ -149,23 +174,43 @@ static double syncobj_pingpong(const char *node)
 		_exit(0);
 	}
 	for (int i = 0; i < ROUNDS; i++) {
+		anchor[i] = anchor_sample();
 		uint64_t t0 = now_ns();
 		so_signal(fd, c[0].handle);
 		so_wait_reset(fd, c[1].handle);
 		t[i] = (now_ns() - t0) / 2;
 	}
 	waitpid(pid, NULL, 0);
-	double m = median_us(t, ROUNDS);
-	free(t);
 	close(e[0].fd);
 	close(e[1].fd);
 	close(fd);
-	return m;
 }
 
-/* --- sync_file poll ---------------------------------------------------------- */
+/* --- exec + wait ------------------------------------------------------------ */
 
-static double sync_file_poll(const char *node, double *poll_signalled)
+enum wait_kind { WAIT_POLL, WAIT_SYNCOBJ, WAIT_GEM, WAIT_KINDS };
+static const char *const kind_name[WAIT_KINDS] = { "exec + sync_file POLLIN", "exec + SYNCOBJ_WAIT",
+						   "exec + GEM_WAIT" };
+
+/* The signal time of a sync_file's (single) fence, CLOCK_MONOTONIC ns. */
+static uint64_t fence_timestamp(int sf)
+{
+	struct sync_fence_info fi = { 0 };
+	struct sync_file_info info = { .num_fences = 1, .sync_fence_info = (uintptr_t)&fi };
+	so_ioctl(sf, SYNC_IOC_FILE_INFO, &info);
+	return fi.timestamp_ns;
+}
+
+struct samples {
+	uint64_t submit[ROUNDS], wake[ROUNDS], exec[ROUNDS], anchor[ROUNDS];
+};
+
+/*
+ * Round-robin over the kinds, each sample after an anchor sample. The same
+ * empty batch every time: the request's own cost is the exec's and the
+ * engine's, which "wake" leaves out.
+ */
+static void exec_waits(const char *node, struct samples *s, double *poll_signalled)
 {
 	int fd = open(node, O_RDWR | O_CLOEXEC);
 	struct drm_i915_gem_create gc = { .size = 4096 };
@@ -173,28 +218,60 @@ static double sync_file_poll(const char *node, double *poll_signalled)
 	uint32_t cmd[2] = { MI_BATCH_BUFFER_END, MI_NOOP };
 	struct drm_i915_gem_pwrite pw = { .handle = gc.handle, .size = sizeof(cmd), .data_ptr = (uintptr_t)cmd };
 	so_ioctl(fd, DRM_IOCTL_I915_GEM_PWRITE, &pw);
-	uint64_t *t = calloc(ROUNDS, sizeof(*t)), *u = calloc(ROUNDS, sizeof(*u));
+	struct drm_syncobj_create sc = { 0 };
+	so_ioctl(fd, DRM_IOCTL_SYNCOBJ_CREATE, &sc);
+	uint64_t *u = calloc(ROUNDS, sizeof(*u));
 	for (int i = 0; i < ROUNDS; i++) {
-		struct drm_i915_gem_exec_object2 o = { .handle = gc.handle };
-		struct drm_i915_gem_execbuffer2 eb = { .buffers_ptr = (uintptr_t)&o, .buffer_count = 1,
-						       .flags = I915_EXEC_FENCE_OUT };
-		uint64_t t0 = now_ns();
-		so_ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb);
-		struct pollfd p = { .fd = (int)(eb.rsvd2 >> 32), .events = POLLIN };
-		while (poll(&p, 1, 5000) == 0)
-			;
-		t[i] = now_ns() - t0;
-		t0 = now_ns();
-		poll(&p, 1, 0);
-		u[i] = now_ns() - t0;
-		close(p.fd);
+		for (int k = 0; k < WAIT_KINDS; k++) {
+			s[k].anchor[i] = anchor_sample();
+			struct drm_i915_gem_exec_object2 o = { .handle = gc.handle };
+			struct drm_i915_gem_exec_fence ef = { .handle = sc.handle, .flags = I915_EXEC_FENCE_SIGNAL };
+			struct drm_i915_gem_execbuffer2 eb = { .buffers_ptr = (uintptr_t)&o, .buffer_count = 1,
+							       .flags = I915_EXEC_FENCE_OUT };
+			if (k == WAIT_SYNCOBJ) {
+				eb.flags |= I915_EXEC_FENCE_ARRAY;
+				eb.cliprects_ptr = (uintptr_t)&ef;
+				eb.num_cliprects = 1;
+			}
+			uint64_t t0 = now_ns();
+			so_ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb);
+			uint64_t t1 = now_ns();
+			int sf = (int)(eb.rsvd2 >> 32);
+			if (k == WAIT_POLL) {
+				struct pollfd p = { .fd = sf, .events = POLLIN };
+				while (poll(&p, 1, 5000) == 0)
+					;
+			} else if (k == WAIT_SYNCOBJ) {
+				struct drm_syncobj_wait w = { .handles = (uintptr_t)&sc.handle, .count_handles = 1,
+							      .timeout_nsec = INT64_MAX };
+				so_ioctl(fd, DRM_IOCTL_SYNCOBJ_WAIT, &w);
+			} else {
+				struct drm_i915_gem_wait w = { .bo_handle = gc.handle, .timeout_ns = -1 };
+				so_ioctl(fd, DRM_IOCTL_I915_GEM_WAIT, &w);
+			}
+			uint64_t t2 = now_ns();
+			s[k].submit[i] = t2 - t0;
+			s[k].exec[i] = t1 - t0;
+			uint64_t signalled = fence_timestamp(sf);
+			s[k].wake[i] = t2 > signalled ? t2 - signalled : 0;
+			if (k == WAIT_POLL) {
+				struct pollfd p = { .fd = sf, .events = POLLIN };
+				uint64_t t3 = now_ns();
+				poll(&p, 1, 0);
+				u[i] = now_ns() - t3;
+			}
+			close(sf);
+		}
 	}
-	double m = median_us(t, ROUNDS);
 	*poll_signalled = median_us(u, ROUNDS);
-	free(t);
 	free(u);
 	close(fd);
-	return m;
+}
+
+static void row(const char *name, uint64_t *v, double anchor_med)
+{
+	double m = median_us(v, ROUNDS);
+	printf("  %-34s %8.1f %8.1f  %5.1fx\n", name, m, p99_us(v, ROUNDS), m / anchor_med);
 }
 
 int main(void)
@@ -206,13 +283,38 @@ int main(void)
 		return 0;
 	}
 	close(probe);
-	double fut = futex_pingpong();
-	double so = syncobj_pingpong(node);
-	double ps, pf = sync_file_poll(node, &ps);
-	printf("sync_bench (medians of %d, one-way = round trip / 2):\n", ROUNDS);
-	printf("  futex ping-pong (anchor)          %8.1f us\n", fut);
-	printf("  syncobj signal -> wake, 2 procs   %8.1f us  (%.1fx futex)\n", so, so / fut);
-	printf("  exec + sync_file POLLIN           %8.1f us\n", pf);
-	printf("  poll() of a signalled sync_file   %8.1f us\n", ps);
+	static struct samples so, ex[WAIT_KINDS];
+	anchor_start();
+	syncobj_pingpong(node, so.submit, so.anchor);
+	double ps;
+	exec_waits(node, ex, &ps);
+	anchor_stop();
+	for (int i = 0; i < ROUNDS; i++)	/* one-way */
+		so.submit[i] /= 2;
+
+	printf("sync_bench: fence wake latency (median and 99th percentile, us, of %d) against a futex\n"
+	       "round trip between two processes, the anchor sampled before every fence sample:\n", ROUNDS);
+	printf("  %-34s %8s %8s  %6s\n", "", "median", "p99", "/futex");
+	uint64_t all[(WAIT_KINDS + 1) * ROUNDS];
+	memcpy(all, so.anchor, sizeof(so.anchor));
+	for (int k = 0; k < WAIT_KINDS; k++)
+		memcpy(all + (k + 1) * ROUNDS, ex[k].anchor, sizeof(ex[k].anchor));
+	qsort(all, sizeof(all) / sizeof(all[0]), sizeof(all[0]), cmp_u64);
+	double am = all[sizeof(all) / sizeof(all[0]) / 2] / 1000.0;
+	printf("  %-34s %8.1f %8.1f  %5.1fx\n", "futex round trip (anchor)", am,
+	       all[sizeof(all) / sizeof(all[0]) * 99 / 100] / 1000.0, 1.0);
+	row("syncobj signal -> wake, 2 procs", so.submit, am);
+	for (int k = 0; k < WAIT_KINDS; k++) {
+		char name[64];
+		double km = median_us(ex[k].anchor, ROUNDS);	/* sorts: before p99_us */
+		printf("  %s (its anchor %.1f / %.1f)\n", kind_name[k], km, p99_us(ex[k].anchor, ROUNDS));
+		snprintf(name, sizeof(name), "  completion -> woken");
+		row(name, ex[k].wake, am);
+		snprintf(name, sizeof(name), "  submit -> woken");
+		row(name, ex[k].submit, am);
+		snprintf(name, sizeof(name), "  the exec ioctl alone");
+		row(name, ex[k].exec, am);
+	}
+	printf("  %-34s %8.1f\n", "poll() of a signalled sync_file", ps);
 	return 0;
 }

@@ -1,15 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Fences in shared memory (drm/dma_fence.h). Signalling stores the error, then the
- * state with release order, then wakes futex waiters if any said they wait,
- * then runs the fence's callbacks (composite parents, syncobj waiters,
- * sync_file pokes) under the device lock the signaller holds. A composite's
- * parts hold it alive through their PARENT callbacks until they signal.
+ * state, then owes futex waiters a wake if any said they wait, then runs the
+ * fence's callbacks (composite parents, syncobj waiters, sync_file pokes)
+ * under the device lock the signaller holds. The futex wakes themselves are
+ * made when the signaller releases the lock (shim_fence_flush_wakes), so that
+ * a woken waiter finds the lock free. A composite's parts hold it alive
+ * through their PARENT callbacks until they signal.
  */
 #include "config.h"
 
 #include <errno.h>
 #include <limits.h>
+#include <sched.h>
 #include <linux/futex.h>
 #include <sys/syscall.h>
 #include <time.h>
@@ -182,13 +185,50 @@ static void futex_wake_word(uint32_t *word)
 	shim_valgrind_rehide(word, sizeof(*word));
 }
 
+/*
+ * Wakes owed by this thread until it releases the device lock. Every waiter
+ * that a fence or a syncobj wakes takes the device lock as soon as it runs
+ * (to drop its callbacks and references); woken while the signaller still
+ * holds the lock (running the other callbacks, retiring the request), it
+ * would only go back to sleep on the lock and need a second wake-up. The
+ * word itself (state, seq) is written at once, so a waiter that has not gone
+ * to sleep yet sees it; only the FUTEX_WAKE waits for shim_device_unlock().
+ * The word may be freed by then (its waiter timed out, reallocated): the
+ * wake is then a spurious one, which every futex sleeper here tolerates.
+ */
+#define DEFERRED_WAKES 32
+static __thread uint32_t *deferred[DEFERRED_WAKES] __attribute__((tls_model("initial-exec")));
+static __thread unsigned ndeferred __attribute__((tls_model("initial-exec")));
+
+static void futex_wake_soon(uint32_t *word)
+{
+	struct shim_device *dev = shim_device_peek();
+	if (!dev || !shim_device_locked(dev)) {
+		futex_wake_word(word);
+		return;
+	}
+	for (unsigned i = 0; i < ndeferred; i++)
+		if (deferred[i] == word)
+			return;
+	if (ndeferred == DEFERRED_WAKES)
+		futex_wake_word(word);	/* a rare crowd: no worse than before */
+	else
+		deferred[ndeferred++] = word;
+}
+
+void shim_fence_flush_wakes(void)
+{
+	while (ndeferred)
+		futex_wake_word(deferred[--ndeferred]);
+}
+
 void shim_waiter_wake(struct shim_waiter *w)
 {
 	/* Lock-free: sleepers compare it without the lock; a bump is never undone (a
 	 * rolled-back one is a spurious wake-up, which waiters tolerate). */
 	shim_journal_lockfree(&w->seq, sizeof(w->seq));
 	__atomic_add_fetch(&w->seq, 1, __ATOMIC_ACQ_REL);
-	futex_wake_word(&w->seq);
+	futex_wake_soon(&w->seq);
 }
 
 static shim_fence_cb_fn cb_kinds[SHIM_FENCE_CB_KINDS];
@@ -255,14 +295,19 @@ void shim_fence_signal(struct shim_fence *f, int error)
 	SHIM_SET(f->error, error);
 	SHIM_SET(f->signal_ns, shim_now_ns());
 	shim_journal_note(&f->state, sizeof(f->state));
-	__atomic_store_n(&f->state, 1, __ATOMIC_RELEASE);
-	if (__atomic_load_n(&f->waiters, __ATOMIC_ACQUIRE))
-		futex_wake_word(&f->state);
+	/* Sequentially consistent, as the waiter's increment of waiters and load of
+	 * state: one of the two sides must see the other's store. */
+	__atomic_store_n(&f->state, 1, __ATOMIC_SEQ_CST);
+	if (__atomic_load_n(&f->waiters, __ATOMIC_SEQ_CST))
+		futex_wake_soon(&f->state);
 	shim_fence_mark_started(f);
 	run_callbacks(f);
 }
 
-/* Waiting briefly before sleeping saves the futex round trip for short requests. */
+/* Waiting briefly before sleeping saves the futex round trip for short requests.
+ * The spin yields rather than pauses: the engine thread that will signal may
+ * need this CPU (with two CPUs and other load, a pausing waiter delayed its
+ * own wake-up by the whole spin plus a sleep, ~60 us in sync_bench). */
 #define FENCE_SPIN_NS 20000
 
 int shim_fence_wait(struct shim_fence *f, uint64_t deadline_ns, bool interruptible)
@@ -276,11 +321,11 @@ int shim_fence_wait(struct shim_fence *f, uint64_t deadline_ns, bool interruptib
 		if (shim_fence_is_signalled(f))
 			return 0;
 		else
-			shim_cpu_relax();
+			sched_yield();
 	shim_journal_lockfree(&f->waiters, sizeof(f->waiters));	/* without the lock */
-	__atomic_add_fetch(&f->waiters, 1, __ATOMIC_ACQ_REL);
+	__atomic_add_fetch(&f->waiters, 1, __ATOMIC_SEQ_CST);
 	int ret = 0;
-	while (!shim_fence_is_signalled(f)) {
+	while (!__atomic_load_n(&f->state, __ATOMIC_SEQ_CST)) {
 		struct timespec ts, *tsp = NULL;
 		if (deadline_ns != UINT64_MAX) {
 			uint64_t now = shim_now_ns();

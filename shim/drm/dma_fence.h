@@ -6,7 +6,7 @@
  * (0 or -errno, e.g. -EIO for a request reset by a hang). Any process can
  * wait on it: the state word is a futex in the shared mapping, so waiters
  * sleep in the kernel and the signaller wakes them, whichever processes
- * they are in. References are counted under the device lock; a fence is
+ * they are in, as it releases the device lock. References are counted under the device lock; a fence is
  * freed when the last reference goes.
  */
 #ifndef SHIM_FENCE_H
@@ -76,7 +76,10 @@ struct shim_waiter {
 	uint32_t pad;
 };
 SHIM_SHARED_LAYOUT(struct shim_waiter, 8);
+/* Device lock held or not: bumps w, and wakes its sleepers (when the lock is released, if held). */
 void shim_waiter_wake(struct shim_waiter *w);
+/* The futex wakes this thread deferred while it held the device lock (shim_device_unlock calls it). */
+void shim_fence_flush_wakes(void);
 
 /* Device lock held. A pending fence with one reference; 0 when out of memory. */
 shim_off shim_fence_create(struct shim_device *dev, uint64_t context, uint64_t seqno);

@@ -20,6 +20,7 @@
 #include "base/journal.h"
 #include "base/real.h"
 #include "base/signal_hold.h"
+#include "drm/dma_fence.h"
 #include "drm/drm_device.h"
 #include "drm/drm_device_process.h"
 #include "drm/drm_drv.h"
@@ -62,7 +63,12 @@ void shim_device_unlock(struct shim_device *dev)
 {
 	shim_assert_locked(dev);
 	lock_holder = NULL;
+	/* A signal held in the section reaches its handler after the wakes: a handler that
+	 * exits must not leave the waiters asleep. */
+	shim_signals_hold();
 	shim_instance_unlock(&dev->shared->hdr);
+	shim_fence_flush_wakes();	/* the waiters find the lock free */
+	shim_signals_unhold();
 }
 
 bool shim_device_locked(const struct shim_device *dev)

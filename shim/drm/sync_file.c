@@ -12,7 +12,9 @@
  * holds a reference to the fence and, while the fence is pending, a POKE
  * callback on it: whoever signals the fence, in any process, opens the FIFO
  * by name and writes one byte into it, which makes every fd of it readable
- * at once (POLLIN). A fence that has already signalled is poked at creation.
+ * at once (POLLIN); it opens the FIFO for reading and writing, so that there
+ * is always a reader and the write cannot raise SIGPIPE. A fence that has
+ * already signalled is poked at creation.
  * The byte is never read back by the shim; a FIFO also reports POLLOUT,
  * which a kernel sync_file does not (nobody polls a sync_file for output).
  *
@@ -20,9 +22,11 @@
  * parts, de-duplicated by fence context keeping the later seqno, so it
  * signals when all of them have. SYNC_IOC_FILE_INFO reports the parts.
  *
- * Lifetimes: the record, the FIFO and the fence reference live until the
- * last fd of the description closes in every process; shim_sync_reap()
- * then removes them (on the next export or device open). Syncobj fd
+ * Lifetimes: the record and the fence reference live until the last fd of
+ * the description closes in every process; shim_sync_reap() then removes
+ * them (on the next export or device open). The FIFO stays for the next
+ * sync_file of the same id, which takes it over (an unused FIFO holds
+ * nothing), and goes with the instance directory. Syncobj fd
  * records (drm/drm_syncobj.c makes them) are reaped here the same way.
  */
 #define _GNU_SOURCE
@@ -31,8 +35,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/sync_file.h>
-#include <pthread.h>
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -71,12 +73,20 @@ bool shim_sync_path_alive(const char *path)
 	return alive;
 }
 
-static void sync_file_release(struct shim_device *dev, struct shim_sync_registry *reg, uint32_t id)
+/*
+ * keep_file: the FIFO of a sync_file whose fds are all closed is left for the
+ * next sync_file of this id (ids are reused lowest first), which then opens
+ * it instead of paying unlink, mkfifo and chmod on every export. Nothing is
+ * left in it: a pipe's bytes go with its last open.
+ */
+static void sync_file_release(struct shim_device *dev, struct shim_sync_registry *reg, uint32_t id,
+			      bool keep_file)
 {
 	char path[PATH_MAX];
 	struct shim_sync_file *sf = shim_ptr(shim_idr_remove(&reg->sync_files, id));
 	shim_sync_path(dev, path, sizeof(path), "sync_file", id);
-	unlink(path);
+	if (!keep_file)
+		unlink(path);
 	if (!sf)
 		return;
 	shim_fence_remove_cb(dev, sf->fence, sf->poke);
@@ -93,7 +103,7 @@ void shim_sync_reap(struct shim_device *dev)
 	for (uint32_t id = shim_idr_next(&reg->sync_files, 1); id; id = shim_idr_next(&reg->sync_files, id + 1)) {
 		shim_sync_path(dev, path, sizeof(path), "sync_file", id);
 		if (!shim_sync_path_alive(path))
-			sync_file_release(dev, reg, id);
+			sync_file_release(dev, reg, id, true);
 	}
 	for (uint32_t id = shim_idr_next(&reg->syncobj_fds, 1); id; id = shim_idr_next(&reg->syncobj_fds, id + 1)) {
 		shim_sync_path(dev, path, sizeof(path), "syncobj", id);
@@ -116,24 +126,19 @@ void shim_sync_file_poke(struct shim_device *dev, uint32_t id)
 	if (sf)
 		SHIM_SET(sf->poke, 0);	/* the callback is being run and freed */
 	shim_sync_path(dev, path, sizeof(path), "sync_file", id);
-	int fd = shim_real.openat(AT_FDCWD, path, O_WRONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0)
-		return;			/* no fd left: nobody to tell */
 	/*
-	 * The last reader may close between our open and our write; the write
-	 * then raises SIGPIPE, which must not reach the program: block it in
-	 * this thread and take back one that is pending because of us.
+	 * Opened for reading too, so that the write can never find the FIFO
+	 * without a reader (no EPIPE, no SIGPIPE to hide from the program) and
+	 * the wake costs an open, a write and a close, the write being what
+	 * wakes the pollers. With no fd of it left, the byte goes with our close.
 	 */
-	sigset_t pipe_set, old;
-	sigemptyset(&pipe_set);
-	sigaddset(&pipe_set, SIGPIPE);
-	pthread_sigmask(SIG_BLOCK, &pipe_set, &old);
+	int fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return;			/* released: nobody to tell */
 	char byte = 1;
-	if (write(fd, &byte, 1) < 0 && errno == EPIPE) {
-		struct timespec zero = { 0, 0 };
-		sigtimedwait(&pipe_set, NULL, &zero);
+	if (write(fd, &byte, 1) < 0) {
+		/* full (cannot be: one byte per fence) or gone: nothing to undo */
 	}
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	shim_real.close(fd);
 }
 
@@ -171,7 +176,6 @@ int shim_sync_file_create(struct shim_device *dev, shim_off fence, const char *n
 		snprintf(sf->name, sizeof(sf->name), "%s", name);
 	}
 	shim_sync_path(dev, path, sizeof(path), "sync_file", (uint32_t)id);
-	unlink(path);
 	int fd = -1, err = 0;
 	struct stat st;
 	struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 1 };
@@ -179,14 +183,25 @@ int shim_sync_file_create(struct shim_device *dev, shim_off fence, const char *n
 	 * could not succeed otherwise. */
 	if (onto >= 0)
 		shim_real.close(onto);
-	if (mkfifo(path, 0600) < 0 || shim_access_chmod(&dev->inst.access, path, 0600) < 0 ||
-	    (fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)) < 0 ||
-	    shim_real.fcntl(fd, F_OFD_SETLK, &fl) < 0 || shim_real.fstat(fd, &st) < 0) {
-		err = errno ? -errno : -EIO;
-		if (fd >= 0)
-			shim_real.close(fd);
-		sync_file_release(dev, reg, (uint32_t)id);
-		return err;
+	/* The FIFO a released sync_file of this id left (sync_file_release), if it is one and
+	 * nobody holds it; otherwise a new one. */
+	fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+	if (fd >= 0 && (shim_real.fstat(fd, &st) < 0 || !S_ISFIFO(st.st_mode) ||
+			shim_real.fcntl(fd, F_OFD_SETLK, &fl) < 0)) {
+		shim_real.close(fd);
+		fd = -1;
+	}
+	if (fd < 0) {
+		unlink(path);
+		if (mkfifo(path, 0600) < 0 || shim_access_chmod(&dev->inst.access, path, 0600) < 0 ||
+		    (fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)) < 0 ||
+		    shim_real.fcntl(fd, F_OFD_SETLK, &fl) < 0 || shim_real.fstat(fd, &st) < 0) {
+			err = errno ? -errno : -EIO;
+			if (fd >= 0)
+				shim_real.close(fd);
+			sync_file_release(dev, reg, (uint32_t)id, false);
+			return err;
+		}
 	}
 	SHIM_SET(sf->ino, st.st_ino);
 	if (shim_fence_is_signalled(shim_ptr(fence)))

@@ -180,5 +180,49 @@ TEST(sync_file_poll_across_processes)
 	close(fd);
 }
 
+/*
+ * Each out-fence after the first is exported once the one before has been closed, so the
+ * shim hands it the id and the FIFO the closed one left: it must still start unsignalled,
+ * wake an epoll waiter in a child that inherited it only when its request completes, and
+ * leave alone a sync_file that is still open.
+ */
+TEST(sync_file_reused_starts_pending)
+{
+	int fd = gen8_fd(), held = -1;
+	struct spinner s = spinner_new(fd, 0x800000);
+	for (int i = 0; i < 4; i++) {
+		s.map[0] = MI_BATCH_BUFFER_START_GEN8;
+		__sync_synchronize();
+		int out = spin_with_out_fence(fd, &s, I915_EXEC_RENDER);
+		ASSERT(!sync_file_ready(out, 0));
+		if (held >= 0)
+			ASSERT(sync_file_ready(held, 0));
+		int ep = epoll_create1(EPOLL_CLOEXEC);
+		struct epoll_event ev = { .events = EPOLLIN }, got;
+		ASSERT_OK(epoll_ctl(ep, EPOLL_CTL_ADD, out, &ev));
+		pid_t pid = fork();
+		if (pid == 0) {
+			uint64_t t0 = now_ns();
+			ASSERT_EQ(epoll_wait(ep, &got, 1, 10000), 1);
+			ASSERT(now_ns() - t0 >= 10000000);
+			ASSERT_EQ(epoll_wait(ep, &got, 1, 0), 1);	/* level-triggered: stays readable */
+			_exit(0);
+		}
+		usleep(30000);
+		ASSERT(!sync_file_ready(out, 0));
+		spinner_end(&s);
+		ASSERT_EQ(wait_child(pid), 0);
+		ASSERT(sync_file_ready(out, 1000));
+		close(ep);
+		if (held < 0)
+			held = out;
+		else
+			close(out);
+	}
+	close(held);
+	close(fd);
+}
+
 TEST_MAIN(T(imported_fd_is_same_object), T(waiter_blocks_until_other_process_signals),
-	  T(timeline_across_processes), T(survives_its_maker), T(sync_file_poll_across_processes))
+	  T(timeline_across_processes), T(survives_its_maker), T(sync_file_poll_across_processes),
+	  T(sync_file_reused_starts_pending))

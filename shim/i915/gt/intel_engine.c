@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -93,7 +94,7 @@ static void mark_guilty(struct shim_device *dev, struct shim_request *rq)
 	}
 }
 
-static void run(struct shim_request *rq)
+static void run(struct engine *e, struct shim_request *rq)
 {
 	struct shim_device *dev = rq->dev;
 	for (uint32_t i = 0; i < rq->ndeps; i++)
@@ -127,11 +128,24 @@ static void run(struct shim_request *rq)
 		shim_error_state_record(dev, rq, ret, &fault);	/* it leaves NO_ERROR_CAPTURE contexts out */
 	}
 	shim_fence_signal(shim_ptr(rq->fence), ret ? -EIO : 0);
+	/*
+	 * Retired in the same hold of the lock: the fence's waiters are woken when
+	 * it is released (drm/dma_fence.c) and take it at once; taking it again
+	 * here would make them wait for us. Device lock before engine lock, as
+	 * shim_engine_cancel_context.
+	 */
+	shim_mutex_lock(&e->lock);
+	e->current = NULL;		/* before the free: a fork sees one or the other */
+	shim_mutex_unlock(&e->lock);
+	shim_request_free(rq);
 	shim_device_unlock(dev);
 }
 
 /* How long an idle engine thread polls for new work before it sleeps: waking a
- * sleeping thread costs tens of microseconds, and submissions come in bursts. */
+ * sleeping thread costs tens of microseconds, and submissions come in bursts.
+ * It polls with sched_yield(), not a pause: the thread it has just woken (a
+ * waiter of the fence it signalled) is often queued on this very CPU, and on a
+ * busy machine a busy-waiting engine would keep it off for the whole period. */
 #define ENGINE_SPIN_NS 50000
 
 static void *engine_main(void *arg)
@@ -140,7 +154,7 @@ static void *engine_main(void *arg)
 	for (;;) {
 		uint64_t until = shim_now_ns() + ENGINE_SPIN_NS;
 		while (!__atomic_load_n(&e->head, __ATOMIC_ACQUIRE) && shim_now_ns() < until)
-			shim_cpu_relax();
+			sched_yield();
 		shim_mutex_lock(&e->lock);
 		while (!e->head)
 			pthread_cond_wait(&e->cond, &e->lock);
@@ -150,14 +164,7 @@ static void *engine_main(void *arg)
 			e->tail = NULL;
 		e->current = rq;
 		shim_mutex_unlock(&e->lock);
-		run(rq);
-		shim_mutex_lock(&e->lock);
-		e->current = NULL;		/* before the free: a fork sees one or the other */
-		shim_mutex_unlock(&e->lock);
-		struct shim_device *dev = rq->dev;
-		shim_device_lock(dev);
-		shim_request_free(rq);
-		shim_device_unlock(dev);
+		run(e, rq);		/* and retires it */
 	}
 	return NULL;
 }
