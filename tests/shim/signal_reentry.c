@@ -37,14 +37,14 @@ static void use_device(int sig)
 
 struct pelter {
 	pthread_t target;
-	volatile bool stop;
+	bool stop;
 };
 
 static void *pelt(void *arg)
 {
 	struct pelter *p = arg;
 	struct timespec ts = { 0, 20000 };
-	while (!p->stop) {
+	while (!__atomic_load_n(&p->stop, __ATOMIC_ACQUIRE)) {
 		pthread_kill(p->target, SIGUSR1);
 		nanosleep(&ts, NULL);
 	}
@@ -60,7 +60,8 @@ TEST(handler_uses_the_device_during_ioctls)
 	sigemptyset(&sa.sa_mask);
 	ASSERT_OK(sigaction(SIGUSR1, &sa, NULL));
 	struct pelter p = { .target = pthread_self() };
-	ASSERT_EQ(pthread_create(&(pthread_t){ 0 }, NULL, pelt, &p), 0);
+	pthread_t pelter;
+	ASSERT_EQ(pthread_create(&pelter, NULL, pelt, &p), 0);
 	uint32_t batch = gem_batch(dev_fd, end_cmds, sizeof(end_cmds));
 	for (int i = 0; i < 3000; i++) {
 		uint32_t h = gem_create(dev_fd, 8192);
@@ -72,7 +73,8 @@ TEST(handler_uses_the_device_during_ioctls)
 		ASSERT_EQ(ret, 0);
 		ASSERT_EQ(gem_close(dev_fd, h), 0);
 	}
-	p.stop = true;
+	__atomic_store_n(&p.stop, true, __ATOMIC_RELEASE);
+	ASSERT_EQ(pthread_join(pelter, NULL), 0);
 	gem_wait(dev_fd, batch);
 	ASSERT(handled > 0);
 	ASSERT_EQ(handler_failed, 0);
