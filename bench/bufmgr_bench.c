@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "intel_bufmgr.h"
+#include "bench/bench_util.h"
 
 #ifdef DEBIAN_LIBDRM
 #define WHICH "debian"
@@ -71,12 +72,6 @@ static void bench_map(drm_intel_bufmgr *mgr, unsigned long size)
 	printf("%-7s map+write+unmap %6lu KiB: %8.2f us/op, %8.1f MiB/s\n", WHICH, size >> 10,
 	       dt / n * 1e6, n * (double)size / dt / (1 << 20));
 	drm_intel_bo_unreference(bo);
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return x < y ? -1 : x > y;
 }
 
 /*

@@ -22,23 +22,11 @@
 
 #include "hwdefs/intel_commands.h"
 #include "tests/drm_test_util.h"
+#include "bench/bench_util.h"
 
 #define ROUNDS 9
 
 static int fd;
-
-static double now_us(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return x < y ? -1 : x > y;
-}
 
 struct figure {
 	double median, min, max;

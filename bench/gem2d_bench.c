@@ -33,6 +33,7 @@
 
 #include "tests/2d/gem2d_test.h"
 #include "tests/2d/xref.h"
+#include "bench/bench_util.h"
 
 #define W 1024
 #define H 768
@@ -118,12 +119,6 @@ static uint64_t now_ns(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return x < y ? -1 : x > y;
 }
 
 /* ---- setup ---- */

@@ -20,6 +20,7 @@
 #include <i915_drm.h>
 
 #include "hwdefs/intel_commands.h"
+#include "bench/bench_util.h"
 
 #define BR13_32BPP ((uint32_t)INTEL_BR13_DEPTH_8888 << INTEL_BR13_DEPTH_SHIFT)
 
@@ -27,13 +28,6 @@
 #define H 1080
 #define PITCH (W * 4)
 #define SURF ((uint64_t)PITCH * H)
-
-static double now_us(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
-}
 
 static int fd;
 
@@ -103,12 +97,6 @@ static void blit_setup(uint32_t batch, uint32_t dst, uint32_t src, const uint32_
  */
 #define REPS 15
 #define ITERS 5
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return x < y ? -1 : x > y;
-}
 
 static void sort(double *v)
 {

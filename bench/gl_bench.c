@@ -20,18 +20,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "bench/bench_util.h"
 
 static double now(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return x < y ? -1 : x > y;
 }
 
 typedef void (*op_fn)(void *arg);

@@ -21,21 +21,7 @@
 #include <unistd.h>
 #include <drm.h>
 #include <i915_drm.h>
-
-static double now_us(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
-}
-
-static void must(int r, const char *what)
-{
-	if (r) {
-		perror(what);
-		exit(1);
-	}
-}
+#include "bench/bench_util.h"
 
 static uint32_t create(int fd, uint64_t size)
 {

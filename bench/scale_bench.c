@@ -28,6 +28,7 @@
 #include <unistd.h>
 #include <drm.h>
 #include <i915_drm.h>
+#include "bench/bench_util.h"
 
 #define REPS 9
 #define SMALL 1000u
@@ -37,21 +38,6 @@
 extern int i915_shim_check(const char *instance, FILE *out, unsigned settle_ms) __attribute__((weak));
 
 static int fd;
-
-static double now_us(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
-}
-
-static void must(int r, const char *what)
-{
-	if (r) {
-		perror(what);
-		exit(1);
-	}
-}
 
 static uint32_t create(uint64_t size)
 {
@@ -70,12 +56,6 @@ static void gem_close(uint32_t h)
 struct fig {
 	double rep[REPS];
 };
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return x < y ? -1 : x > y;
-}
 
 static double median(struct fig *f)
 {
