@@ -52,17 +52,6 @@ static int sig_slot(int sig)
 	return sig == SIGSEGV ? 0 : sig == SIGBUS ? 1 : -1;
 }
 
-static int real_sigaction(int sig, const struct sigaction *act, struct sigaction *old)
-{
-	if (!shim_real.sigaction)
-		shim_real_init();
-	if (!shim_real.sigaction) {
-		errno = ENOSYS;
-		return -1;
-	}
-	return shim_real.sigaction(sig, act, old);
-}
-
 /* Actions lock held. */
 static void publish(int slot, const struct sigaction *act)
 {
@@ -85,7 +74,7 @@ static void pass_on(int sig, siginfo_t *si, void *uc)
 		 * or, sent, is sent again; the process ends as it would have without us. */
 		struct sigaction dfl = { .sa_handler = SIG_DFL };
 		sigemptyset(&dfl.sa_mask);
-		real_sigaction(sig, &dfl, NULL);
+		shim_real_sigaction(sig, &dfl, NULL);
 		if (!fault)
 			raise(sig);
 		return;
@@ -155,10 +144,10 @@ static void install(void)
 	for (int i = 0; i < 2; i++) {
 		struct sigaction old;
 		memset(&old, 0, sizeof(old));
-		real_sigaction(sigs[i], NULL, &old);
+		shim_real_sigaction(sigs[i], NULL, &old);
 		actions[i][0] = old;
 		action_index[i] = 0;
-		if (real_sigaction(sigs[i], &sa, &old) == 0 &&
+		if (shim_real_sigaction(sigs[i], &sa, &old) == 0 &&
 		    (old.sa_handler != actions[i][0].sa_handler || old.sa_flags != actions[i][0].sa_flags))
 			publish(i, &old);	/* changed behind our back meanwhile */
 	}

@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <dlfcn.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -123,6 +124,17 @@ int shim_ensure_real(void)
 		return 1;
 	shim_real_init();
 	return 0;
+}
+
+int shim_real_sigaction(int sig, const struct sigaction *act, struct sigaction *old)
+{
+	if (!shim_real.sigaction)
+		shim_real_init();
+	if (!shim_real.sigaction) {
+		errno = ENOSYS;
+		return -1;
+	}
+	return shim_real.sigaction(sig, act, old);
 }
 
 int shim_private_fd(int fd)

@@ -56,6 +56,9 @@ void shim_real_init(void);
  * (it is running inside the resolution of shim_real itself). */
 int shim_ensure_real(void);
 
+/* The real sigaction(2), resolved if need be; -1 with ENOSYS when there is none. */
+int shim_real_sigaction(int sig, const struct sigaction *act, struct sigaction *old);
+
 /* getpid(2) without the system call: cached, and refreshed in a fork's child. */
 pid_t shim_getpid(void);
 

@@ -45,17 +45,6 @@ static bool holdable(int sig)
 	}
 }
 
-static int real_sigaction(int sig, const struct sigaction *act, struct sigaction *old)
-{
-	if (!shim_real.sigaction)
-		shim_real_init();
-	if (!shim_real.sigaction) {
-		errno = ENOSYS;
-		return -1;
-	}
-	return shim_real.sigaction(sig, act, old);
-}
-
 /* Actions lock held. */
 static void publish(int sig, const struct sigaction *act)
 {
@@ -73,7 +62,7 @@ static void run_program_handler(int sig, siginfo_t *si, void *uc)
 		/* Changed to the default as it arrived: the default it is. */
 		struct sigaction dfl = { .sa_handler = SIG_DFL };
 		sigemptyset(&dfl.sa_mask);
-		real_sigaction(sig, &dfl, NULL);
+		shim_real_sigaction(sig, &dfl, NULL);
 		raise(sig);
 		return;
 	}
@@ -81,7 +70,7 @@ static void run_program_handler(int sig, siginfo_t *si, void *uc)
 		/* One-shot: the kernel resets it as it delivers; ours stayed for a held signal. */
 		struct sigaction dfl = { .sa_handler = SIG_DFL };
 		sigemptyset(&dfl.sa_mask);
-		real_sigaction(sig, &dfl, NULL);
+		shim_real_sigaction(sig, &dfl, NULL);
 		publish(sig, &dfl);
 		__atomic_store_n(&trampolined[sig], false, __ATOMIC_RELEASE);
 	}
@@ -120,11 +109,11 @@ bool shim_signal_program_action(int sig, const struct sigaction *act, struct sig
 	bool ours = trampolined[sig];
 	if (ours)
 		prev = actions[sig][action_index[sig]];
-	else if (real_sigaction(sig, NULL, &prev))
+	else if (shim_real_sigaction(sig, NULL, &prev))
 		*ret = -1;
 	if (act && !*ret) {
 		if (act->sa_handler == SIG_DFL || act->sa_handler == SIG_IGN) {
-			*ret = real_sigaction(sig, act, NULL);
+			*ret = shim_real_sigaction(sig, act, NULL);
 			if (!*ret) {
 				publish(sig, act);
 				__atomic_store_n(&trampolined[sig], false, __ATOMIC_RELEASE);
@@ -137,7 +126,7 @@ bool shim_signal_program_action(int sig, const struct sigaction *act, struct sig
 			if (act->sa_flags & SA_RESETHAND)
 				t.sa_flags |= SA_NODEFER;
 			publish(sig, act);
-			*ret = real_sigaction(sig, &t, NULL);
+			*ret = shim_real_sigaction(sig, &t, NULL);
 			if (!*ret)
 				__atomic_store_n(&trampolined[sig], true, __ATOMIC_RELEASE);
 			else
