@@ -3,12 +3,11 @@
  * Fault guards (base/fault_guard.h): one SIGSEGV/SIGBUS handler per process,
  * installed on first use and kept, and a per-thread stack of recovery points.
  *
- * The program's own actions for the two signals live here once the handler is
+ * The program's own actions for the two signals are kept once the handler is
  * in place: sigaction(2) and signal(3) are interposed (os/interpose.c) and
- * land in shim_fault_program_action. The handler reads them without a lock, so
- * every change is written to a fresh slot of a small ring and then published
- * by index; a reader that loaded an index sees a slot no writer touches for
- * the next few changes.
+ * land in shim_fault_program_action, which keeps them in the store of
+ * program actions that base/signal_hold.h has for every signal (lock-free
+ * reads, so the handler can read them).
  */
 #define _GNU_SOURCE
 #include "config.h"
@@ -21,6 +20,7 @@
 
 #include "base/fault_guard.h"
 #include "base/real.h"
+#include "base/signal_hold.h"
 
 struct guard {
 	sigjmp_buf jmp;
@@ -41,30 +41,12 @@ struct shim_fault shim_fault_last(void)
 	return last;
 }
 
-#define SLOTS 16
-static pthread_mutex_t actions_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct sigaction actions[2][SLOTS];	/* [SIGSEGV, SIGBUS] x ring */
-static unsigned action_index[2];
 static int installed;
-
-static int sig_slot(int sig)
-{
-	return sig == SIGSEGV ? 0 : sig == SIGBUS ? 1 : -1;
-}
-
-/* Actions lock held. */
-static void publish(int slot, const struct sigaction *act)
-{
-	unsigned next = (action_index[slot] + 1) % SLOTS;
-	actions[slot][next] = *act;
-	__atomic_store_n(&action_index[slot], next, __ATOMIC_RELEASE);
-}
 
 /* What the program wanted for a signal that was not a guarded call's fault. */
 static void pass_on(int sig, siginfo_t *si, void *uc)
 {
-	int slot = sig_slot(sig);
-	struct sigaction a = actions[slot][__atomic_load_n(&action_index[slot], __ATOMIC_ACQUIRE)];
+	struct sigaction a = shim_program_action(sig);
 	bool fault = si->si_code > 0;	/* sent signals have SI_USER, SI_TKILL, SI_QUEUE (<= 0) */
 
 	if (a.sa_handler == SIG_IGN && !fault)
@@ -82,7 +64,7 @@ static void pass_on(int sig, siginfo_t *si, void *uc)
 	if (a.sa_flags & SA_RESETHAND) {	/* one-shot: the kernel would reset it on delivery */
 		struct sigaction dfl = { .sa_handler = SIG_DFL };
 		sigemptyset(&dfl.sa_mask);
-		publish(slot, &dfl);
+		shim_program_action_publish(sig, &dfl);
 	}
 	/* The mask the kernel would have set for that handler (ours runs with NODEFER and an
 	 * empty mask, so that a jump out of a guard leaves the mask as it was). */
@@ -140,31 +122,29 @@ static void install(void)
 	 * ONSTACK: the program's alternate stack, if it has one, serves its own handler too. */
 	sa.sa_flags = SA_SIGINFO | SA_NODEFER | SA_ONSTACK | SA_RESTART;
 	sigemptyset(&sa.sa_mask);
-	pthread_mutex_lock(&actions_lock);
+	shim_program_actions_lock();
 	for (int i = 0; i < 2; i++) {
-		struct sigaction old;
-		memset(&old, 0, sizeof(old));
-		shim_real_sigaction(sigs[i], NULL, &old);
-		actions[i][0] = old;
-		action_index[i] = 0;
+		struct sigaction before, old;
+		memset(&before, 0, sizeof(before));
+		shim_real_sigaction(sigs[i], NULL, &before);
+		shim_program_action_publish(sigs[i], &before);
 		if (shim_real_sigaction(sigs[i], &sa, &old) == 0 &&
-		    (old.sa_handler != actions[i][0].sa_handler || old.sa_flags != actions[i][0].sa_flags))
-			publish(i, &old);	/* changed behind our back meanwhile */
+		    (old.sa_handler != before.sa_handler || old.sa_flags != before.sa_flags))
+			shim_program_action_publish(sigs[i], &old);	/* changed behind our back meanwhile */
 	}
 	__atomic_store_n(&installed, 1, __ATOMIC_RELEASE);
-	pthread_mutex_unlock(&actions_lock);
+	shim_program_actions_unlock();
 }
 
 bool shim_fault_program_action(int sig, const struct sigaction *act, struct sigaction *old)
 {
-	int slot = sig_slot(sig);
-	if (slot < 0 || !__atomic_load_n(&installed, __ATOMIC_ACQUIRE))
+	if ((sig != SIGSEGV && sig != SIGBUS) || !__atomic_load_n(&installed, __ATOMIC_ACQUIRE))
 		return false;
-	pthread_mutex_lock(&actions_lock);
-	struct sigaction prev = actions[slot][action_index[slot]];
+	shim_program_actions_lock();
+	struct sigaction prev = shim_program_action(sig);
 	if (act)
-		publish(slot, act);
-	pthread_mutex_unlock(&actions_lock);
+		shim_program_action_publish(sig, act);
+	shim_program_actions_unlock();
 	if (old)
 		*old = prev;
 	return true;

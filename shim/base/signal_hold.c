@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Signals held during locked sections (base/signal_hold.h): the program's
- * actions, the trampoline in front of its handlers, and each thread's held
+ * actions (also those the fault guard keeps for SIGSEGV/SIGBUS), the
+ * trampoline in front of its handlers, and each thread's held
  * signals (a few; a standard signal already held is not noted twice, as the
  * kernel would not queue it twice). Calls the real sigaction only.
  */
@@ -17,7 +18,7 @@
 #include "base/real.h"
 #include "base/signal_hold.h"
 
-#define SLOTS 8
+#define SLOTS 16
 #define HELD_MAX 4
 
 static pthread_mutex_t actions_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -45,8 +46,22 @@ static bool holdable(int sig)
 	}
 }
 
-/* Actions lock held. */
-static void publish(int sig, const struct sigaction *act)
+void shim_program_actions_lock(void)
+{
+	pthread_mutex_lock(&actions_lock);
+}
+
+void shim_program_actions_unlock(void)
+{
+	pthread_mutex_unlock(&actions_lock);
+}
+
+struct sigaction shim_program_action(int sig)
+{
+	return actions[sig][__atomic_load_n(&action_index[sig], __ATOMIC_ACQUIRE)];
+}
+
+void shim_program_action_publish(int sig, const struct sigaction *act)
 {
 	unsigned next = (action_index[sig] + 1) % SLOTS;
 	actions[sig][next] = *act;
@@ -55,7 +70,7 @@ static void publish(int sig, const struct sigaction *act)
 
 static void run_program_handler(int sig, siginfo_t *si, void *uc)
 {
-	struct sigaction a = actions[sig][__atomic_load_n(&action_index[sig], __ATOMIC_ACQUIRE)];
+	struct sigaction a = shim_program_action(sig);
 	if (a.sa_handler == SIG_IGN)
 		return;
 	if (a.sa_handler == SIG_DFL) {
@@ -71,7 +86,7 @@ static void run_program_handler(int sig, siginfo_t *si, void *uc)
 		struct sigaction dfl = { .sa_handler = SIG_DFL };
 		sigemptyset(&dfl.sa_mask);
 		shim_real_sigaction(sig, &dfl, NULL);
-		publish(sig, &dfl);
+		shim_program_action_publish(sig, &dfl);
 		__atomic_store_n(&trampolined[sig], false, __ATOMIC_RELEASE);
 	}
 	if (a.sa_flags & SA_SIGINFO)
@@ -105,17 +120,17 @@ bool shim_signal_program_action(int sig, const struct sigaction *act, struct sig
 	struct sigaction prev;
 	memset(&prev, 0, sizeof(prev));
 	*ret = 0;
-	pthread_mutex_lock(&actions_lock);
+	shim_program_actions_lock();
 	bool ours = trampolined[sig];
 	if (ours)
-		prev = actions[sig][action_index[sig]];
+		prev = shim_program_action(sig);
 	else if (shim_real_sigaction(sig, NULL, &prev))
 		*ret = -1;
 	if (act && !*ret) {
 		if (act->sa_handler == SIG_DFL || act->sa_handler == SIG_IGN) {
 			*ret = shim_real_sigaction(sig, act, NULL);
 			if (!*ret) {
-				publish(sig, act);
+				shim_program_action_publish(sig, act);
 				__atomic_store_n(&trampolined[sig], false, __ATOMIC_RELEASE);
 			}
 		} else {
@@ -125,15 +140,15 @@ bool shim_signal_program_action(int sig, const struct sigaction *act, struct sig
 			 * SA_NODEFER); the kernel's mask must stay what the program's gives. */
 			if (act->sa_flags & SA_RESETHAND)
 				t.sa_flags |= SA_NODEFER;
-			publish(sig, act);
+			shim_program_action_publish(sig, act);
 			*ret = shim_real_sigaction(sig, &t, NULL);
 			if (!*ret)
 				__atomic_store_n(&trampolined[sig], true, __ATOMIC_RELEASE);
 			else
-				publish(sig, &prev);
+				shim_program_action_publish(sig, &prev);
 		}
 	}
-	pthread_mutex_unlock(&actions_lock);
+	shim_program_actions_unlock();
 	if (old && !*ret)
 		*old = prev;
 	return true;

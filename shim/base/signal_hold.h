@@ -31,6 +31,18 @@
 #include <stdbool.h>
 
 /*
+ * The program's actions for the signals whose handler in the kernel is one of
+ * the shim's (this trampoline's, the fault guard's): one ring of slots per
+ * signal, each change written to a fresh slot and then published, so a
+ * handler reads them without a lock. Writers hold the actions lock; a handler
+ * may publish without it (a one-shot action resetting itself).
+ */
+void shim_program_actions_lock(void);
+void shim_program_actions_unlock(void);
+struct sigaction shim_program_action(int sig);
+void shim_program_action_publish(int sig, const struct sigaction *act);
+
+/*
  * sigaction() for a signal this module holds: sets act (may be NULL), old gets
  * the program's previous action (may be NULL). False when sig is not one it
  * holds (the caller passes the call on); else *ret is sigaction's result.
