@@ -326,20 +326,21 @@ int shim_fence_wait(struct shim_fence *f, uint64_t deadline_ns, bool interruptib
 	__atomic_add_fetch(&f->waiters, 1, __ATOMIC_SEQ_CST);
 	int ret = 0;
 	while (!__atomic_load_n(&f->state, __ATOMIC_SEQ_CST)) {
-		struct timespec ts, *tsp = NULL;
+		struct timespec ts;
+		uint64_t left = SHIM_LOST_WAKE_NS;
 		if (deadline_ns != UINT64_MAX) {
 			uint64_t now = shim_now_ns();
 			if (now >= deadline_ns) {
 				ret = -ETIME;
 				break;
 			}
-			uint64_t left = deadline_ns - now;
-			ts.tv_sec = (time_t)(left / 1000000000ull);
-			ts.tv_nsec = (long)(left % 1000000000ull);
-			tsp = &ts;
+			if (deadline_ns - now < left)
+				left = deadline_ns - now;
 		}
+		ts.tv_sec = (time_t)(left / 1000000000ull);
+		ts.tv_nsec = (long)(left % 1000000000ull);
 		shim_valgrind_unhide(&f->state, sizeof(f->state));
-		long r = syscall(SYS_futex, &f->state, FUTEX_WAIT, 0, tsp, NULL, 0);
+		long r = syscall(SYS_futex, &f->state, FUTEX_WAIT, 0, &ts, NULL, 0);
 		int err = errno;
 		shim_valgrind_rehide(&f->state, sizeof(f->state));
 		if (r < 0 && err == EINTR && interruptible) {

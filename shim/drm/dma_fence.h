@@ -80,6 +80,14 @@ SHIM_SHARED_LAYOUT(struct shim_waiter, 8);
 void shim_waiter_wake(struct shim_waiter *w);
 /* The futex wakes this thread deferred while it held the device lock (shim_device_unlock calls it). */
 void shim_fence_flush_wakes(void);
+/*
+ * The longest a futex sleeper on a fence or waiter word sleeps before it looks
+ * again. A wake deferred to the unlock is lost if its process is killed between
+ * the unlock and the wake (the signalled state itself is committed); sleepers
+ * with no deadline then still find the state within this bound. Not a polling
+ * interval: every wake that is made arrives at once.
+ */
+#define SHIM_LOST_WAKE_NS 1000000000ull
 
 /* Device lock held. A pending fence with one reference; 0 when out of memory. */
 shim_off shim_fence_create(struct shim_device *dev, uint64_t context, uint64_t seqno);
