@@ -221,6 +221,16 @@ static int store(struct cs *cs, uint64_t addr, const void *data, unsigned len)
 	return 0;
 }
 
+/* A dword of GPU memory at addr (dword-aligned): 0, or -EFAULT where nothing is bound. */
+static int load_dword(struct cs *cs, uint64_t addr, uint32_t *v)
+{
+	const uint8_t *p = gpu_ptr(cs, addr, 4, false);
+	if (!p)
+		return -EFAULT;
+	memcpy(v, p, 4);
+	return 0;
+}
+
 static int pipe_control(struct cs *cs, const uint32_t *c, uint32_t n)
 {
 	unsigned at = intel_pipe_control_address_dw(cs->gen);	/* the data follows the address */
@@ -331,11 +341,9 @@ static int mi_load_register_mem(struct cs *cs, const uint32_t *c, uint32_t n)
 	if (n < 2 + INTEL_ADDRESS_DWORDS(cs->gen))
 		return CS_NEXT;
 	uint64_t addr = intel_address(cs->gen, c, INTEL_SRM_ADDRESS_DW) & ~3ull;
-	uint8_t *p = gpu_ptr(cs, addr, 4, false);
-	if (!p)
-		return -EFAULT;
 	uint32_t v;
-	memcpy(&v, p, 4);
+	if (load_dword(cs, addr, &v))
+		return -EFAULT;
 	write_reg(cs, INTEL_MMIO_OFFSET(c[INTEL_SRM_REGISTER_DW]), v);
 	return CS_NEXT;
 }
@@ -492,11 +500,9 @@ static int mi_conditional_batch_buffer_end(struct cs *cs, const uint32_t *c, uin
 	if (!(c[0] & INTEL_COND_BBE_COMPARE_SEMAPHORE))
 		return CS_NEXT;
 	uint64_t addr = intel_address(cs->gen, c, INTEL_COND_BBE_ADDRESS_DW) & ~7ull;
-	uint8_t *p = gpu_ptr(cs, addr, 4, false);
-	if (!p)
-		return -EFAULT;
 	uint32_t mem;
-	memcpy(&mem, p, 4);
+	if (load_dword(cs, addr, &mem))
+		return -EFAULT;
 	return mem > c[INTEL_COND_BBE_DATA_DW] ? CS_NEXT : CS_END;	/* ends the batch (and its parent) */
 }
 
