@@ -7,12 +7,14 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "base/instance.h"
@@ -200,10 +202,38 @@ int shim_instance_open(struct shim_instance *inst, const struct shim_instance_ty
 	return 0;
 }
 
+/*
+ * How long a locker that finds the lock taken tries again before it sleeps on
+ * it. Sections are a few microseconds, and a sleeper costs far more to wake
+ * than that: a thread on an idle CPU of this machine took ~20 us to run again
+ * (sync_bench, issue #16), so an engine that retired a request right after
+ * the exec that queued it waited for the exec's unlock plus that wake, and
+ * every fence waiter in turn for the engine's. The kernel's mutexes spin the
+ * same way while the owner runs. The spin yields: the holder may be queued on
+ * this very CPU.
+ */
+#define LOCK_SPIN_NS 20000
+
+static uint64_t monotonic_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
 void shim_instance_lock(struct shim_instance_header *h)
 {
 	shim_signals_hold();
-	int ret = pthread_mutex_lock(&h->lock);
+	int ret = pthread_mutex_trylock(&h->lock);
+	if (ret == EBUSY) {
+		uint64_t until = monotonic_ns() + LOCK_SPIN_NS;
+		do {
+			sched_yield();
+			ret = pthread_mutex_trylock(&h->lock);
+		} while (ret == EBUSY && monotonic_ns() < until);
+	}
+	if (ret == EBUSY)
+		ret = pthread_mutex_lock(&h->lock);
 	/* Its holder died mid-section: undo what it half did, then the state is whole again. */
 	shim_journal_begin(ret == EOWNERDEAD);
 	if (ret == EOWNERDEAD)
