@@ -304,17 +304,27 @@ void shim_fence_signal(struct shim_fence *f, int error)
 	run_callbacks(f);
 }
 
-/* Waiting briefly before sleeping saves the futex round trip for short requests.
- * The spin yields rather than pauses: the engine thread that will signal may
- * need this CPU (with two CPUs and other load, a pausing waiter delayed its
- * own wake-up by the whole spin plus a sleep, ~60 us in sync_bench). */
-#define FENCE_SPIN_NS 20000
+/* Waiting briefly before sleeping saves the futex round trip for short requests
+ * (with two CPUs and other load, a pausing waiter delayed its own wake-up by the
+ * whole spin plus a sleep, ~60 us in sync_bench: hence the yield). */
+bool shim_waiter_spin(struct shim_waiter *w, uint32_t seq, uint64_t deadline_ns)
+{
+	uint64_t until = shim_now_ns() + SHIM_FENCE_SPIN_NS;
+	if (until > deadline_ns)
+		until = deadline_ns;
+	do {
+		if (__atomic_load_n(&w->seq, __ATOMIC_ACQUIRE) != seq)
+			return true;
+		sched_yield();
+	} while (shim_now_ns() < until);
+	return __atomic_load_n(&w->seq, __ATOMIC_ACQUIRE) != seq;
+}
 
 int shim_fence_wait(struct shim_fence *f, uint64_t deadline_ns, bool interruptible)
 {
 	if (shim_fence_is_signalled(f))
 		return 0;
-	uint64_t until = shim_now_ns() + FENCE_SPIN_NS;
+	uint64_t until = shim_now_ns() + SHIM_FENCE_SPIN_NS;
 	if (until > deadline_ns)
 		until = deadline_ns;
 	while (shim_now_ns() < until)

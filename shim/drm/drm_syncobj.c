@@ -557,7 +557,7 @@ static int wait_entries(struct shim_device *dev, const shim_off *sos, const uint
 		struct shim_waiter *w = shim_ptr(woff);
 		uint32_t seq = __atomic_load_n(&w->seq, __ATOMIC_ACQUIRE);
 		shim_device_unlock(dev);
-		int r = sleep_on(w, seq, deadline);
+		int r = shim_waiter_spin(w, seq, deadline) ? 0 : sleep_on(w, seq, deadline);
 		shim_device_lock(dev);
 		if (r) {
 			ret = r;
