@@ -23,6 +23,7 @@
 #include <limits.h>
 #include <linux/futex.h>
 #include <poll.h>
+#include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,40 +82,99 @@ static void futex_post(uint32_t *w)
 	syscall(SYS_futex, w, FUTEX_WAKE, INT_MAX, NULL, NULL, 0);
 }
 
-/* The anchor's partner: answers each post on w[0] with one on w[1], until told to stop (w[2]). */
-static uint32_t *anchor_w;
-static pid_t anchor_pid;
-static uint32_t anchor_seq;
+/*
+ * The anchors. A futex round trip costs very different amounts depending on
+ * where the two processes run: on one CPU it is two syscalls and two context
+ * switches; across CPUs each wake-up may have to bring an idle CPU back, which
+ * on a virtual machine is a trip through the host (~20 us here, issue #16).
+ * Left to the scheduler, the same pair lands one way or the other from run to
+ * run, so each anchor is a pair of processes pinned where it says, asked for
+ * one round trip at a time and timing it themselves:
+ *   ANCHOR_SAME    both on CPU 0: the cheapest hand-over there is; the ratios
+ *                  are against this one;
+ *   ANCHOR_CROSS   CPU 0 and CPU 1: what waking a sleeper costs when the waker
+ *                  keeps running elsewhere, as an engine that signals does.
+ * A pair shares one page: go (main -> A), ping (A -> B), pong (B -> A), done
+ * (A -> main), the time, and stop.
+ */
+enum { ANCHOR_SAME, ANCHOR_CROSS, ANCHORS };
+struct anchor_page {
+	uint32_t go, ping, pong, done, stop;
+	uint64_t ns;
+};
+static struct anchor_page *anchor_pg[ANCHORS];
+static pid_t anchor_pids[ANCHORS][2];
+static uint32_t anchor_seq[ANCHORS];
+
+static void pin(int cpu)
+{
+	cpu_set_t set;
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	sched_setaffinity(0, sizeof(set), &set);	/* best effort: one CPU pins both to it */
+}
 
 static void anchor_start(void)
 {
-	anchor_w = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	anchor_pid = fork();
-	if (anchor_pid == 0) {
-		for (uint32_t i = 0;; i++) {
-			futex_wait(&anchor_w[0], i);
-			if (__atomic_load_n(&anchor_w[2], __ATOMIC_ACQUIRE))
-				_exit(0);
-			futex_post(&anchor_w[1]);
+	int cpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	for (int k = 0; k < ANCHORS; k++) {
+		struct anchor_page *pg = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+		anchor_pg[k] = pg;
+		anchor_pids[k][0] = fork();
+		if (anchor_pids[k][0] == 0) {	/* A: times one round trip with B per go */
+			pin(0);
+			for (uint32_t i = 0;; i++) {
+				futex_wait(&pg->go, i);
+				if (__atomic_load_n(&pg->stop, __ATOMIC_ACQUIRE))
+					_exit(0);
+				uint64_t t0 = now_ns();
+				futex_post(&pg->ping);
+				futex_wait(&pg->pong, i);
+				pg->ns = now_ns() - t0;
+				futex_post(&pg->done);
+			}
+		}
+		anchor_pids[k][1] = fork();
+		if (anchor_pids[k][1] == 0) {	/* B: answers each ping */
+			pin(k == ANCHOR_CROSS && cpus > 1 ? 1 : 0);
+			for (uint32_t i = 0;; i++) {
+				futex_wait(&pg->ping, i);
+				if (__atomic_load_n(&pg->stop, __ATOMIC_ACQUIRE))
+					_exit(0);
+				futex_post(&pg->pong);
+			}
 		}
 	}
 }
 
-/* One futex round trip, ns. */
+/* One futex round trip of a pair, ns. */
+static uint64_t anchor_sample_of(int k)
+{
+	futex_post(&anchor_pg[k]->go);
+	futex_wait(&anchor_pg[k]->done, anchor_seq[k]++);
+	return anchor_pg[k]->ns;
+}
+
+static uint64_t cross[ROUNDS * 5];	/* the cross-CPU anchor, every time the same one is taken */
+static int ncross;
+
 static uint64_t anchor_sample(void)
 {
-	uint64_t t0 = now_ns();
-	futex_post(&anchor_w[0]);
-	futex_wait(&anchor_w[1], anchor_seq++);
-	return now_ns() - t0;
+	if (ncross < (int)(sizeof(cross) / sizeof(cross[0])))
+		cross[ncross++] = anchor_sample_of(ANCHOR_CROSS);
+	return anchor_sample_of(ANCHOR_SAME);
 }
 
 static void anchor_stop(void)
 {
-	__atomic_store_n(&anchor_w[2], 1, __ATOMIC_RELEASE);
-	futex_post(&anchor_w[0]);
-	waitpid(anchor_pid, NULL, 0);
-	munmap(anchor_w, 4096);
+	for (int k = 0; k < ANCHORS; k++) {
+		__atomic_store_n(&anchor_pg[k]->stop, 1, __ATOMIC_RELEASE);
+		futex_post(&anchor_pg[k]->go);
+		futex_post(&anchor_pg[k]->ping);
+		waitpid(anchor_pids[k][0], NULL, 0);
+		waitpid(anchor_pids[k][1], NULL, 0);
+		munmap(anchor_pg[k], 4096);
+	}
 }
 
 /* --- syncobj ping-pong ------------------------------------------------------- */
@@ -284,7 +344,10 @@ int main(void)
 	}
 	close(probe);
 	static struct samples so, ex[WAIT_KINDS];
+	static uint64_t quiet[ROUNDS];
 	anchor_start();
+	for (int i = 0; i < ROUNDS; i++)
+		quiet[i] = anchor_sample_of(ANCHOR_CROSS);
 	syncobj_pingpong(node, so.submit, so.anchor);
 	double ps;
 	exec_waits(node, ex, &ps);
@@ -293,21 +356,28 @@ int main(void)
 		so.submit[i] /= 2;
 
 	printf("sync_bench: fence wake latency (median and 99th percentile, us, of %d) against a futex\n"
-	       "round trip between two processes, the anchor sampled before every fence sample:\n", ROUNDS);
+	       "round trip between two pinned processes, an anchor sampled before every fence sample:\n",
+	       ROUNDS);
 	printf("  %-34s %8s %8s  %6s\n", "", "median", "p99", "/futex");
 	uint64_t all[(WAIT_KINDS + 1) * ROUNDS];
 	memcpy(all, so.anchor, sizeof(so.anchor));
 	for (int k = 0; k < WAIT_KINDS; k++)
 		memcpy(all + (k + 1) * ROUNDS, ex[k].anchor, sizeof(ex[k].anchor));
-	qsort(all, sizeof(all) / sizeof(all[0]), sizeof(all[0]), cmp_u64);
-	double am = all[sizeof(all) / sizeof(all[0]) / 2] / 1000.0;
-	printf("  %-34s %8.1f %8.1f  %5.1fx\n", "futex round trip (anchor)", am,
-	       all[sizeof(all) / sizeof(all[0]) * 99 / 100] / 1000.0, 1.0);
-	row("syncobj signal -> wake, 2 procs", so.submit, am);
+	int nall = (int)(sizeof(all) / sizeof(all[0]));
+	double am = median_us(all, nall);
+	printf("  %-34s %8.1f %8.1f  %5.1fx\n", "futex round trip, one CPU (anchor)", am, p99_us(all, nall), 1.0);
+	double cm = median_us(cross, ncross);
+	printf("  %-34s %8.1f %8.1f  %5.1fx\n", "futex round trip, two CPUs", cm, p99_us(cross, ncross), cm / am);
+	printf("  %-34s %8.1f %8.1f  %5.1fx\n", "  the same, nothing else running", median_us(quiet, ROUNDS),
+	       p99_us(quiet, ROUNDS), median_us(quiet, ROUNDS) / am);
+	double sm = median_us(so.anchor, ROUNDS);
+	printf("  syncobj ping-pong (futex round trip meanwhile %.1f / %.1f)\n", sm, p99_us(so.anchor, ROUNDS));
+	row("  signal -> wake, 2 procs", so.submit, am);
 	for (int k = 0; k < WAIT_KINDS; k++) {
 		char name[64];
 		double km = median_us(ex[k].anchor, ROUNDS);	/* sorts: before p99_us */
-		printf("  %s (its anchor %.1f / %.1f)\n", kind_name[k], km, p99_us(ex[k].anchor, ROUNDS));
+		printf("  %s (futex round trip meanwhile %.1f / %.1f)\n", kind_name[k], km,
+		       p99_us(ex[k].anchor, ROUNDS));
 		snprintf(name, sizeof(name), "  completion -> woken");
 		row(name, ex[k].wake, am);
 		snprintf(name, sizeof(name), "  submit -> woken");
