@@ -512,6 +512,18 @@ static int fill_rect(const struct blt_op *op, uint32_t nb, uint32_t h, uint32_t 
 	uint64_t pat = (uint64_t)c32 * 0x100000001ull;
 	int64_t dxb = (int64_t)op->x1 * op->cpp, exb = dxb + nb;
 	int64_t a = 0, b = 0, yb0 = 0, yb1 = 0;
+	if (!d->tw && !d->fenced && d->pitch == (int32_t)nb) {
+		/* Rows end to end (a full-pitch linear fill): one run per 64 rows, as memset
+		 * would store it, not a run per row; the deadline is looked at as often. */
+		uint8_t *p = d->base + (int64_t)op->y1 * d->pitch + dxb;
+		for (uint32_t i = 0; i < h; i += 64) {
+			if (i && blt_overdue(op, i - 1))
+				return -ETIME;
+			uint32_t rows = h - i < 64 ? h - i : 64;
+			blt_fill_pattern(p + (size_t)i * nb, (size_t)rows * nb, blt_pattern_from(pat, (uint64_t)dxb));
+		}
+		return 0;
+	}
 	if (d->tw && !d->fenced && d->step) {
 		int64_t th = d->step / d->tw, cw = d->tw;
 		a = (dxb + cw - 1) / cw * cw;

@@ -222,6 +222,31 @@ TEST(fast_path_edges)
 }
 
 /*
+ * Linear fills whose rows span the whole pitch are stored as one run per 64
+ * rows: every cpp, odd base offsets, heights around the 64-row chunks, the
+ * rectangle at any row, every fill ROP and both colour write masks.
+ */
+TEST(full_pitch_linear_fill)
+{
+	static const uint8_t fill_rops[] = { 0xF0, 0x00, 0xFF, 0x0F, 0x5A, 0xA5 };
+	static const int heights[] = { 1, 2, 63, 64, 65, 127, 128, 129, 200 };
+	for (int i = 0; i < 54; i++) {
+		int gen = i % 2 ? 9 : 6, cpp = 1 << (i % 3), h = heights[i % ARRAY_SIZE(heights)];
+		int32_t pitch = cpp * (17 + 8 * (i % 5));
+		objs_reset();
+		struct obj *o = obj_new(0x100000, (uint64_t)pitch * 256 + 64);
+		struct tsurf d = { o, (uint64_t)(i % 7), pitch, 0 };
+		int y1 = rndr(0, 256 - h);
+		struct model *m = model_new(gen, cpp, d, 0, y1, pitch / cpp, y1 + h);
+		m->rop = fill_rops[i % ARRAY_SIZE(fill_rops)];
+		m->p_solid = m->s_solid = rnd();
+		if (cpp == 4 && i % 4 == 0)
+			m->wmask = 1 + rnd() % 2;
+		check(m, C_COLOR);
+	}
+}
+
+/*
  * Tile-aligned X<->Y copies of a MiB and more (streamed stores where the
  * destination is 32-byte aligned, regular ones where it is not), whole
  * and with leftover rows.
@@ -707,7 +732,7 @@ TEST(addresses_48bit)
 	}
 }
 
-TEST_MAIN(T(fast_path_edges), T(tile_aligned_xy_blocks), T(tile_aligned_xy_large), T(tiling_every_gen), T(fenced_offset_base), T(fast_copy_gen9), T(clipping), T(mono_expansion),
+TEST_MAIN(T(fast_path_edges), T(full_pitch_linear_fill), T(tile_aligned_xy_blocks), T(tile_aligned_xy_large), T(tiling_every_gen), T(fenced_offset_base), T(fast_copy_gen9), T(clipping), T(mono_expansion),
 	  T(mono_pattern_seeds), T(text_packing_explicit), T(text_random), T(pixel_and_scanlines),
 	  T(overlap_same_surface), T(overlap_other_geometry), T(gpu_faults), T(malformed),
 	  T(non_xy_commands), T(addresses_48bit))
