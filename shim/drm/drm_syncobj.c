@@ -274,7 +274,7 @@ static int export_syncobj_fd(struct shim_device *dev, shim_off so)
 	char path[PATH_MAX];
 	if (!reg)
 		return -ENOMEM;
-	shim_sync_reap(dev);
+	shim_sync_reap_some(dev);
 	shim_off off = shim_alloc(arena(dev), sizeof(struct shim_syncobj_fd));
 	if (!off)
 		return -ENOMEM;

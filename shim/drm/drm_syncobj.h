@@ -54,8 +54,12 @@ SHIM_SHARED_LAYOUT(struct shim_syncobj, 56);
 struct shim_sync_registry {
 	struct shim_idr sync_files;	/* id -> struct shim_sync_file */
 	struct shim_idr syncobj_fds;	/* id -> struct shim_syncobj_fd */
+	uint32_t sync_file_cursor;	/* where shim_sync_reap_some() looks next */
+	uint32_t syncobj_fd_cursor;
+	uint32_t sync_file_recent;	/* the last sync_file made: often closed by the next */
+	uint32_t pad;
 };
-SHIM_SHARED_LAYOUT(struct shim_sync_registry, 48);
+SHIM_SHARED_LAYOUT(struct shim_sync_registry, 64);
 
 struct shim_sync_file {
 	shim_off fence;		/* a reference */
@@ -78,6 +82,15 @@ void shim_sync_path(struct shim_device *dev, char *buf, size_t len, const char *
 bool shim_sync_path_alive(const char *path);
 /* Releases every record whose fds are all closed. */
 void shim_sync_reap(struct shim_device *dev);
+/*
+ * Device lock held: the same for a few records of each kind, from where the
+ * last call stopped. Each look costs an open, so an export must not look at
+ * every live one (issue #16); an export that looks at a few more than it
+ * makes keeps the dead ones a bounded share of the live. The sync_file made
+ * last is looked at first: a program that waits for each fence closes it
+ * before its next export, and its id is then free for that one.
+ */
+void shim_sync_reap_some(struct shim_device *dev);
 
 /* --- sync objects (drm/drm_syncobj.c) --- */
 shim_off shim_syncobj_lookup(struct shim_file *file, uint32_t handle);	/* no reference */

@@ -23,8 +23,9 @@
  * signals when all of them have. SYNC_IOC_FILE_INFO reports the parts.
  *
  * Lifetimes: the record and the fence reference live until the last fd of
- * the description closes in every process; shim_sync_reap() then removes
- * them (on the next export or device open). The FIFO stays for the next
+ * the description closes in every process; then they are removed by the
+ * next device open (shim_sync_reap, all of them) or by one of the next
+ * exports (shim_sync_reap_some, a few each). The FIFO stays for the next
  * sync_file of the same id, which takes it over (an unused FIFO holds
  * nothing), and goes with the instance directory. Syncobj fd
  * records (drm/drm_syncobj.c makes them) are reaped here the same way.
@@ -94,28 +95,77 @@ static void sync_file_release(struct shim_device *dev, struct shim_sync_registry
 	shim_free(&dev->shared->arena, shim_off_of(sf), sizeof(*sf));
 }
 
+/* Releases sync_file id if every fd of it is closed. */
+static void reap_sync_file(struct shim_device *dev, struct shim_sync_registry *reg, uint32_t id)
+{
+	char path[PATH_MAX];
+	shim_sync_path(dev, path, sizeof(path), "sync_file", id);
+	if (!shim_sync_path_alive(path))
+		sync_file_release(dev, reg, id, true);
+}
+
+/* Releases syncobj fd record id if every fd of it is closed. */
+static void reap_syncobj_fd(struct shim_device *dev, struct shim_sync_registry *reg, uint32_t id)
+{
+	char path[PATH_MAX];
+	shim_sync_path(dev, path, sizeof(path), "syncobj", id);
+	if (shim_sync_path_alive(path))
+		return;
+	unlink(path);
+	struct shim_syncobj_fd *rec = shim_ptr(shim_idr_remove(&reg->syncobj_fds, id));
+	if (rec) {
+		shim_syncobj_put(dev, rec->syncobj);
+		shim_free(&dev->shared->arena, shim_off_of(rec), sizeof(*rec));
+	}
+}
+
 void shim_sync_reap(struct shim_device *dev)
 {
 	struct shim_sync_registry *reg = shim_ptr(dev->shared->sync);
-	char path[PATH_MAX];
 	if (!reg)
 		return;
-	for (uint32_t id = shim_idr_next(&reg->sync_files, 1); id; id = shim_idr_next(&reg->sync_files, id + 1)) {
-		shim_sync_path(dev, path, sizeof(path), "sync_file", id);
-		if (!shim_sync_path_alive(path))
-			sync_file_release(dev, reg, id, true);
-	}
-	for (uint32_t id = shim_idr_next(&reg->syncobj_fds, 1); id; id = shim_idr_next(&reg->syncobj_fds, id + 1)) {
-		shim_sync_path(dev, path, sizeof(path), "syncobj", id);
-		if (shim_sync_path_alive(path))
-			continue;
-		unlink(path);
-		struct shim_syncobj_fd *rec = shim_ptr(shim_idr_remove(&reg->syncobj_fds, id));
-		if (rec) {
-			shim_syncobj_put(dev, rec->syncobj);
-			shim_free(&dev->shared->arena, shim_off_of(rec), sizeof(*rec));
+	for (uint32_t id = shim_idr_next(&reg->sync_files, 1); id; id = shim_idr_next(&reg->sync_files, id + 1))
+		reap_sync_file(dev, reg, id);
+	for (uint32_t id = shim_idr_next(&reg->syncobj_fds, 1); id; id = shim_idr_next(&reg->syncobj_fds, id + 1))
+		reap_syncobj_fd(dev, reg, id);
+}
+
+#define REAP_SOME 3
+
+/* Up to REAP_SOME ids of idr from *cursor on, wrapping once, each reaped by fn; the cursor
+ * moves past them. */
+static void reap_from(struct shim_device *dev, struct shim_sync_registry *reg, struct shim_idr *idr,
+		      uint32_t *cursor, void (*fn)(struct shim_device *, struct shim_sync_registry *, uint32_t))
+{
+	uint32_t start = *cursor ? *cursor : 1, id = shim_idr_next(idr, start);
+	bool wrapped = start == 1;
+	for (unsigned n = 0; n < REAP_SOME; n++) {
+		if (!id && !wrapped) {
+			wrapped = true;
+			id = shim_idr_next(idr, 1);
+			if (id >= start)
+				id = 0;
+		} else if (wrapped && start > 1 && id >= start) {
+			id = 0;
 		}
+		if (!id)
+			break;
+		uint32_t next = id + 1;
+		fn(dev, reg, id);		/* may free id, not the ones after it */
+		id = shim_idr_next(idr, next);
 	}
+	SHIM_SET(*cursor, id);
+}
+
+void shim_sync_reap_some(struct shim_device *dev)
+{
+	struct shim_sync_registry *reg = shim_ptr(dev->shared->sync);
+	if (!reg)
+		return;
+	if (reg->sync_file_recent && shim_idr_find(&reg->sync_files, reg->sync_file_recent))
+		reap_sync_file(dev, reg, reg->sync_file_recent);
+	reap_from(dev, reg, &reg->sync_files, &reg->sync_file_cursor, reap_sync_file);
+	reap_from(dev, reg, &reg->syncobj_fds, &reg->syncobj_fd_cursor, reap_syncobj_fd);
 }
 
 void shim_sync_file_poke(struct shim_device *dev, uint32_t id)
@@ -159,7 +209,7 @@ int shim_sync_file_create(struct shim_device *dev, shim_off fence, const char *n
 	char path[PATH_MAX];
 	if (!reg)
 		return -ENOMEM;
-	shim_sync_reap(dev);
+	shim_sync_reap_some(dev);
 	shim_off off = shim_alloc(&dev->shared->arena, sizeof(struct shim_sync_file));
 	if (!off)
 		return -ENOMEM;
@@ -169,6 +219,7 @@ int shim_sync_file_create(struct shim_device *dev, shim_off fence, const char *n
 		return (int)id;
 	}
 	struct shim_sync_file *sf = shim_ptr(off);
+	SHIM_SET(reg->sync_file_recent, (uint32_t)id);
 	shim_fence_get(dev, fence);
 	SHIM_SET(sf->fence, fence);
 	if (name) {

@@ -279,6 +279,52 @@ TEST(closed_files_leave_nothing)
 	end();
 }
 
+/* An exec with FENCE_OUT of an empty batch: its sync_file. */
+static int export_out_fence(int fd, uint32_t batch)
+{
+	struct drm_i915_gem_exec_object2 o = { .handle = batch };
+	struct drm_i915_gem_execbuffer2 eb = { .buffers_ptr = (uintptr_t)&o, .buffer_count = 1,
+					       .flags = I915_EXEC_FENCE_OUT };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb));
+	return (int)(eb.rsvd2 >> 32);
+}
+
+/*
+ * An export looks at a few sync_files, not at every live one (issue #16): with
+ * many open, those closed are still reaped, the one closed last first, and
+ * once all are closed, a few exports later none is left.
+ */
+TEST(closed_sync_files_are_reaped_among_many)
+{
+	start("reap-some");
+	int fd = open_render();
+	uint32_t batch = gem_create(fd, 4096);
+	static const uint32_t bbe[2] = { MI_BATCH_BUFFER_END, 0 };
+	gem_write(fd, batch, 0, bbe, sizeof(bbe));
+	int live[40];
+	for (unsigned i = 0; i < ARRAY_SIZE(live); i++)
+		live[i] = export_out_fence(fd, batch);
+	for (int i = 0; i < 200; i++)
+		close(export_out_fence(fd, batch));
+	char *text = SHIM_CHECK_CONSISTENT();
+	long long n = shim_check_count(text, "sync_files");
+	free(text);
+	if (n > (long long)ARRAY_SIZE(live) + 1)
+		TEST_FAIL("%lld sync_files with %zu open", n, ARRAY_SIZE(live));
+	for (unsigned i = 0; i < ARRAY_SIZE(live); i++)
+		close(live[i]);
+	for (unsigned i = 0; i < ARRAY_SIZE(live) / 2; i++)
+		close(export_out_fence(fd, batch));
+	text = SHIM_CHECK_CONSISTENT();
+	n = shim_check_count(text, "sync_files");
+	free(text);
+	if (n > 1)
+		TEST_FAIL("%lld sync_files with none open", n);
+	gem_close(fd, batch);
+	close(fd);
+	end();
+}
+
 /* Work in flight holds references the checker cannot see: busy, it still passes. */
 TEST(busy_device_is_consistent)
 {
@@ -593,7 +639,7 @@ TEST(survives_random_corruption)
 	end();
 }
 
-TEST_MAIN(T(fresh_instance_is_consistent), T(workload_is_consistent), T(closed_files_leave_nothing),
+TEST_MAIN(T(fresh_instance_is_consistent), T(workload_is_consistent), T(closed_sync_files_are_reaped_among_many), T(closed_files_leave_nothing),
 	  T(busy_device_is_consistent), T(launcher_runs_the_checker), T(catches_free_list_cycle),
 	  T(catches_offset_out_of_range), T(catches_refcount_one_too_many), T(catches_refcount_one_too_few),
 	  T(catches_orphan_block), T(catches_shared_pages), T(survives_random_corruption))
