@@ -38,22 +38,6 @@ static struct figure summarise(double *v, int n)
 	return (struct figure){ v[n / 2], v[0], v[n - 1] };
 }
 
-static uint32_t create(uint64_t size)
-{
-	struct drm_i915_gem_create c = { .size = size };
-	if (ioctl(fd, DRM_IOCTL_I915_GEM_CREATE, &c)) {
-		perror("GEM_CREATE");
-		exit(1);
-	}
-	return c.handle;
-}
-
-static void wait_idle(uint32_t h)
-{
-	struct drm_i915_gem_wait w = { .bo_handle = h, .timeout_ns = -1 };
-	ioctl(fd, DRM_IOCTL_I915_GEM_WAIT, &w);
-}
-
 /* A no-op system call, in microseconds. */
 static double syscall_us(void)
 {
@@ -78,7 +62,7 @@ static struct figure measure(unsigned n, bool relocs)
 		exit(1);
 	}
 	for (unsigned i = 0; i < n; i++) {
-		o[i].handle = create(4096);
+		o[i].handle = bench_gem_create(fd, 4096);
 		o[i].flags = EXEC_OBJECT_SUPPORTS_48B_ADDRESS;
 	}
 	unsigned dw = 0;
@@ -92,7 +76,7 @@ static struct figure measure(unsigned n, bool relocs)
 			cmds[dw++] = i;
 		}
 	cmds[dw++] = MI_BATCH_BUFFER_END;
-	o[n].handle = create(batch_size);
+	o[n].handle = bench_gem_create(fd, batch_size);
 	o[n].flags = EXEC_OBJECT_SUPPORTS_48B_ADDRESS;
 	struct drm_i915_gem_pwrite pw = { .handle = o[n].handle, .size = batch_size, .data_ptr = (uintptr_t)cmds };
 	ioctl(fd, DRM_IOCTL_I915_GEM_PWRITE, &pw);
@@ -106,7 +90,7 @@ static struct figure measure(unsigned n, bool relocs)
 		perror("EXECBUFFER2");
 		exit(1);
 	}
-	wait_idle(o[n].handle);
+	bench_gem_wait(fd, o[n].handle);
 	unsigned per_round = n >= 10000 ? 4 : n >= 1000 ? 20 : 200;
 	double v[ROUNDS];
 	for (int k = 0; k < ROUNDS; k++) {
@@ -119,13 +103,11 @@ static struct figure measure(unsigned n, bool relocs)
 				exit(1);
 			}
 		}
-		wait_idle(o[n].handle);
+		bench_gem_wait(fd, o[n].handle);
 		v[k] = (now_us() - t0) / per_round;
 	}
-	for (unsigned i = 0; i <= n; i++) {
-		struct drm_gem_close c = { .handle = o[i].handle };
-		ioctl(fd, DRM_IOCTL_GEM_CLOSE, &c);
-	}
+	for (unsigned i = 0; i <= n; i++)
+		bench_gem_close(fd, o[i].handle);
 	free(cmds);
 	free(r);
 	free(o);

@@ -31,32 +31,10 @@
 
 static int fd;
 
-static uint32_t create(uint64_t size)
-{
-	struct drm_i915_gem_create c = { .size = size };
-	if (ioctl(fd, DRM_IOCTL_I915_GEM_CREATE, &c)) {
-		perror("GEM_CREATE");
-		exit(1);
-	}
-	return c.handle;
-}
-
-static void gem_close(uint32_t h)
-{
-	struct drm_gem_close c = { .handle = h };
-	ioctl(fd, DRM_IOCTL_GEM_CLOSE, &c);
-}
-
 static void pwrite_obj(uint32_t h, const void *p, uint64_t len)
 {
 	struct drm_i915_gem_pwrite a = { .handle = h, .size = len, .data_ptr = (uintptr_t)p };
 	ioctl(fd, DRM_IOCTL_I915_GEM_PWRITE, &a);
-}
-
-static void wait_obj(uint32_t h)
-{
-	struct drm_i915_gem_wait w = { .bo_handle = h, .timeout_ns = -1 };
-	ioctl(fd, DRM_IOCTL_I915_GEM_WAIT, &w);
 }
 
 static int exec(struct drm_i915_gem_exec_object2 *o, uint32_t n, uint64_t flags)
@@ -85,7 +63,7 @@ static void blit_setup(uint32_t batch, uint32_t dst, uint32_t src, const uint32_
 	};
 	memcpy(blit_objs, o, sizeof(o));
 	exec(blit_objs, 3, I915_EXEC_BLT);
-	wait_obj(dst);
+	bench_gem_wait(fd, dst);
 }
 
 /*
@@ -125,7 +103,7 @@ static void blit_figure(const char *name, bool fill, char *a, char *b, uint32_t 
 				perror(name);
 				return;
 			}
-		wait_obj(dst);
+		bench_gem_wait(fd, dst);
 		blit_mbs[r] = SURF * ITERS / (now_us() - t0);
 	}
 	sort(blit_mbs);
@@ -166,36 +144,36 @@ int main(void)
 
 	t0 = now_us();
 	for (int i = 0; i < n; i++)
-		gem_close(create(4096));
+		bench_gem_close(fd, bench_gem_create(fd, 4096));
 	printf("GEM_CREATE+GEM_CLOSE 4 KiB            %8.3f us  (%.2fx a syscall)\n",
 	       (now_us() - t0) / n, (now_us() - t0) / n / syscall_us);
 
 	n = 50000;
 	t0 = now_us();
 	for (int i = 0; i < n; i++) {
-		uint32_t h = create(4096);
+		uint32_t h = bench_gem_create(fd, 4096);
 		struct drm_i915_gem_set_domain sd = { .handle = h, .read_domains = I915_GEM_DOMAIN_CPU };
 		ioctl(fd, DRM_IOCTL_I915_GEM_SET_DOMAIN, &sd);
-		gem_close(h);
+		bench_gem_close(fd, h);
 	}
 	printf("CREATE+SET_DOMAIN(pages)+CLOSE 4 KiB  %8.3f us\n", (now_us() - t0) / n);
 
-	uint32_t nop = create(4096);
+	uint32_t nop = bench_gem_create(fd, 4096);
 	uint32_t end[2] = { MI_BATCH_BUFFER_END, MI_NOOP };
 	pwrite_obj(nop, end, sizeof(end));
 	struct drm_i915_gem_exec_object2 o = { .handle = nop };
 	exec(&o, 1, 0);
-	wait_obj(nop);
+	bench_gem_wait(fd, nop);
 	n = 20000;
 	t0 = now_us();
 	for (int i = 0; i < n; i++) {
 		exec(&o, 1, 0);
-		wait_obj(nop);
+		bench_gem_wait(fd, nop);
 	}
 	printf("nop batch exec+wait                   %8.3f us\n", (now_us() - t0) / n);
 
 	/* 1000 relocations per exec, each forced to be processed (wrong presumed offset). */
-	uint32_t target = create(4096), rbatch = create(16384);
+	uint32_t target = bench_gem_create(fd, 4096), rbatch = bench_gem_create(fd, 16384);
 	uint32_t *cmds = calloc(4096, 4);
 	cmds[0] = MI_BATCH_BUFFER_END;	/* the batch ends at once; the relocated addresses are data after it */
 	pwrite_obj(rbatch, cmds, 16384);
@@ -213,11 +191,12 @@ int main(void)
 		exec(ro, 2, 0);
 		spent += now_us() - t0;
 	}
-	wait_obj(rbatch);
+	bench_gem_wait(fd, rbatch);
 	printf("relocations processed                 %8.1f M/s\n", 1000.0 * iters / spent);
 
 	/* Room for whole tile rows (32 for Y), as a driver allocates tiled surfaces. */
-	uint32_t batch = create(4096), dst = create((uint64_t)PITCH * 1088), src = create((uint64_t)PITCH * 1088);
+	uint32_t batch = bench_gem_create(fd, 4096), dst = bench_gem_create(fd, (uint64_t)PITCH * 1088),
+		 src = bench_gem_create(fd, (uint64_t)PITCH * 1088);
 	pwrite_obj(src, a, SURF);
 	uint32_t fill[] = { XY_COLOR_BLT | INTEL_BLT_WRITE_RGBA | INTEL_LEN(7), BR13_32BPP | (0xf0 << 16) | PITCH,
 			    INTEL_XY(0, 0), INTEL_XY(W, H), 16 << 20, 0, 0xff336699, MI_BATCH_BUFFER_END };

@@ -23,19 +23,6 @@
 #include <i915_drm.h>
 #include "bench/bench_util.h"
 
-static uint32_t create(int fd, uint64_t size)
-{
-	struct drm_i915_gem_create c = { .size = size };
-	must(ioctl(fd, DRM_IOCTL_I915_GEM_CREATE, &c), "GEM_CREATE");
-	return c.handle;
-}
-
-static void gem_close(int fd, uint32_t h)
-{
-	struct drm_gem_close c = { .handle = h };
-	must(ioctl(fd, DRM_IOCTL_GEM_CLOSE, &c), "GEM_CLOSE");
-}
-
 static int export(int fd, uint32_t h)
 {
 	struct drm_prime_handle p = { .handle = h, .flags = DRM_CLOEXEC | DRM_RDWR, .fd = -1 };
@@ -67,7 +54,7 @@ int main(void)
 		getppid();
 	printf("anchor: getppid                %8.3f us\n", (now_us() - t) / N);
 
-	uint32_t h = create(fa, 65536);
+	uint32_t h = bench_gem_create(fa, 65536);
 	struct drm_i915_gem_busy b = { .handle = h };
 	t = now_us();
 	for (int i = 0; i < N; i++)
@@ -87,28 +74,28 @@ int main(void)
 		close(export(fa, h));
 	printf("export + close                 %8.3f us\n", (now_us() - t) / M);
 	close(d);
-	gem_close(fb, hb);
+	bench_gem_close(fb, hb);
 
 	t = now_us();
 	for (int i = 0; i < M; i++) {
 		int e = export(fa, h);
 		uint32_t x = import(fb, e);
 		close(e);
-		gem_close(fb, x);
+		bench_gem_close(fb, x);
 	}
 	printf("churn (export+import+close)    %8.3f us\n", (now_us() - t) / M);
 
 	t = now_us();
 	for (int i = 0; i < M; i++) {
-		uint32_t o = create(fa, 4096);
+		uint32_t o = bench_gem_create(fa, 4096);
 		int e = export(fa, o);
 		uint32_t x = import(fb, e);
 		close(e);
-		gem_close(fb, x);
-		gem_close(fa, o);
+		bench_gem_close(fb, x);
+		bench_gem_close(fa, o);
 	}
 	printf("full churn (create..release)   %8.3f us\n", (now_us() - t) / M);
-	gem_close(fa, h);
+	bench_gem_close(fa, h);
 	close(fa);
 	close(fb);
 	return 0;

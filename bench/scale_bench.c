@@ -39,19 +39,6 @@ extern int i915_shim_check(const char *instance, FILE *out, unsigned settle_ms) 
 
 static int fd;
 
-static uint32_t create(uint64_t size)
-{
-	struct drm_i915_gem_create c = { .size = size };
-	must(ioctl(fd, DRM_IOCTL_I915_GEM_CREATE, &c), "GEM_CREATE");
-	return c.handle;
-}
-
-static void gem_close(uint32_t h)
-{
-	struct drm_gem_close c = { .handle = h };
-	must(ioctl(fd, DRM_IOCTL_GEM_CLOSE, &c), "GEM_CLOSE");
-}
-
 /* A figure: per-operation microseconds of REPS repetitions. */
 struct fig {
 	double rep[REPS];
@@ -133,7 +120,7 @@ static struct fig fig_create_close(void)
 		int n = 20000;
 		double t0 = now_us();
 		for (int i = 0; i < n; i++)
-			gem_close(create(4096));
+			bench_gem_close(fd, bench_gem_create(fd, 4096));
 		f.rep[r] = (now_us() - t0) / n;
 	}
 	return f;
@@ -193,19 +180,19 @@ int main(void)
 	struct fig cpy = fig_memcpy(other, buf, 4096);
 	double memcpy_us = median(&cpy);
 	print("anchor: memcpy 4 KiB", &cpy, NULL, 0);
-	uint32_t obj = create(4096);
+	uint32_t obj = bench_gem_create(fd, 4096);
 	struct fig pw = fig_rw(obj, buf, 4096, 1);
 	print("PWRITE 4 KiB", &pw, "memcpy", memcpy_us);
 	struct fig pr = fig_rw(obj, buf, 4096, 0);
 	print("PREAD 4 KiB", &pr, "memcpy", memcpy_us);
-	gem_close(obj);
+	bench_gem_close(fd, obj);
 
 	/* Many objects: 10^3 live, then 10^6 live, in this one file. */
 	uint32_t *handles = malloc(LARGE * sizeof(*handles));
 	if (!handles)
 		return 1;
 	for (uint32_t i = 0; i < SMALL; i++)
-		handles[i] = create(4096);
+		handles[i] = bench_gem_create(fd, 4096);
 	double live_small = arena_live();
 	struct fig cc_small = fig_create_close();
 	print("GEM_CREATE+GEM_CLOSE, 10^3 live", &cc_small, "a syscall", syscall_us);
@@ -214,7 +201,7 @@ int main(void)
 
 	double t0 = now_us();
 	for (uint32_t i = SMALL; i < LARGE; i++)
-		handles[i] = create(4096);
+		handles[i] = bench_gem_create(fd, 4096);
 	printf("%-40s %8.3f us per object\n", "filling to 10^6 (GEM_CREATE)", (now_us() - t0) / (LARGE - SMALL));
 	double live_large = arena_live();
 	struct fig cc_large = fig_create_close();
@@ -231,7 +218,7 @@ int main(void)
 
 	t0 = now_us();
 	for (uint32_t i = 0; i < LARGE; i++)
-		gem_close(handles[i]);
+		bench_gem_close(fd, handles[i]);
 	printf("%-40s %8.3f us per object\n", "closing 10^6 (GEM_CLOSE)", (now_us() - t0) / LARGE);
 	free(handles);
 	free(buf);
