@@ -214,7 +214,7 @@ int shim_instance_open(struct shim_instance *inst, const struct shim_instance_ty
  */
 #define LOCK_SPIN_NS 20000
 
-static uint64_t monotonic_ns(void)
+uint64_t shim_now_ns(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -226,11 +226,11 @@ void shim_instance_lock(struct shim_instance_header *h)
 	shim_signals_hold();
 	int ret = pthread_mutex_trylock(&h->lock);
 	if (ret == EBUSY) {
-		uint64_t until = monotonic_ns() + LOCK_SPIN_NS;
+		uint64_t until = shim_now_ns() + LOCK_SPIN_NS;
 		do {
 			sched_yield();
 			ret = pthread_mutex_trylock(&h->lock);
-		} while (ret == EBUSY && monotonic_ns() < until);
+		} while (ret == EBUSY && shim_now_ns() < until);
 	}
 	if (ret == EBUSY)
 		ret = pthread_mutex_lock(&h->lock);

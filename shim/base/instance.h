@@ -96,4 +96,7 @@ void shim_instance_path(const struct shim_instance *inst, char *out, size_t len,
 void shim_instance_lock(struct shim_instance_header *h);
 void shim_instance_unlock(struct shim_instance_header *h);
 
+/* CLOCK_MONOTONIC in ns: the clock of the lock's spin, of fence deadlines and timestamps. */
+uint64_t shim_now_ns(void);
+
 #endif

@@ -23,13 +23,6 @@
 #include "drm/dma_fence.h"
 #include "drm/drm_device.h"
 
-uint64_t shim_now_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
 shim_off shim_fence_create(struct shim_device *dev, uint64_t context, uint64_t seqno)
 {
 	shim_assert_locked(dev);
@@ -304,34 +297,36 @@ void shim_fence_signal(struct shim_fence *f, int error)
 	run_callbacks(f);
 }
 
-/* Waiting briefly before sleeping saves the futex round trip for short requests
+/*
+ * Waiting briefly before sleeping saves the futex round trip for short requests
  * (with two CPUs and other load, a pausing waiter delayed its own wake-up by the
- * whole spin plus a sleep, ~60 us in sync_bench: hence the yield). */
-bool shim_waiter_spin(struct shim_waiter *w, uint32_t seq, uint64_t deadline_ns)
+ * whole spin plus a sleep, ~60 us in sync_bench: hence the yield). True when
+ * *word moved on from val within SHIM_FENCE_SPIN_NS (or before deadline_ns).
+ */
+static bool spin_while_equal(const uint32_t *word, uint32_t val, uint64_t deadline_ns)
 {
+	if (__atomic_load_n(word, __ATOMIC_ACQUIRE) != val)
+		return true;
 	uint64_t until = shim_now_ns() + SHIM_FENCE_SPIN_NS;
 	if (until > deadline_ns)
 		until = deadline_ns;
-	do {
-		if (__atomic_load_n(&w->seq, __ATOMIC_ACQUIRE) != seq)
-			return true;
+	while (shim_now_ns() < until) {
 		sched_yield();
-	} while (shim_now_ns() < until);
-	return __atomic_load_n(&w->seq, __ATOMIC_ACQUIRE) != seq;
+		if (__atomic_load_n(word, __ATOMIC_ACQUIRE) != val)
+			return true;
+	}
+	return false;
+}
+
+bool shim_waiter_spin(struct shim_waiter *w, uint32_t seq, uint64_t deadline_ns)
+{
+	return spin_while_equal(&w->seq, seq, deadline_ns);
 }
 
 int shim_fence_wait(struct shim_fence *f, uint64_t deadline_ns, bool interruptible)
 {
-	if (shim_fence_is_signalled(f))
+	if (spin_while_equal(&f->state, 0, deadline_ns))
 		return 0;
-	uint64_t until = shim_now_ns() + SHIM_FENCE_SPIN_NS;
-	if (until > deadline_ns)
-		until = deadline_ns;
-	while (shim_now_ns() < until)
-		if (shim_fence_is_signalled(f))
-			return 0;
-		else
-			sched_yield();
 	shim_journal_lockfree(&f->waiters, sizeof(f->waiters));	/* without the lock */
 	__atomic_add_fetch(&f->waiters, 1, __ATOMIC_SEQ_CST);
 	int ret = 0;

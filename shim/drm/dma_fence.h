@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "base/instance.h"
 #include "base/shared_mem.h"
 
 struct shim_device;
@@ -139,8 +140,6 @@ static inline bool shim_fence_is_signalled(const struct shim_fence *fence)
  * -ETIME; -EINTR only if interruptible and a signal arrived.
  */
 int shim_fence_wait(struct shim_fence *fence, uint64_t deadline_ns, bool interruptible);
-
-uint64_t shim_now_ns(void);
 
 /* A polite spin-wait step. */
 static inline void shim_cpu_relax(void)
