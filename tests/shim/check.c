@@ -298,9 +298,8 @@ TEST(closed_sync_files_are_reaped_among_many)
 {
 	start("reap-some");
 	int fd = open_render();
-	uint32_t batch = gem_create(fd, 4096);
 	static const uint32_t bbe[2] = { MI_BATCH_BUFFER_END, 0 };
-	gem_write(fd, batch, 0, bbe, sizeof(bbe));
+	uint32_t batch = gem_batch(fd, bbe, sizeof(bbe));
 	int live[40];
 	for (unsigned i = 0; i < ARRAY_SIZE(live); i++)
 		live[i] = export_out_fence(fd, batch);
