@@ -11,8 +11,8 @@
 unsigned long drm_random_next(unsigned long *seed);
 
 /*
- * xf86drm_once.c: forget fd's drmGetEntry() record and its context tags
- * (drmClose() calls it before closing the fd).
+ * xf86drm_once.c: forget the drmGetEntry() record of fd's device and its
+ * context tags (drmClose() calls it before closing the fd).
  */
 void drm_entry_forget(int fd);
 
