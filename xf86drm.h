@@ -722,7 +722,11 @@ extern int drmOpenOnce(void *unused, const char *BusID, int *newlyopened);
 extern int drmOpenOnceWithType(const char *BusID, int *newlyopened, int type);
 extern void drmCloseOnce(int fd);
 
-/* ---- kernel mode setting probes (xf86drm_kmsprobe.c) ---- */
+/*
+ * ---- kernel mode setting probes (xf86drm_kmsprobe.c) ----
+ * libdrm declares these two in xf86drmMode.h; the same declarations here
+ * are harmless there and let xf86drm.h users reach them.
+ */
 
 extern int drmCheckModesettingSupported(const char *busid);
 extern int drmIsKMS(int fd);
