@@ -9,10 +9,10 @@
  *
  * Lifetime rules: a drmVersion returned here is one calloc'd struct with
  * three strdup'd strings, released by drmFreeVersion(); a bus id string is
- * released by drmFreeBusid(); file descriptors belong to the caller. The
- * library keeps no per-fd state, so drmClose() is close(2). The only global
- * is the drmServerInfo pointer installed by drmSetServerInfo(), which the
- * caller must keep alive while it is installed.
+ * released by drmFreeBusid(); file descriptors belong to the caller.
+ * drmClose() drops the fd's drmGetEntry() record (xf86drm_once.c) before
+ * close(2). The only other global is the drmServerInfo pointer installed by
+ * drmSetServerInfo(), which the caller must keep alive while installed.
  *
  * Error conventions follow libdrm 2.4.114 call by call (documented on each
  * function); where libdrm would crash on a NULL or malformed argument we
@@ -34,6 +34,7 @@
 
 #include "libdrm_macros.h"
 #include "xf86drm.h"
+#include "xf86drm_private.h"
 
 /* Hooks installed by an X server; NULL for ordinary clients. */
 static drmServerInfoPtr server_info;
@@ -529,10 +530,24 @@ drm_public int drmOpenRender(int minor)
 	return open_minor(minor, DRM_NODE_RENDER);
 }
 
-/* drmClose: close(2). The library keeps no per-fd state to release. */
+/*
+ * drmClose: forget the fd's drmGetEntry() record (and its context tags),
+ * then close(2).
+ */
 drm_public int drmClose(int fd)
 {
+	drm_entry_forget(fd);
 	return close(fd);
+}
+
+/*
+ * drmOpenControl: open /dev/dri/controlD<minor> (minor as given, e.g. 64).
+ * Returns the fd or -errno; current kernels make no control nodes, so
+ * this is normally -ENOENT.
+ */
+drm_public int drmOpenControl(int minor)
+{
+	return open_minor(minor, DRM_NODE_CONTROL);
 }
 
 /*
