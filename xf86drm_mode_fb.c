@@ -61,9 +61,10 @@ drm_public int drmModeAddFB(int fd, uint32_t width, uint32_t height, uint8_t dep
 }
 
 /*
- * DRM_MODE_FB_MODIFIERS is added to flags only when modifier[] is given;
- * without it the caller's flags go as they are (a caller that sets the
- * flag itself then asks for modifiers 0, i.e. linear).
+ * modifier[] (optional) is copied into the request, but the flags go to
+ * the kernel exactly as given: as with libdrm 2.4.114, the caller must set
+ * DRM_MODE_FB_MODIFIERS itself for the kernel to look at the modifiers
+ * (without it they are ignored; with it and no array, they are 0, linear).
  */
 drm_public int drmModeAddFB2WithModifiers(int fd, uint32_t width, uint32_t height,
 					  uint32_t pixel_format, const uint32_t bo_handles[4],
@@ -84,10 +85,8 @@ drm_public int drmModeAddFB2WithModifiers(int fd, uint32_t width, uint32_t heigh
 	memcpy(f.handles, bo_handles, sizeof(f.handles));
 	memcpy(f.pitches, pitches, sizeof(f.pitches));
 	memcpy(f.offsets, offsets, sizeof(f.offsets));
-	if (modifier) {
-		f.flags |= DRM_MODE_FB_MODIFIERS;
+	if (modifier)
 		memcpy(f.modifier, modifier, sizeof(f.modifier));
-	}
 	ret = mode_ioctl(fd, DRM_IOCTL_MODE_ADDFB2, &f);
 	if (ret)
 		return ret;
