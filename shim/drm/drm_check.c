@@ -852,10 +852,38 @@ static void mode_blob_ref(struct shim_check *c, const struct shim_mode_config *m
 		shim_check_fail(c, what, at, "blob id %u is no blob", id);
 }
 
+struct event_ctx {
+	struct shim_check *c;
+	const struct shim_mode_config *mc;
+	uint32_t n;
+};
+
+static void visit_event(struct shim_state_check *s, void *arg, uint64_t node, const void *p)
+{
+	struct event_ctx *x = arg;
+	const struct shim_shared *sh = shim_check_shared(x->c);
+	const struct shim_event *e = shim_check_claim(s, node, sizeof(*e), "event", "event list", node);
+	x->n++;
+	if (!e)
+		return;
+	if (e->owner >= SHIM_MAX_FILES || sh->files[e->owner].state != SHIM_FILE_OPEN ||
+	    sh->files[e->owner].generation != e->owner_generation)
+		shim_check_fail(x->c, "event", node, "belongs to slot %u (generation %llu), no open file", e->owner,
+				(unsigned long long)e->owner_generation);
+	if (e->crtc >= x->mc->ncrtcs || e->length != 32 || e->ready > x->mc->ready_stamp)
+		shim_check_fail(x->c, "event", node, "crtc %u, length %u, ready %llu", e->crtc, e->length,
+				(unsigned long long)e->ready);
+}
+
 static void mode_config_walk(struct shim_check *c, uint64_t off, const void *p)
 {
 	const struct shim_mode_config *mc = p;
 	struct mode_ctx m = { c, off, mc, 0 };
+	struct event_ctx ev = { c, mc, 0 };
+	shim_check_list(shim_check_state(c), mc->events, sizeof(struct shim_event), offsetof(struct shim_event, next),
+			"event list", shim_check_at(c, &mc->events), visit_event, &ev);
+	if (ev.n != mc->nevents)
+		shim_check_fail(c, "mode config", off, "nevents %u, but %u events are listed", mc->nevents, ev.n);
 	shim_check_idr(shim_check_state(c), &mc->ids, "mode object ids", mode_id, &m);
 	if (m.fbs != mc->nfbs)
 		shim_check_fail(c, "mode config", off, "nfbs %u, but %u framebuffer ids", mc->nfbs, m.fbs);

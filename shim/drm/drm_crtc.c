@@ -75,8 +75,10 @@ void shim_mode_crtc_disable(struct shim_device *dev, struct shim_mode_config *mc
 	for (uint32_t i = 0; i < mc->nconnectors; i++)
 		if (mc->connectors[i].crtc == c->index + 1)
 			unroute_connector(mc, &mc->connectors[i]);
-	if (c->enabled)
+	if (c->enabled) {
+		shim_events_crtc_off(dev, mc, c);	/* drm_crtc_vblank_off sends what is queued */
 		shim_vblank_crtc_off(c);
+	}
 	SHIM_SET(c->enabled, 0);
 	if (c->mode_blob)
 		shim_mode_blob_destroy(dev, c->mode_blob);

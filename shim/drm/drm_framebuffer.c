@@ -84,9 +84,12 @@ static void fb_remove(struct shim_device *dev, struct shim_mode_config *mc, shim
 void shim_mode_file_release(struct shim_device *dev, struct shim_file *file)
 {
 	struct shim_mode_config *mc = shim_ptr(dev->shared->mode_config);
-	if (!mc || !mc->nfbs)
+	if (!mc)
 		return;
 	uint32_t slot = file - dev->shared->files;
+	shim_events_file_release(dev, mc, slot);	/* drm_events_release */
+	if (!mc->nfbs)
+		return;
 	for (uint32_t id = shim_idr_next(&mc->ids, 1); id; id = shim_idr_next(&mc->ids, id + 1)) {
 		uint64_t v = shim_idr_find(&mc->ids, id);
 		if (shim_mode_entry_type(v) != SHIM_MODE_FB)

@@ -120,7 +120,7 @@ static const struct shim_ioctl_desc core_ioctls[] = {
 	DEF(DRM_IOCTL_MODE_ADDFB, shim_mode_addfb_ioctl, 0),
 	DEF(DRM_IOCTL_MODE_ADDFB2, shim_mode_addfb2_ioctl, 0),
 	DEF(DRM_IOCTL_MODE_RMFB, shim_mode_rmfb_ioctl, 0),
-	KMS(DRM_IOCTL_MODE_PAGE_FLIP, SHIM_MASTER),
+	DEF(DRM_IOCTL_MODE_PAGE_FLIP, shim_mode_page_flip_ioctl, SHIM_MASTER),
 	DEF(DRM_IOCTL_MODE_DIRTYFB, shim_mode_dirtyfb_ioctl, SHIM_MASTER),
 	DEF(DRM_IOCTL_MODE_CREATE_DUMB, shim_drm_mode_create_dumb_ioctl, 0),
 	DEF(DRM_IOCTL_MODE_MAP_DUMB, shim_drm_mode_mmap_dumb_ioctl, 0),

@@ -19,6 +19,10 @@
  * each GEM object it scans out. It belongs to the file that made it: when
  * that file is released its framebuffers go (shim_mode_file_release).
  *
+ * Events (vblank, sequence and flip completions) are blocks on one list of
+ * the config, each its file's until read(2) or the file's release
+ * (drm/drm_event.c).
+ *
  * Property values are not stored per object: they are read from the
  * object's state (a plane's FB_ID is its fb), as an atomic driver's are.
  *
@@ -83,8 +87,9 @@ struct shim_mode_crtc {
 	uint32_t pad;
 	uint64_t vbl_count;		/* vblanks counted before vbl_start_ns */
 	uint64_t vbl_start_ns;		/* CLOCK_MONOTONIC of the last enable */
+	uint64_t flip_target;		/* a page flip completes at this vblank count; 0: none pending */
 };
-SHIM_SHARED_LAYOUT(struct shim_mode_crtc, 120);
+SHIM_SHARED_LAYOUT(struct shim_mode_crtc, 128);
 
 struct shim_mode_plane {
 	uint32_t id, index;
@@ -132,14 +137,16 @@ struct shim_mode_config {
 	uint32_t min_width, max_width, min_height, max_height;
 	uint32_t ncrtcs, nplanes, nencoders, nconnectors;
 	uint32_t nfbs;			/* framebuffers alive */
-	uint32_t pad;
+	uint32_t nevents;		/* events queued, pending or ready (drm/drm_event.c) */
+	shim_off events;		/* struct shim_event list, oldest first */
+	uint64_t ready_stamp;		/* the order in which events became ready */
 	struct shim_mode_property props[SHIM_PROP_COUNT];
 	struct shim_mode_crtc crtcs[SHIM_MAX_CRTCS];
 	struct shim_mode_plane planes[SHIM_MAX_PLANES];
 	struct shim_mode_encoder encoders[SHIM_MAX_ENCODERS];
 	struct shim_mode_connector connectors[SHIM_MAX_CONNECTORS];
 };
-SHIM_SHARED_LAYOUT(struct shim_mode_config, 12576);
+SHIM_SHARED_LAYOUT(struct shim_mode_config, 12624);
 
 /* A property blob: its bytes are a block of their own. */
 struct shim_mode_blob {
@@ -148,6 +155,26 @@ struct shim_mode_blob {
 	shim_off data;
 };
 SHIM_SHARED_LAYOUT(struct shim_mode_blob, 16);
+
+/*
+ * An event of an open file (drm_pending_event): a vblank event, a page flip's
+ * completion or a CRTC sequence event. Pending until the CRTC's vblank count
+ * reaches target (computed when someone looks: drm/drm_event.c), then ready
+ * (ready is its order among ready ones) with its data filled as read(2)
+ * returns it. Freed when read, or with its file.
+ */
+struct shim_event {
+	shim_off next;
+	uint32_t owner;			/* the file's slot */
+	uint32_t crtc;			/* CRTC index */
+	uint64_t owner_generation;
+	uint64_t target;		/* vblank count it fires at */
+	uint64_t ready;			/* 0: pending, else its ready_stamp */
+	uint32_t length;		/* bytes of data (the drm_event's length) */
+	uint32_t flip;			/* completes the CRTC's pending page flip */
+	uint8_t data[32];		/* struct drm_event_vblank or drm_event_crtc_sequence */
+};
+SHIM_SHARED_LAYOUT(struct shim_event, 80);
 
 /* A framebuffer (drm_framebuffer). */
 struct shim_mode_fb {
@@ -223,6 +250,26 @@ int shim_mode_dirtyfb_ioctl(struct shim_call *call, void *data);
 int shim_wait_vblank_ioctl(struct shim_call *call, void *data);
 int shim_crtc_get_sequence_ioctl(struct shim_call *call, void *data);
 int shim_crtc_queue_sequence_ioctl(struct shim_call *call, void *data);
+int shim_mode_page_flip_ioctl(struct shim_call *call, void *data);
+
+/* --- events (drm/drm_event.c) ------------------------------------------------------------ */
+
+/* Bytes of events a file may have queued (the kernel's initial event_space). */
+#define SHIM_EVENT_SPACE 4096
+/* drm_event_reserve_init: queues an event of type/length for the caller's file on CRTC crtc,
+ * pending until vblank target (or ready at once: ready_now); NULL: -ENOMEM (no space). The
+ * caller fills the user part of data (user_data); the rest is filled when it fires. */
+struct shim_event *shim_event_queue(struct shim_device *dev, struct shim_mode_config *mc, struct shim_call *call,
+				    uint32_t type, uint32_t crtc, uint64_t target);
+/* Makes ready every pending event whose vblank has come (in the order they came). */
+void shim_events_update(struct shim_device *dev, struct shim_mode_config *mc);
+/* drm_crtc_vblank_off: a CRTC goes off; its pending events fire now, with the count it stops at. */
+void shim_events_crtc_off(struct shim_device *dev, struct shim_mode_config *mc, struct shim_mode_crtc *c);
+/* drm_events_release: a file is being released; its events go. */
+void shim_events_file_release(struct shim_device *dev, struct shim_mode_config *mc, uint32_t slot);
+/* read(2) of a device fd (drm_read): whole ready events that fit; blocks unless nonblock.
+ * Bytes read or -errno. No lock held. */
+ssize_t shim_drm_read(struct shim_call *call, void *buf, size_t count, bool nonblock);
 
 /* The properties an object of this type shows, in order (drm_object_attach_property). */
 unsigned shim_mode_object_props(const struct shim_mode_config *mc, shim_off obj, enum shim_mode_type type,

@@ -8,9 +8,10 @@
  * it went on. Nothing ticks: a count is computed when asked, so the shared
  * state holds only the count at the last enable and its time.
  *
- * WAIT_VBLANK (without the event flag) and CRTC_GET_SEQUENCE; a CRTC that
- * is off has no vblank reference to give and answers EINVAL, as the
- * kernel's drm_vblank_get does after drm_crtc_vblank_off. A wait sleeps
+ * WAIT_VBLANK, CRTC_GET_SEQUENCE and CRTC_QUEUE_SEQUENCE (the events those
+ * queue are drm_event.c's); a CRTC that is off has no vblank reference to
+ * give and answers EINVAL, as the kernel's drm_vblank_get does after
+ * drm_crtc_vblank_off. A wait sleeps
  * without the device lock and looks again when it wakes (the CRTC may have
  * gone off: the reply then says where the counter stopped).
  *
@@ -19,6 +20,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <string.h>
 #include <time.h>
 
 #include "base/instance.h"
@@ -52,10 +54,17 @@ uint64_t shim_vblank_count(const struct shim_mode_crtc *c, uint64_t now, uint64_
 	return c->vbl_count + frames;
 }
 
+uint64_t shim_vblank_stamp(const struct shim_mode_crtc *c, uint64_t seq)
+{
+	if (!c->mode.clock || seq < c->vbl_count)
+		return c->vbl_start_ns;
+	uint64_t frames = seq - c->vbl_count;
+	return c->vbl_start_ns + (uint64_t)((unsigned __int128)frames * frame_ns_num(c) / c->mode.clock);
+}
+
 uint64_t shim_vblank_time_of(const struct shim_mode_crtc *c, uint64_t seq)
 {
-	uint64_t frames = seq - c->vbl_count;
-	return c->vbl_start_ns + (uint64_t)((unsigned __int128)frames * frame_ns_num(c) / c->mode.clock) + 1;
+	return shim_vblank_stamp(c, seq) + 1;	/* past the rounding of the count */
 }
 
 void shim_vblank_crtc_off(struct shim_mode_crtc *c)
@@ -124,9 +133,22 @@ int shim_wait_vblank_ioctl(struct shim_call *call, void *data)
 		vbl->request.sequence = (uint32_t)req;
 	}
 	if (type & _DRM_VBLANK_EVENT) {
+		/* KV6: drm_queue_vblank_event. Fires at req, or now if req has passed. */
+		shim_events_update(call->dev, mc);
+		uint64_t at = passed(seq, req) ? seq : req;	/* passed: sent now, with the count now */
+		struct shim_event *e = shim_event_queue(call->dev, mc, call, DRM_EVENT_VBLANK, pipe, at);
+		if (!e) {
+			shim_device_unlock(call->dev);
+			return -ENOMEM;
+		}
+		struct drm_event_vblank ev;
+		memcpy(&ev, e->data, sizeof(ev));
+		ev.user_data = vbl->request.signal;
+		memcpy(e->data, &ev, sizeof(ev));	/* fresh block */
+		vbl->reply.sequence = (uint32_t)at;
+		shim_events_update(call->dev, mc);
 		shim_device_unlock(call->dev);
-		shim_say_unemulated("WAIT_VBLANK with _DRM_VBLANK_EVENT");
-		return -ENOSYS;
+		return 0;
 	}
 	/* Sleep until the vblank is due (at most 3 s: EBUSY, as the kernel's timeout),
 	 * without the lock; look again each time. */
@@ -179,8 +201,41 @@ int shim_crtc_get_sequence_ioctl(struct shim_call *call, void *data)
 	return ret;
 }
 
+/* KV10: drm_crtc_queue_sequence_ioctl. */
 int shim_crtc_queue_sequence_ioctl(struct shim_call *call, void *data)
 {
-	shim_say_unemulated("CRTC_QUEUE_SEQUENCE (events)");
-	return -ENOSYS;
+	struct drm_crtc_queue_sequence *r = data;
+	int ret = 0;
+	struct shim_mode_config *mc = shim_mode_lock(call, &ret);
+	if (!mc)
+		return ret;
+	struct shim_mode_crtc *c = shim_ptr(shim_mode_object_find(mc, r->crtc_id, SHIM_MODE_CRTC));
+	if (!c) {
+		ret = -ENOENT;
+	} else if (r->flags & ~(DRM_CRTC_SEQUENCE_RELATIVE | DRM_CRTC_SEQUENCE_NEXT_ON_MISS)) {
+		ret = -EINVAL;
+	} else if (!c->enabled) {
+		ret = -EINVAL;	/* drm_crtc_vblank_get */
+	} else {
+		shim_events_update(call->dev, mc);
+		uint64_t seq = shim_vblank_count(c, shim_now_ns(), NULL), req = r->sequence;
+		if (r->flags & DRM_CRTC_SEQUENCE_RELATIVE)
+			req += seq;
+		if ((r->flags & DRM_CRTC_SEQUENCE_NEXT_ON_MISS) && passed(seq, req))
+			req = seq + 1;
+		uint64_t at = passed(seq, req) ? seq : req;
+		struct shim_event *e = shim_event_queue(call->dev, mc, call, DRM_EVENT_CRTC_SEQUENCE, c->index, at);
+		if (!e) {
+			ret = -ENOMEM;
+		} else {
+			struct drm_event_crtc_sequence ev;
+			memcpy(&ev, e->data, sizeof(ev));
+			ev.user_data = r->user_data;
+			memcpy(e->data, &ev, sizeof(ev));	/* fresh block */
+			r->sequence = at;
+			shim_events_update(call->dev, mc);
+		}
+	}
+	shim_device_unlock(call->dev);
+	return ret;
 }

@@ -16,7 +16,9 @@ void shim_vblank_crtc_on(struct shim_mode_crtc *c);
 void shim_vblank_crtc_off(struct shim_mode_crtc *c);
 /* Vblanks counted at now_ns (CRTC on), and the time of the last one. */
 uint64_t shim_vblank_count(const struct shim_mode_crtc *c, uint64_t now_ns, uint64_t *last_ns);
-/* The time the vblank numbered seq (> the current count) happens. */
+/* The CLOCK_MONOTONIC time of vblank seq (counted while on: >= the count at the last enable). */
+uint64_t shim_vblank_stamp(const struct shim_mode_crtc *c, uint64_t seq);
+/* A time by which the vblank numbered seq (> the current count) has surely been counted. */
 uint64_t shim_vblank_time_of(const struct shim_mode_crtc *c, uint64_t seq);
 
 #endif
