@@ -12,6 +12,9 @@
 
 #include "tests/ioctl/kms_util.h"
 
+#include <fcntl.h>
+#include <poll.h>
+
 #define BAD_PTR ((uint64_t)8)	/* unmapped: any copy to it is EFAULT */
 
 /* KM1: counts always come back; a zero count copies nothing (the bad pointer is not touched). */
@@ -680,6 +683,172 @@ TEST(vblank_relative_wait)
 	ASSERT(s.sequence >= now && s.sequence_ns > 0);
 }
 
+static int page_flip(int fd, uint32_t crtc, uint32_t fb, uint32_t flags, uint64_t user_data)
+{
+	struct drm_mode_crtc_page_flip f = { .crtc_id = crtc, .fb_id = fb, .flags = flags, .user_data = user_data };
+	return ioctl(fd, DRM_IOCTL_MODE_PAGE_FLIP, &f);
+}
+
+/* One event from the device fd (blocking read), at most 1 s away. */
+static void read_event(int fd, struct drm_event_vblank *ev)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	ASSERT(poll(&p, 1, 1000) == 1);	/* a regular file under the shim: always readable */
+	memset(ev, 0, sizeof(*ev));
+	ASSERT_EQ(read(fd, ev, sizeof(*ev)), sizeof(*ev));
+	ASSERT_EQ(ev->base.length, sizeof(*ev));
+}
+
+/* KL6, KV8: a flip with DRM_MODE_PAGE_FLIP_EVENT: GETCRTC shows the new fb, and read(2)
+ * returns one FLIP_COMPLETE event with the user data and the CRTC's id. */
+TEST(page_flip_event)
+{
+	int fd = kms_open_master();
+	struct drm_mode_modeinfo mode;
+	uint32_t conn = kms_connected(fd, &mode), fb = 0;
+	uint32_t crtc = kms_light(fd, conn, &mode, &fb);
+	uint32_t next = kms_fb(fd, mode.hdisplay, mode.vdisplay);
+	ASSERT_OK(page_flip(fd, crtc, next, DRM_MODE_PAGE_FLIP_EVENT, 0x1234567890ull));
+	struct drm_mode_crtc c;
+	kms_getcrtc(fd, crtc, &c);
+	ASSERT_EQ(c.fb_id, next);
+	struct drm_event_vblank ev;
+	read_event(fd, &ev);
+	ASSERT_EQ(ev.base.type, DRM_EVENT_FLIP_COMPLETE);
+	ASSERT_EQ(ev.user_data, 0x1234567890ull);
+	ASSERT_EQ(ev.crtc_id, crtc);
+}
+
+/* KL2: a flip on a CRTC that shows nothing (off) is EBUSY. */
+TEST(page_flip_crtc_off_ebusy)
+{
+	int fd = kms_open_master();
+	struct kms_res res;
+	ASSERT_OK(kms_get_resources(fd, &res));
+	ASSERT_OK(kms_setcrtc(fd, res.crtcs[0], 0, NULL, NULL, 0));
+	uint32_t fb = kms_fb(fd, 64, 64);
+	ASSERT_ERRNO(page_flip(fd, res.crtcs[0], fb, DRM_MODE_PAGE_FLIP_EVENT, 0), EBUSY);
+}
+
+/* KL1: unknown flags, both target flags, reserved set: EINVAL; unknown CRTC ENOENT. */
+TEST(page_flip_bad_args)
+{
+	int fd = kms_open_master();
+	struct kms_res res;
+	ASSERT_OK(kms_get_resources(fd, &res));
+	uint32_t fb = kms_fb(fd, 64, 64);
+	ASSERT_ERRNO(page_flip(fd, res.crtcs[0], fb, 0x80, 0), EINVAL);
+	ASSERT_ERRNO(page_flip(fd, res.crtcs[0], fb, DRM_MODE_PAGE_FLIP_TARGET, 0), EINVAL);
+	struct drm_mode_crtc_page_flip f = { .crtc_id = res.crtcs[0], .fb_id = fb, .reserved = 1 };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_MODE_PAGE_FLIP, &f), EINVAL);
+	ASSERT_ERRNO(page_flip(fd, res.connectors[0], fb, 0, 0), ENOENT);
+}
+
+/* KL3, KL4: the new fb must be known, as large as the plane's source, and of the same format. */
+TEST(page_flip_fb_checks)
+{
+	int fd = kms_open_master();
+	struct drm_mode_modeinfo mode;
+	uint32_t conn = kms_connected(fd, &mode), fb = 0;
+	uint32_t crtc = kms_light(fd, conn, &mode, &fb);
+	ASSERT_ERRNO(page_flip(fd, crtc, 0x7fff0000, 0, 0), ENOENT);
+	uint32_t small = kms_fb(fd, mode.hdisplay / 2, mode.vdisplay);
+	ASSERT_ERRNO(page_flip(fd, crtc, small, 0, 0), ENOSPC);
+	uint32_t pitch, h = kms_dumb(fd, mode.hdisplay, mode.vdisplay, &pitch);
+	struct drm_mode_fb_cmd2 f = { .width = mode.hdisplay, .height = mode.vdisplay,
+				      .pixel_format = DRM_FORMAT_RGB565, .handles = { h }, .pitches = { pitch } };
+	if (ioctl(fd, DRM_IOCTL_MODE_ADDFB2, &f) == 0)
+		ASSERT_ERRNO(page_flip(fd, crtc, f.fb_id, 0, 0), EINVAL);
+}
+
+/* KL7: PAGE_FLIP is for the master only. */
+TEST(page_flip_non_master_eacces)
+{
+	int m = kms_open_master(), other = open_primary();
+	struct drm_mode_modeinfo mode;
+	uint32_t conn = kms_connected(m, &mode), fb = 0;
+	uint32_t crtc = kms_light(m, conn, &mode, &fb);
+	ASSERT_ERRNO(page_flip(other, crtc, fb, 0, 0), EACCES);
+}
+
+/* KV9: read(2) returns whole events only: a buffer too small for the first returns 0 and
+ * leaves it; O_NONBLOCK with none ready is EAGAIN. */
+TEST(read_whole_events)
+{
+	int fd = kms_open_master();
+	struct drm_mode_modeinfo mode;
+	uint32_t conn = kms_connected(fd, &mode), fb = 0;
+	uint32_t crtc = kms_light(fd, conn, &mode, &fb);
+	ASSERT_OK(fcntl(fd, F_SETFL, O_NONBLOCK));
+	char buf[64];
+	ASSERT_ERRNO(read(fd, buf, sizeof(buf)), EAGAIN);
+	uint32_t next = kms_fb(fd, mode.hdisplay, mode.vdisplay);
+	ASSERT_OK(page_flip(fd, crtc, next, DRM_MODE_PAGE_FLIP_EVENT, 7));
+	ASSERT_OK(fcntl(fd, F_SETFL, 0));
+	struct drm_event_vblank ev;
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	ASSERT(poll(&p, 1, 1000) == 1);
+	usleep(100000);	/* past the flip's vblank */
+	ASSERT_EQ(read(fd, buf, 16), 0);
+	read_event(fd, &ev);
+	ASSERT_EQ(ev.user_data, 7);
+}
+
+/* KV6: WAIT_VBLANK with _DRM_VBLANK_EVENT returns at once; the VBLANK event carries the
+ * signal value and the sequence the reply named. */
+TEST(vblank_event)
+{
+	int fd = vblank_fd();
+	struct drm_mode_modeinfo mode;
+	uint32_t conn = kms_connected(fd, &mode), fb = 0;
+	uint32_t crtc = kms_light(fd, conn, &mode, &fb);
+	struct kms_res res;
+	ASSERT_OK(kms_get_resources(fd, &res));
+	uint32_t pipe = 0;
+	while (res.crtcs[pipe] != crtc)
+		pipe++;
+	union drm_wait_vblank v;
+	memset(&v, 0, sizeof(v));
+	v.request.type = _DRM_VBLANK_RELATIVE | _DRM_VBLANK_EVENT | crtc_pipe_bits(pipe);
+	v.request.sequence = 2;
+	v.request.signal = 0xabcdef;
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_WAIT_VBLANK, &v));
+	uint32_t target = v.reply.sequence;
+	struct drm_event_vblank ev;
+	read_event(fd, &ev);
+	ASSERT_EQ(ev.base.type, DRM_EVENT_VBLANK);
+	ASSERT_EQ(ev.user_data, 0xabcdef);
+	ASSERT_EQ(ev.sequence, target);
+	ASSERT_EQ(ev.crtc_id, crtc);
+}
+
+/* KV10: CRTC_QUEUE_SEQUENCE: unknown flags EINVAL, a CRTC that is off EINVAL; an event
+ * of type CRTC_SEQUENCE with the user data at the sequence returned. */
+TEST(queue_sequence)
+{
+	int fd = vblank_fd();
+	struct drm_mode_modeinfo mode;
+	uint32_t conn = kms_connected(fd, &mode), fb = 0;
+	uint32_t crtc = kms_light(fd, conn, &mode, &fb);
+	struct drm_crtc_queue_sequence q = { .crtc_id = crtc, .flags = 0x100 };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_CRTC_QUEUE_SEQUENCE, &q), EINVAL);
+	q.flags = DRM_CRTC_SEQUENCE_RELATIVE;
+	q.sequence = 1;
+	q.user_data = 42;
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_CRTC_QUEUE_SEQUENCE, &q));
+	struct drm_event_crtc_sequence ev;
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	ASSERT(poll(&p, 1, 1000) == 1);
+	ASSERT_EQ(read(fd, &ev, sizeof(ev)), sizeof(ev));
+	ASSERT_EQ(ev.base.type, DRM_EVENT_CRTC_SEQUENCE);
+	ASSERT_EQ(ev.user_data, 42);
+	ASSERT_EQ(ev.sequence, q.sequence);
+	ASSERT(ev.time_ns > 0);
+	ASSERT_OK(kms_setcrtc(fd, crtc, 0, NULL, NULL, 0));
+	q.sequence = 1;
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_CRTC_QUEUE_SEQUENCE, &q), EINVAL);
+}
+
 TEST_MAIN(T(getresources_counts_without_arrays), T(getresources_copies_when_room), T(getresources_lists_own_fbs),
 	  T(render_node_eacces), T(unknown_id_enoent), T(wrong_type_enoent), T(getconnector_modes_all_or_nothing),
 	  T(getconnector_atomic_props_hidden), T(planeresources_universal_cap), T(getplane_formats_all_or_nothing),
@@ -690,4 +859,6 @@ TEST_MAIN(T(getresources_counts_without_arrays), T(getresources_copies_when_room
 	  T(setcrtc_then_getcrtc), T(setcrtc_disable), T(setcrtc_x_erange), T(setcrtc_connectors_vs_mode),
 	  T(setcrtc_fb_too_small), T(setcrtc_bad_mode), T(setcrtc_bad_fb), T(rmfb_on_screen),
 	  T(close_with_fb_on_screen), T(vblank_disabled_crtc_einval), T(vblank_bad_type_einval),
-	  T(vblank_relative_wait))
+	  T(vblank_relative_wait), T(page_flip_event), T(page_flip_crtc_off_ebusy), T(page_flip_bad_args),
+	  T(page_flip_fb_checks), T(page_flip_non_master_eacces), T(read_whole_events), T(vblank_event),
+	  T(queue_sequence))

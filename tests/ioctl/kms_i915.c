@@ -392,8 +392,45 @@ TEST(vblank_high_crtc)
 	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_WAIT_VBLANK, &v), EINVAL);
 }
 
+/* KL5: a second flip before the first's vblank is EBUSY; once its event came, another flip
+ * is accepted. The completion's sequence is the vblank after the flip. */
+TEST(page_flip_busy_until_vblank)
+{
+	int fd = open_i915_kms(true);
+	struct drm_mode_modeinfo mode;
+	uint32_t conn = kms_connected(fd, &mode), fb = 0;
+	uint32_t crtc = kms_light(fd, conn, &mode, &fb);
+	uint32_t a = kms_fb(fd, mode.hdisplay, mode.vdisplay), b = kms_fb(fd, mode.hdisplay, mode.vdisplay);
+	struct drm_crtc_get_sequence s = { .crtc_id = crtc };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_CRTC_GET_SEQUENCE, &s));
+	struct drm_mode_crtc_page_flip f = { .crtc_id = crtc, .fb_id = a, .flags = DRM_MODE_PAGE_FLIP_EVENT };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_MODE_PAGE_FLIP, &f));
+	f.fb_id = b;
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_MODE_PAGE_FLIP, &f), EBUSY);
+	struct drm_event_vblank ev;
+	ASSERT_EQ(read(fd, &ev, sizeof(ev)), sizeof(ev));	/* blocks until the vblank */
+	ASSERT_EQ(ev.base.type, DRM_EVENT_FLIP_COMPLETE);
+	ASSERT(ev.sequence >= (uint32_t)s.sequence + 1);
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_MODE_PAGE_FLIP, &f));
+}
+
+/* KL8: ASYNC flips only where GET_CAP ASYNC_PAGE_FLIP says so. */
+TEST(page_flip_async_cap)
+{
+	int fd = open_i915_kms(true);
+	struct drm_get_cap cap = { .capability = DRM_CAP_ASYNC_PAGE_FLIP };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_GET_CAP, &cap));
+	if (cap.value)
+		SKIP("the device has async flips");
+	struct drm_mode_modeinfo mode;
+	uint32_t conn = kms_connected(fd, &mode), fb = 0;
+	uint32_t crtc = kms_light(fd, conn, &mode, &fb);
+	struct drm_mode_crtc_page_flip f = { .crtc_id = crtc, .fb_id = fb, .flags = DRM_MODE_PAGE_FLIP_ASYNC };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_MODE_PAGE_FLIP, &f), EINVAL);
+}
+
 TEST_MAIN(T(pipes_and_planes), T(hdmi_connector_modes), T(edid_preferred_timing), T(in_formats_blob),
 	  T(addfb_x_tiled_object), T(addfb_tiled_stride_and_y), T(addfb2_y_modifier_by_gen),
 	  T(addfb2_pitch_alignment), T(addfb2_pitch_limit), T(addfb2_object_too_small),
 	  T(setcrtc_primary_format), T(setcrtc_mode_valid), T(rmfb_on_screen_crtc_stays_on), T(dirtyfb),
-	  T(vblank_rate), T(vblank_high_crtc))
+	  T(vblank_rate), T(vblank_high_crtc), T(page_flip_busy_until_vblank), T(page_flip_async_cap))

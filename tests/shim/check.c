@@ -236,8 +236,8 @@ TEST(workload_is_consistent)
 	end();
 }
 
-/* KMS: a framebuffer on screen is held by its id and the plane, and holds its object; all
- * of it goes with the file. */
+/* KMS: a framebuffer on screen is held by its id and the plane, and holds its object; a
+ * pending event is its file's; all of it goes with the file. */
 TEST(kms_state_is_consistent)
 {
 	start("kms");
@@ -246,6 +246,11 @@ TEST(kms_state_is_consistent)
 	uint32_t conn = kms_connected(m, &mode), fb = 0;
 	kms_light(m, conn, &mode, &fb);
 	uint32_t spare = kms_fb(m, 64, 64);
+	union drm_wait_vblank v;	/* an event left pending on the list */
+	memset(&v, 0, sizeof(v));
+	v.request.type = _DRM_VBLANK_RELATIVE | _DRM_VBLANK_EVENT;
+	v.request.sequence = 1000;
+	ASSERT_OK(ioctl(m, DRM_IOCTL_WAIT_VBLANK, &v));
 	char *text = SHIM_CHECK_CONSISTENT();
 	ASSERT_EQ(shim_check_count(text, "mode_configs"), 1);
 	ASSERT_EQ(shim_check_count(text, "framebuffers"), 2);

@@ -380,6 +380,16 @@ TEST(kms_modeset)
 	ASSERT_OK(kms_setcrtc(m, crtc, fb3, &mode, &conn, 1));
 	ASSERT_OK(kms_setcrtc(m, crtc, 0, NULL, NULL, 0));
 	ASSERT_OK(kms_setcrtc(m, crtc, fb3, &mode, &conn, 1));
+	/* events: a flip's, a vblank's (read), and one left queued for the release */
+	struct drm_mode_crtc_page_flip flip = { .crtc_id = crtc, .fb_id = fb2 = kms_fb(m, mode.hdisplay, mode.vdisplay),
+						.flags = DRM_MODE_PAGE_FLIP_EVENT };
+	ASSERT_OK(ioctl(m, DRM_IOCTL_MODE_PAGE_FLIP, &flip));
+	struct drm_event_vblank ev;
+	ASSERT_EQ(read(m, &ev, sizeof(ev)), sizeof(ev));
+	memset(&v, 0, sizeof(v));
+	v.request.type = _DRM_VBLANK_RELATIVE | _DRM_VBLANK_EVENT;
+	v.request.sequence = 100;
+	ASSERT_OK(ioctl(m, DRM_IOCTL_WAIT_VBLANK, &v));
 	close(m);
 	int again = kms_open_master();	/* the release of m ran: fb3 went off the screen */
 	struct drm_mode_crtc c;
