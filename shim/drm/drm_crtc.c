@@ -151,9 +151,13 @@ static int set_config(struct shim_device *dev, struct shim_mode_config *mc, cons
 	if (c->mode_blob)
 		shim_mode_blob_destroy(dev, c->mode_blob);
 	SHIM_SET(c->mode_blob, blob);
+	/* A new mode on a lit CRTC: the count so far at the old mode's rate, then the new one's. */
+	if (c->enabled) {
+		shim_events_update(dev, mc);
+		shim_vblank_crtc_off(c);
+	}
 	shim_journal_memcpy(&c->mode, s->mode, sizeof(c->mode));
-	if (!c->enabled)
-		shim_vblank_crtc_on(c);
+	shim_vblank_crtc_on(c);
 	SHIM_SET(c->enabled, 1);
 	struct shim_mode_plane *p = &mc->planes[c->primary];
 	shim_off old = p->fb;

@@ -370,6 +370,27 @@ TEST(vblank_rate)
 	ASSERT(d > frame - frame / 100 && d < frame + frame / 100);
 }
 
+/* KV4: a new mode on a lit CRTC keeps its count going: no jump, no step back. */
+TEST(vblank_count_across_mode_change)
+{
+	require_shim_sink();
+	int fd = open_i915_kms(true);
+	struct drm_mode_modeinfo modes[64];
+	struct kms_res res;
+	ASSERT_OK(kms_get_resources(fd, &res));
+	uint32_t conn = res.connectors[0];
+	uint32_t n = kms_connector_modes(fd, conn, modes, 64, NULL, NULL);
+	ASSERT(n >= 2);
+	uint32_t fb = kms_fb(fd, modes[0].hdisplay, modes[0].vdisplay);
+	ASSERT_OK(kms_setcrtc(fd, res.crtcs[0], fb, &modes[0], &conn, 1));
+	usleep(100000);
+	struct drm_crtc_get_sequence s1 = { .crtc_id = res.crtcs[0] }, s2 = s1;
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_CRTC_GET_SEQUENCE, &s1));
+	ASSERT_OK(kms_setcrtc(fd, res.crtcs[0], fb, &modes[n - 1], &conn, 1));
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_CRTC_GET_SEQUENCE, &s2));
+	ASSERT(s2.sequence >= s1.sequence && s2.sequence <= s1.sequence + 2);
+}
+
 /* KV5: the high-crtc bits pick the CRTC: the lit one answers, an unlit one is EINVAL. */
 TEST(vblank_high_crtc)
 {
@@ -433,4 +454,4 @@ TEST_MAIN(T(pipes_and_planes), T(hdmi_connector_modes), T(edid_preferred_timing)
 	  T(addfb_x_tiled_object), T(addfb_tiled_stride_and_y), T(addfb2_y_modifier_by_gen),
 	  T(addfb2_pitch_alignment), T(addfb2_pitch_limit), T(addfb2_object_too_small),
 	  T(setcrtc_primary_format), T(setcrtc_mode_valid), T(rmfb_on_screen_crtc_stays_on), T(dirtyfb),
-	  T(vblank_rate), T(vblank_high_crtc), T(page_flip_busy_until_vblank), T(page_flip_async_cap))
+	  T(vblank_rate), T(vblank_count_across_mode_change), T(vblank_high_crtc), T(page_flip_busy_until_vblank), T(page_flip_async_cap))
