@@ -66,7 +66,7 @@ echo "$refs" | awk '
 		}
 	}
 	# "drm" matches drm/anything; "drm/dma_fence" matches that file only;
-	# "i915" takes in i915/gt.
+	# "i915" takes in i915/gt and i915/display.
 	function matches(obj, set, k,    j, layer) {
 		for (j = 1; j <= k; j++) {
 			if (obj == set[j]) return 1

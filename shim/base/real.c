@@ -59,6 +59,7 @@ int shim_raw_ioctl(int fd, unsigned long req, ...)
 }
 
 off_t shim_raw_lseek(int fd, off_t off, int whence) { return (off_t)syscall(SYS_lseek, fd, off, whence); }
+ssize_t shim_raw_read(int fd, void *buf, size_t len) { return (ssize_t)syscall(SYS_read, fd, buf, len); }
 
 static void *resolve(const char *name)
 {
@@ -99,6 +100,7 @@ void shim_real_init(void)
 		r.fopen = resolve("fopen");
 		r.close_range = resolve("close_range");
 		r.lseek = resolve("lseek");
+		r.read = resolve("read");
 		r.sigaction = resolve("sigaction");
 		r.signal = resolve("signal");
 		r.sysv_signal = resolve("sysv_signal");
@@ -108,6 +110,7 @@ void shim_real_init(void)
 		if (!r.fstatat) r.fstatat = shim_raw_fstatat;
 		if (!r.ioctl) r.ioctl = shim_raw_ioctl;
 		if (!r.lseek) r.lseek = shim_raw_lseek;
+		if (!r.read) r.read = shim_raw_read;
 		shim_real = r;
 		shim_log_init();
 		resolving = 0;

@@ -32,6 +32,7 @@
 #include "drm/drm_check.h"
 #include "drm/drm_device_process.h"
 #include "drm/drm_drv.h"
+#include "drm/drm_mode_config.h"
 #include "drm/drm_prime.h"
 #include "drm/drm_syncobj.h"
 
@@ -96,9 +97,21 @@ static const struct shim_check_kind kind_syncobj_fd = {
 /* A sleeping syncobj wait's futex word: its WAKE callbacks and syncobj nodes point at it. */
 static const struct shim_check_kind kind_waiter = { "waiter", "waiters", sizeof(struct shim_waiter) };
 
+/* KMS (drm/drm_mode_config.h): the config block, framebuffers (counted), blobs (one id holds each). */
+static uint32_t fb_refcount(const void *p) { return ((const struct shim_mode_fb *)p)->refcount; }
+static void mode_config_walk(struct shim_check *c, uint64_t off, const void *p);
+static void fb_walk(struct shim_check *c, uint64_t off, const void *p);
+static void blob_walk(struct shim_check *c, uint64_t off, const void *p);
+static const struct shim_check_kind kind_mode_config = {
+	"mode config", "mode_configs", sizeof(struct shim_mode_config), NULL, mode_config_walk, NULL };
+static const struct shim_check_kind kind_fb = {
+	"framebuffer", "framebuffers", sizeof(struct shim_mode_fb), fb_refcount, fb_walk, NULL };
+static const struct shim_check_kind kind_blob = {
+	"property blob", "blobs", sizeof(struct shim_mode_blob), NULL, blob_walk, NULL };
+
 static const struct shim_check_kind *const core_kinds[] = {
 	&shim_check_kind_object, &shim_check_kind_fence, &kind_syncobj, &kind_master, &kind_dmabuf, &kind_sync_file,
-	&kind_syncobj_fd, &kind_waiter,
+	&kind_syncobj_fd, &kind_waiter, &kind_mode_config, &kind_fb, &kind_blob,
 };
 
 /*
@@ -123,6 +136,7 @@ enum {
 	H_FILE_MASTER, H_DEVICE_MASTER,
 	H_DMABUF_ID, H_SYNC_FILE_ID, H_SYNCOBJ_FD_ID, H_WAKE_CALLBACK, H_SYNCOBJ_WAITER,
 	H_BORROWED_OBJECT, H_BORROWED_FENCE, H_BORROWED_SYNCOBJ, H_BORROWED_WAITER,
+	H_MODE_CONFIG, H_FB_ID, H_PLANE_FB, H_FB_OBJECT, H_BLOB_ID,
 };
 static const struct shim_check_holder core_holders[] = {
 	/* GEM objects. tally[0]: handles, which handle_count must equal. */
@@ -154,6 +168,13 @@ static const struct shim_check_holder core_holders[] = {
 	[H_BORROWED_FENCE] = { "client's borrowed fence", &shim_check_kind_fence, true },
 	[H_BORROWED_SYNCOBJ] = { "client's borrowed sync object", &kind_syncobj, true },
 	[H_BORROWED_WAITER] = { "client's borrowed waiter", &kind_waiter, false },
+	/* KMS: a framebuffer's id is its maker's reference; a plane that shows it holds one;
+	 * it holds one on each plane's object. */
+	[H_MODE_CONFIG] = { "device's mode config", &kind_mode_config, false },
+	[H_FB_ID] = { "framebuffer id", &kind_fb, true },
+	[H_PLANE_FB] = { "plane's framebuffer", &kind_fb, true },
+	[H_FB_OBJECT] = { "framebuffer's object", &shim_check_kind_object, true },
+	[H_BLOB_ID] = { "blob id", &kind_blob, false },
 };
 
 /* --- the graph --------------------------------------------------------------------- */
@@ -757,10 +778,175 @@ static void walk_device(struct shim_check *c)
 	shim_check_list(&c->s, sh->clients, sizeof(struct shim_client_record),
 			offsetof(struct shim_client_record, next), "client list", shim_check_at(c, &sh->clients),
 			visit_client, c);
+	shim_check_ref(c, &core_holders[H_MODE_CONFIG], shim_check_at(c, &sh->mode_config), sh->mode_config);
 	shim_check_pool_lists(&c->s, &sh->mem);
 	shim_check_arena_lists(&c->s);
 	if (c->drv && c->drv->device)
 		c->drv->device(c, sh->driver);
+}
+
+
+/* --- KMS ------------------------------------------------------------------------------- */
+
+struct mode_ctx {
+	struct shim_check *c;
+	uint64_t off;			/* the config block */
+	const struct shim_mode_config *mc;
+	uint32_t fbs;
+};
+
+/* An id of an object inside the config: it must be the object at that place, with that id. */
+static void mode_inner_id(struct shim_check *c, const struct mode_ctx *m, uint32_t id, unsigned type,
+			  uint64_t obj, uint64_t at)
+{
+	static const struct { size_t base, size, count; } arrays[] = {
+		[SHIM_MODE_CRTC] = { offsetof(struct shim_mode_config, crtcs), sizeof(struct shim_mode_crtc), SHIM_MAX_CRTCS },
+		[SHIM_MODE_ENCODER] = { offsetof(struct shim_mode_config, encoders), sizeof(struct shim_mode_encoder),
+					SHIM_MAX_ENCODERS },
+		[SHIM_MODE_CONNECTOR] = { offsetof(struct shim_mode_config, connectors),
+					  sizeof(struct shim_mode_connector), SHIM_MAX_CONNECTORS },
+		[SHIM_MODE_PLANE] = { offsetof(struct shim_mode_config, planes), sizeof(struct shim_mode_plane),
+				      SHIM_MAX_PLANES },
+		[SHIM_MODE_PROPERTY] = { offsetof(struct shim_mode_config, props), sizeof(struct shim_mode_property),
+					 SHIM_PROP_COUNT },
+	};
+	uint64_t rel = obj - m->off - arrays[type].base;
+	if (obj < m->off + arrays[type].base || rel % arrays[type].size || rel / arrays[type].size >= arrays[type].count) {
+		shim_check_fail(c, "mode object id", at, "id %u (type %u) names 0x%llx, not one of the config's",
+				id, type, (unsigned long long)obj);
+		return;
+	}
+	const uint32_t *own = (const uint32_t *)((const char *)m->mc + (obj - m->off));
+	if (*own != id)	/* every one of them has its id first */
+		shim_check_fail(c, "mode object id", at, "id %u names an object whose id is %u", id, *own);
+}
+
+static void mode_id(struct shim_state_check *s, void *arg, uint32_t id, uint64_t value, uint64_t at)
+{
+	struct mode_ctx *m = arg;
+	struct shim_check *c = m->c;
+	unsigned type = shim_mode_entry_type(value);
+	uint64_t obj = shim_mode_entry_off(value);
+	if (type == SHIM_MODE_FB) {
+		const struct shim_mode_fb *fb = shim_check_ref(c, &core_holders[H_FB_ID], at, obj);
+		m->fbs++;
+		if (fb && fb->id != id)
+			shim_check_fail(c, "framebuffer", obj, "id %u names a framebuffer whose id is %u", id, fb->id);
+	} else if (type == SHIM_MODE_BLOB) {
+		const struct shim_mode_blob *b = shim_check_ref(c, &core_holders[H_BLOB_ID], at, obj);
+		if (b && b->id != id)
+			shim_check_fail(c, "property blob", obj, "id %u names a blob whose id is %u", id, b->id);
+	} else if (type >= SHIM_MODE_CRTC && type <= SHIM_MODE_PROPERTY) {
+		mode_inner_id(c, m, id, type, obj, at);
+	} else {
+		shim_check_fail(c, "mode object id", at, "id %u has type %u", id, type);
+	}
+}
+
+/* A blob id kept by an object must be a blob's. */
+static void mode_blob_ref(struct shim_check *c, const struct shim_mode_config *mc, const char *what, uint64_t at,
+			  uint32_t id)
+{
+	uint64_t v = id ? shim_check_idr_find(shim_check_state(c), &mc->ids, id) : 0;
+	if (id && shim_mode_entry_type(v) != SHIM_MODE_BLOB)
+		shim_check_fail(c, what, at, "blob id %u is no blob", id);
+}
+
+struct event_ctx {
+	struct shim_check *c;
+	const struct shim_mode_config *mc;
+	uint32_t n;
+};
+
+static void visit_event(struct shim_state_check *s, void *arg, uint64_t node, const void *p)
+{
+	struct event_ctx *x = arg;
+	const struct shim_shared *sh = shim_check_shared(x->c);
+	const struct shim_event *e = shim_check_claim(s, node, sizeof(*e), "event", "event list", node);
+	x->n++;
+	if (!e)
+		return;
+	if (e->owner >= SHIM_MAX_FILES || sh->files[e->owner].state != SHIM_FILE_OPEN ||
+	    sh->files[e->owner].generation != e->owner_generation)
+		shim_check_fail(x->c, "event", node, "belongs to slot %u (generation %llu), no open file", e->owner,
+				(unsigned long long)e->owner_generation);
+	if (e->crtc >= x->mc->ncrtcs || e->length != 32 || e->ready > x->mc->ready_stamp)
+		shim_check_fail(x->c, "event", node, "crtc %u, length %u, ready %llu", e->crtc, e->length,
+				(unsigned long long)e->ready);
+}
+
+static void mode_config_walk(struct shim_check *c, uint64_t off, const void *p)
+{
+	const struct shim_mode_config *mc = p;
+	struct mode_ctx m = { c, off, mc, 0 };
+	struct event_ctx ev = { c, mc, 0 };
+	shim_check_list(shim_check_state(c), mc->events, sizeof(struct shim_event), offsetof(struct shim_event, next),
+			"event list", shim_check_at(c, &mc->events), visit_event, &ev);
+	if (ev.n != mc->nevents)
+		shim_check_fail(c, "mode config", off, "nevents %u, but %u events are listed", mc->nevents, ev.n);
+	shim_check_idr(shim_check_state(c), &mc->ids, "mode object ids", mode_id, &m);
+	if (m.fbs != mc->nfbs)
+		shim_check_fail(c, "mode config", off, "nfbs %u, but %u framebuffer ids", mc->nfbs, m.fbs);
+	if (mc->ncrtcs > SHIM_MAX_CRTCS || mc->nplanes > SHIM_MAX_PLANES || mc->nencoders > SHIM_MAX_ENCODERS ||
+	    mc->nconnectors > SHIM_MAX_CONNECTORS) {
+		shim_check_fail(c, "mode config", off, "counts out of range");
+		return;
+	}
+	for (uint32_t i = 0; i < mc->nplanes; i++) {
+		const struct shim_mode_plane *pl = &mc->planes[i];
+		uint64_t at = shim_check_at(c, pl);
+		shim_check_ref(c, &core_holders[H_PLANE_FB], shim_check_at(c, &pl->fb), pl->fb);
+		if (pl->crtc > mc->ncrtcs || (!pl->crtc != !pl->fb))
+			shim_check_fail(c, "plane", at, "plane %u: crtc %u with fb 0x%llx", i, pl->crtc,
+					(unsigned long long)pl->fb);
+		mode_blob_ref(c, mc, "plane", at, pl->in_formats);
+	}
+	for (uint32_t i = 0; i < mc->ncrtcs; i++) {
+		const struct shim_mode_crtc *cr = &mc->crtcs[i];
+		uint64_t at = shim_check_at(c, cr);
+		if (!cr->enabled != !cr->mode_blob)
+			shim_check_fail(c, "crtc", at, "crtc %u: enabled %u, MODE_ID %u", i, cr->enabled, cr->mode_blob);
+		mode_blob_ref(c, mc, "crtc", at, cr->mode_blob);
+		if (cr->primary >= mc->nplanes || cr->cursor >= mc->nplanes)
+			shim_check_fail(c, "crtc", at, "crtc %u: planes %u, %u", i, cr->primary, cr->cursor);
+	}
+	for (uint32_t i = 0; i < mc->nconnectors; i++) {
+		const struct shim_mode_connector *co = &mc->connectors[i];
+		uint64_t at = shim_check_at(c, co);
+		mode_blob_ref(c, mc, "connector", at, co->edid);
+		if (co->crtc > mc->ncrtcs || (co->crtc && !mc->crtcs[co->crtc - 1].enabled) ||
+		    co->encoder >= mc->nencoders || co->nmodes > SHIM_MAX_CONN_MODES)
+			shim_check_fail(c, "connector", at, "connector %u: crtc %u, encoder %u, %u modes", i, co->crtc,
+					co->encoder, co->nmodes);
+		else if (mc->encoders[co->encoder].crtc != co->crtc)
+			shim_check_fail(c, "connector", at, "connector %u on crtc %u, its encoder on %u", i, co->crtc,
+					mc->encoders[co->encoder].crtc);
+	}
+}
+
+static void fb_walk(struct shim_check *c, uint64_t off, const void *p)
+{
+	const struct shim_mode_fb *fb = p;
+	const struct shim_shared *sh = shim_check_shared(c);
+	if (fb->nplanes < 1 || fb->nplanes > 4) {
+		shim_check_fail(c, "framebuffer", off, "fb %u: %u planes", fb->id, fb->nplanes);
+		return;
+	}
+	for (uint32_t i = 0; i < fb->nplanes; i++) {
+		if (!fb->obj[i])
+			shim_check_fail(c, "framebuffer", off, "fb %u: plane %u has no object", fb->id, i);
+		shim_check_ref(c, &core_holders[H_FB_OBJECT], shim_check_at(c, &fb->obj[i]), fb->obj[i]);
+	}
+	if (fb->owner >= SHIM_MAX_FILES || sh->files[fb->owner].state != SHIM_FILE_OPEN ||
+	    sh->files[fb->owner].generation != fb->owner_generation)
+		shim_check_fail(c, "framebuffer", off, "fb %u belongs to slot %u (generation %llu), no open file",
+				fb->id, fb->owner, (unsigned long long)fb->owner_generation);
+}
+
+static void blob_walk(struct shim_check *c, uint64_t off, const void *p)
+{
+	const struct shim_mode_blob *b = p;
+	shim_check_claim(shim_check_state(c), b->data, b->length ? b->length : 1, "blob data", "property blob", off);
 }
 
 /* --- one pass ---------------------------------------------------------------------------- */

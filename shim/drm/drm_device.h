@@ -37,7 +37,7 @@
 #include "base/shared_mem.h"
 #include "hw/device_model.h"
 
-#define SHIM_LAYOUT_VERSION 12
+#define SHIM_LAYOUT_VERSION 13
 #define SHIM_MAX_FILES 4096
 #define SHIM_STATE_SIZE (2ull << 30)	/* sparse: room for millions of objects (issue #16) */
 #define SHIM_JOURNAL_NOTES (1ull << 22)	/* 64 MiB of undo notes after the state, sparse */
@@ -97,10 +97,11 @@ struct shim_shared {
 	shim_off clients;		/* struct shim_client_record list (drm/drm_device_process.h) */
 	shim_off sync;			/* struct shim_sync_registry (drm/drm_syncobj.h), made on first use */
 	struct shim_idr dmabufs;	/* dma-buf id -> struct shim_dmabuf (drm/drm_prime.h) */
+	shim_off mode_config;		/* struct shim_mode_config (drm/drm_mode_config.h), made on first use */
 	uint64_t driver[SHIM_DRIVER_SHARED_SIZE / 8];	/* the driver's device-wide state */
 	struct shim_file files[SHIM_MAX_FILES];
 };
-SHIM_SHARED_LAYOUT(struct shim_shared, 953288);
+SHIM_SHARED_LAYOUT(struct shim_shared, 953296);
 
 struct shim_device {
 	const struct shim_device_model *model;

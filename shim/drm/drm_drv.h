@@ -33,6 +33,9 @@ struct shim_ioctl_desc;
 struct shim_fs_builder;
 struct shim_device_model;
 struct shim_driver_check;
+struct shim_mode_config;
+struct shim_mode_fb;
+struct drm_mode_modeinfo;
 
 struct shim_driver {
 	/* VERSION and SET_VERSION (the kernel's drm_driver name/desc/date/major/minor). */
@@ -93,6 +96,19 @@ struct shim_driver {
 	void (*client_gone)(struct shim_device *dev, uint64_t client);
 	/* Has this process work queued or running on its engines? No lock held. */
 	bool (*engines_busy)(void);
+
+	/* KMS. The driver's display (the kernel's intel_modeset_init): creates its CRTCs,
+	 * planes, encoders and connectors in mc with the drm_mode_config.h calls, the
+	 * first time a client needs them; 0 or -errno. NULL: no display, and the core
+	 * answers every KMS ioctl EOPNOTSUPP (no DRIVER_MODESET). */
+	int (*mode_config_init)(struct shim_device *dev, struct shim_mode_config *mc);
+	/* ADDFB/ADDFB2 after the core's checks (mode_config.funcs->fb_create): looks the
+	 * handles up in file, checks what the driver requires, and takes one reference
+	 * per plane into fb->obj[]; 0 or -errno (nothing held then). */
+	int (*fb_create)(struct shim_device *dev, struct shim_file *file, struct shim_mode_fb *fb);
+	/* SETCRTC: can the hardware show this mode (the connector's and CRTC's mode_valid)?
+	 * 0 or -EINVAL. */
+	int (*mode_valid)(struct shim_device *dev, const struct drm_mode_modeinfo *mode);
 
 	/* The invariant checker's driver part (drm/drm_check.h): the driver's kinds, its
 	 * rows of the reference table and its walks. Runs on a mapping of the state of

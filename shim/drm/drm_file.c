@@ -26,6 +26,7 @@
 #include "drm/drm_drv.h"
 #include "drm/drm_gem.h"
 #include "drm/drm_ioctl.h"
+#include "drm/drm_mode_config.h"
 #include "drm/drm_prime.h"
 #include "drm/drm_syncobj.h"
 #include "drm/drm_sysfs.h"
@@ -186,6 +187,7 @@ static void release_file(struct shim_device *dev, uint32_t slot)
 	struct shim_file *file = &dev->shared->files[slot];
 
 	shim_syncobj_file_release(dev, file);
+	shim_mode_file_release(dev, file);	/* drm_fb_release, before the handles go (drm_file_free) */
 	shim_gem_file_release(dev, file);
 	if (shim_drv->postclose)
 		shim_drv->postclose(dev, file);

@@ -241,7 +241,7 @@ void shim_fs_read(const struct shim_device *dev, const char *rel, char *text, si
 	int fd = shim_real.openat(AT_FDCWD, path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return;
-	ssize_t n = read(fd, text, len - 1);
+	ssize_t n = shim_real.read(fd, text, len - 1);
 	text[n > 0 ? n : 0] = 0;
 	shim_real.close(fd);
 }

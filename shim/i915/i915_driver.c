@@ -16,6 +16,7 @@
 
 #include "drm/drm_drv.h"
 #include "drm/drm_ioctl.h"
+#include "i915/display/intel_display.h"
 #include "i915/gt/intel_reset.h"
 #include "i915/i915_driver.h"
 #include "i915/i915_gem_context.h"
@@ -168,6 +169,9 @@ static const struct shim_driver i915_driver = {
 	.control_closed = i915_control_closed,
 	.client_gone = i915_request_adopt,
 	.engines_busy = shim_engines_busy,
+	.mode_config_init = intel_modeset_init,
+	.fb_create = intel_user_framebuffer_create,
+	.mode_valid = intel_mode_valid,
 	.check = &i915_driver_check,
 };
 

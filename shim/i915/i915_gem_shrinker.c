@@ -126,7 +126,7 @@ void shim_gem_check_drop_caches(struct shim_device *dev)
 		inotify_fd = fd < 0 ? -1 : shim_private_fd(fd);
 	} else if (inotify_fd >= 0) {
 		char events[4096];
-		if (read(inotify_fd, events, sizeof(events)) <= 0)
+		if (shim_real.read(inotify_fd, events, sizeof(events)) <= 0)
 			return;	/* nothing was written since the last look */
 	}
 	for (unsigned i = 0; i < 2; i++) {
@@ -138,7 +138,7 @@ void shim_gem_check_drop_caches(struct shim_device *dev)
 		int fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_CLOEXEC);
 		if (fd < 0)
 			continue;
-		ssize_t n = read(fd, text, sizeof(text) - 1);
+		ssize_t n = shim_real.read(fd, text, sizeof(text) - 1);
 		if (ftruncate(fd, 0) < 0) {
 			/* a later write is still read from offset 0 */
 		}

@@ -38,7 +38,7 @@ static bool range_writable(uint64_t ptr, uint64_t size)
 	uint64_t at = ptr, end = ptr + size;
 	bool ok = false, done = false;
 	while (!done) {
-		ssize_t n = read(fd, buf + have, sizeof(buf) - 1 - have);
+		ssize_t n = shim_real.read(fd, buf + have, sizeof(buf) - 1 - have);
 		if (n <= 0)
 			break;
 		have += (size_t)n;

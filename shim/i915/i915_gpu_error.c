@@ -378,7 +378,7 @@ static bool captured(struct shim_device *dev)
 	int fd = shim_real.openat(AT_FDCWD, path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return true;	/* no file: nowhere to put one */
-	ssize_t n = read(fd, head, sizeof(head) - 1);
+	ssize_t n = shim_real.read(fd, head, sizeof(head) - 1);
 	shim_real.close(fd);
 	return n > 0 && !strncmp(head, REPORT_MAGIC, strlen(REPORT_MAGIC));
 }
@@ -479,7 +479,7 @@ void i915_error_state_closed(struct shim_device *dev)
 		int fd = shim_real.openat(AT_FDCWD, path, O_RDONLY | O_CLOEXEC);
 		if (fd < 0)
 			continue;
-		ssize_t n = read(fd, head, sizeof(head) - 1);
+		ssize_t n = shim_real.read(fd, head, sizeof(head) - 1);
 		shim_real.close(fd);
 		written = n <= 0 || strncmp(head, REPORT_MAGIC, strlen(REPORT_MAGIC));
 	}

@@ -38,6 +38,7 @@
 #include "drm/drm_ioctl.h"
 #include "drm/drm_prime.h"
 #include "drm/drm_syncobj.h"
+#include "drm/drm_mode_config.h"
 #include "drm/drm_trace.h"
 #include "os/fs_view.h"
 #include "os/interpose.h"
@@ -412,6 +413,34 @@ SHIM_EXPORT int ioctl(int fd, unsigned long request, ...)
 		return sret;
 	}
 	return shim_real.ioctl(fd, request, arg);
+}
+
+/* read(2) of a device fd returns its DRM events (drm_read); every other fd passes. Only
+ * fds this process knows as device fds are looked at: a read of any fd costs one table
+ * lookup, never a system call. */
+static ssize_t do_read(int fd, void *buf, size_t len)
+{
+	if (shim_ensure_real())
+		return shim_raw_read(fd, buf, len);
+	struct shim_call call;
+	if (shim_device_call(fd, &call, false)) {
+		int fl = shim_real.fcntl(fd, F_GETFL);
+		ssize_t ret = shim_drm_read(&call, buf, len, fl >= 0 && (fl & O_NONBLOCK));
+		if (ret < 0) {
+			errno = (int)-ret;
+			return -1;
+		}
+		return ret;
+	}
+	return shim_real.read(fd, buf, len);
+}
+
+SHIM_EXPORT ssize_t read(int fd, void *buf, size_t len) { return do_read(fd, buf, len); }
+SHIM_EXPORT ssize_t __read_chk(int fd, void *buf, size_t len, size_t buflen)
+{
+	if (len > buflen)
+		__builtin_trap();	/* glibc's __chk_fail: a buffer overflow the caller asked for */
+	return do_read(fd, buf, len);
 }
 
 SHIM_EXPORT void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t offset)

@@ -22,6 +22,7 @@
 #include "tests/drm_test_util.h"
 #include "tests/i915/i915_test.h"
 #include "tests/shim_check.h"
+#include "tests/ioctl/kms_util.h"
 
 /* The state's layout, for the tests that corrupt it (no shim code is linked). */
 #include "drm/drm_device.h"
@@ -232,6 +233,37 @@ TEST(workload_is_consistent)
 	ASSERT(shim_check_count(text, "pool_in_use") > 0);
 	free(text);
 	workload_end(&l);
+	end();
+}
+
+/* KMS: a framebuffer on screen is held by its id and the plane, and holds its object; a
+ * pending event is its file's; all of it goes with the file. */
+TEST(kms_state_is_consistent)
+{
+	start("kms");
+	int m = kms_open_master();
+	struct drm_mode_modeinfo mode;
+	uint32_t conn = kms_connected(m, &mode), fb = 0;
+	kms_light(m, conn, &mode, &fb);
+	uint32_t spare = kms_fb(m, 64, 64);
+	union drm_wait_vblank v;	/* an event left pending on the list */
+	memset(&v, 0, sizeof(v));
+	v.request.type = _DRM_VBLANK_RELATIVE | _DRM_VBLANK_EVENT;
+	v.request.sequence = 1000;
+	ASSERT_OK(ioctl(m, DRM_IOCTL_WAIT_VBLANK, &v));
+	char *text = SHIM_CHECK_CONSISTENT();
+	ASSERT_EQ(shim_check_count(text, "mode_configs"), 1);
+	ASSERT_EQ(shim_check_count(text, "framebuffers"), 2);
+	ASSERT(shim_check_count(text, "blobs") >= 3);	/* EDID, MODE_ID, IN_FORMATS */
+	ASSERT_EQ(shim_check_count(text, "objects"), 2);
+	free(text);
+	ASSERT_OK(ioctl(m, DRM_IOCTL_MODE_RMFB, &spare));
+	close(m);
+	reap();
+	text = SHIM_CHECK_CONSISTENT();
+	ASSERT_EQ(shim_check_count(text, "framebuffers"), 0);
+	ASSERT_EQ(shim_check_count(text, "objects"), 0);
+	free(text);
 	end();
 }
 
@@ -638,7 +670,7 @@ TEST(survives_random_corruption)
 	end();
 }
 
-TEST_MAIN(T(fresh_instance_is_consistent), T(workload_is_consistent), T(closed_sync_files_are_reaped_among_many), T(closed_files_leave_nothing),
+TEST_MAIN(T(fresh_instance_is_consistent), T(kms_state_is_consistent), T(workload_is_consistent), T(closed_sync_files_are_reaped_among_many), T(closed_files_leave_nothing),
 	  T(busy_device_is_consistent), T(launcher_runs_the_checker), T(catches_free_list_cycle),
 	  T(catches_offset_out_of_range), T(catches_refcount_one_too_many), T(catches_refcount_one_too_few),
 	  T(catches_orphan_block), T(catches_shared_pages), T(survives_random_corruption))

@@ -23,6 +23,7 @@
 #include <sys/wait.h>
 
 #include "tests/prime/prime_test.h"
+#include "tests/ioctl/kms_util.h"
 
 #define SIZE_DUMB 16384		/* create_dumb: 64x64x32 */
 
@@ -358,6 +359,45 @@ TEST(killed_mid_section)
 	close(m);
 }
 
+/* KMS: the config made on first use, framebuffers made and removed, CRTCs lit and turned
+ * off, a file released with its framebuffer on screen, vblank waits. */
+TEST(kms_modeset)
+{
+	int m = kms_open_master();
+	struct drm_mode_modeinfo mode;
+	uint32_t conn = kms_connected(m, &mode), fb = 0;
+	uint32_t crtc = kms_light(m, conn, &mode, &fb);
+	uint32_t fb2 = kms_fb(m, mode.hdisplay, mode.vdisplay);
+	ASSERT_OK(kms_setcrtc(m, crtc, fb2, &mode, &conn, 1));
+	ASSERT_OK(ioctl(m, DRM_IOCTL_MODE_RMFB, &fb));
+	union drm_wait_vblank v;
+	memset(&v, 0, sizeof(v));
+	v.request.type = _DRM_VBLANK_RELATIVE;
+	v.request.sequence = 1;
+	ioctl(m, DRM_IOCTL_WAIT_VBLANK, &v);
+	ASSERT_OK(ioctl(m, DRM_IOCTL_MODE_RMFB, &fb2));
+	uint32_t fb3 = kms_fb(m, mode.hdisplay, mode.vdisplay);
+	ASSERT_OK(kms_setcrtc(m, crtc, fb3, &mode, &conn, 1));
+	ASSERT_OK(kms_setcrtc(m, crtc, 0, NULL, NULL, 0));
+	ASSERT_OK(kms_setcrtc(m, crtc, fb3, &mode, &conn, 1));
+	/* events: a flip's, a vblank's (read), and one left queued for the release */
+	struct drm_mode_crtc_page_flip flip = { .crtc_id = crtc, .fb_id = fb2 = kms_fb(m, mode.hdisplay, mode.vdisplay),
+						.flags = DRM_MODE_PAGE_FLIP_EVENT };
+	ASSERT_OK(ioctl(m, DRM_IOCTL_MODE_PAGE_FLIP, &flip));
+	struct drm_event_vblank ev;
+	ASSERT_EQ(read(m, &ev, sizeof(ev)), sizeof(ev));
+	memset(&v, 0, sizeof(v));
+	v.request.type = _DRM_VBLANK_RELATIVE | _DRM_VBLANK_EVENT;
+	v.request.sequence = 100;
+	ASSERT_OK(ioctl(m, DRM_IOCTL_WAIT_VBLANK, &v));
+	close(m);
+	int again = kms_open_master();	/* the release of m ran: fb3 went off the screen */
+	struct drm_mode_crtc c;
+	kms_getcrtc(again, crtc, &c);
+	ASSERT_EQ(c.fb_id, 0);
+	close(again);
+}
+
 int main(void)
 {
 	static const struct test tests[] = {
@@ -370,6 +410,7 @@ int main(void)
 		T(sync_file_export_import),
 		T(big_files_released),
 		T(killed_mid_section),
+		T(kms_modeset),
 	};
 	/* Before the first device call: the shim reads it when it attaches to the instance. */
 	setenv("I915_SHIM_JOURNAL_VERIFY", "1", 1);

@@ -1,0 +1,295 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * DOC: the mode objects (the kernel's drm_mode_config and drm_mode_object)
+ *
+ * The device's display as the DRM core sees it: CRTCs, encoders, connectors,
+ * planes, properties, property blobs and framebuffers, all mode objects of
+ * one id space (struct shim_mode_config's ids: lowest free id from 1, as the
+ * kernel's object_idr). Device-wide, in the shared state: one block, made the
+ * first time a KMS ioctl needs it (shim_mode_config_get), by the driver's
+ * mode_config_init hook (drm_drv.h) through the shim_mode_*_add() calls
+ * below; blobs and framebuffers are blocks of their own.
+ *
+ * An id's idr value is the offset of its object << 4 | its SHIM_MODE_* type, so a
+ * lookup checks the type in one load. CRTCs, encoders, connectors, planes and
+ * properties live inside the config block and last as long as the instance;
+ * a blob lives until it is replaced (a CRTC's MODE_ID) or the instance goes;
+ * a framebuffer is counted (its id, the file that made it, holds one
+ * reference; every plane that shows it holds one) and holds one reference on
+ * each GEM object it scans out. It belongs to the file that made it: when
+ * that file is released its framebuffers go (shim_mode_file_release).
+ *
+ * Events (vblank, sequence and flip completions) are blocks on one list of
+ * the config, each its file's until read(2) or the file's release
+ * (drm/drm_event.c).
+ *
+ * Property values are not stored per object: they are read from the
+ * object's state (a plane's FB_ID is its fb), as an atomic driver's are.
+ *
+ * Everything here runs with the device lock held, except the _ioctl entry
+ * points, which take it. Calls base/ and the core's GEM handles only.
+ */
+#ifndef SHIM_DRM_MODE_CONFIG_H
+#define SHIM_DRM_MODE_CONFIG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <drm.h>
+#include <drm_mode.h>
+
+#include "base/shared_mem.h"
+#include "drm/drm_device.h"
+#include "drm/drm_ioctl.h"
+
+/* The type of an id (low 4 bits of its idr value). */
+enum shim_mode_type {
+	SHIM_MODE_CRTC = 1, SHIM_MODE_ENCODER, SHIM_MODE_CONNECTOR, SHIM_MODE_PLANE,
+	SHIM_MODE_PROPERTY, SHIM_MODE_BLOB, SHIM_MODE_FB,
+};
+
+/* The values of a plane's "type" property (the kernel's enum drm_plane_type, not uAPI). */
+#define DRM_PLANE_TYPE_OVERLAY 0
+#define DRM_PLANE_TYPE_PRIMARY 1
+#define DRM_PLANE_TYPE_CURSOR 2
+
+#define SHIM_MAX_CRTCS 4
+#define SHIM_MAX_PLANES 32
+#define SHIM_MAX_ENCODERS 4
+#define SHIM_MAX_CONNECTORS 2
+#define SHIM_MAX_CONN_MODES 16
+#define SHIM_MAX_PLANE_FORMATS 24
+#define SHIM_MAX_PLANE_MODIFIERS 8
+
+/* The standard properties, created by the core (drm_mode_create_standard_properties
+ * and the connector/plane/CRTC inits of drm_connector.c, drm_plane.c, drm_crtc.c). */
+enum shim_prop {
+	SHIM_PROP_EDID, SHIM_PROP_DPMS, SHIM_PROP_TILE, SHIM_PROP_LINK_STATUS, SHIM_PROP_NON_DESKTOP,
+	SHIM_PROP_TYPE, SHIM_PROP_SRC_X, SHIM_PROP_SRC_Y, SHIM_PROP_SRC_W, SHIM_PROP_SRC_H,
+	SHIM_PROP_CRTC_X, SHIM_PROP_CRTC_Y, SHIM_PROP_CRTC_W, SHIM_PROP_CRTC_H,
+	SHIM_PROP_FB_ID, SHIM_PROP_IN_FENCE_FD, SHIM_PROP_CRTC_ID, SHIM_PROP_IN_FORMATS,
+	SHIM_PROP_ACTIVE, SHIM_PROP_MODE_ID, SHIM_PROP_OUT_FENCE_PTR, SHIM_PROP_VRR_ENABLED,
+	SHIM_PROP_COUNT
+};
+
+struct shim_mode_property {
+	uint32_t id;
+	uint32_t which;			/* enum shim_prop */
+};
+SHIM_SHARED_LAYOUT(struct shim_mode_property, 8);
+
+struct shim_mode_crtc {
+	uint32_t id, index;
+	uint32_t primary, cursor;	/* plane indices */
+	uint32_t enabled;		/* a mode is set (the kernel's crtc_state->enable and active) */
+	uint32_t mode_blob;		/* MODE_ID: the blob of the mode, 0 when off */
+	struct drm_mode_modeinfo mode;	/* valid when enabled */
+	uint32_t gamma_size;
+	uint32_t pad;
+	uint64_t vbl_count;		/* vblanks counted before vbl_start_ns */
+	uint64_t vbl_start_ns;		/* CLOCK_MONOTONIC of the last enable */
+	uint64_t flip_target;		/* a page flip completes at this vblank count; 0: none pending */
+};
+SHIM_SHARED_LAYOUT(struct shim_mode_crtc, 128);
+
+struct shim_mode_plane {
+	uint32_t id, index;
+	uint32_t type;			/* DRM_PLANE_TYPE_* */
+	uint32_t pipe;			/* the CRTC index it belongs to */
+	uint32_t crtc;			/* CRTC index + 1 it shows on, 0: off */
+	uint32_t in_formats;		/* IN_FORMATS blob id */
+	shim_off fb;			/* struct shim_mode_fb shown (a counted reference), 0: none */
+	int32_t crtc_x, crtc_y;
+	uint32_t crtc_w, crtc_h;
+	uint32_t src_x, src_y, src_w, src_h;	/* 16.16 */
+	uint32_t nformats, nmodifiers;
+	uint32_t formats[SHIM_MAX_PLANE_FORMATS];
+	uint64_t modifiers[SHIM_MAX_PLANE_MODIFIERS];
+	/* bit f of mod_formats[m]: formats[f] with modifiers[m] (the IN_FORMATS blob's masks) */
+	uint64_t mod_formats[SHIM_MAX_PLANE_MODIFIERS];
+};
+SHIM_SHARED_LAYOUT(struct shim_mode_plane, 296);
+
+struct shim_mode_encoder {
+	uint32_t id, index;
+	uint32_t type;			/* DRM_MODE_ENCODER_* */
+	uint32_t crtc;			/* CRTC index + 1 it drives, 0: none */
+	uint32_t possible_crtcs, possible_clones;
+};
+SHIM_SHARED_LAYOUT(struct shim_mode_encoder, 24);
+
+struct shim_mode_connector {
+	uint32_t id, index;
+	uint32_t type, type_id;		/* DRM_MODE_CONNECTOR_*, its number among that type */
+	uint32_t status;		/* DRM_MODE_CONNECTED ... */
+	uint32_t mm_width, mm_height, subpixel;
+	uint32_t encoder;		/* encoder index it can use */
+	uint32_t crtc;			/* CRTC index + 1 it is routed to, 0: none */
+	uint32_t edid;			/* EDID blob id */
+	uint32_t dpms;			/* DRM_MODE_DPMS_* */
+	uint32_t link_status;
+	uint32_t nmodes;
+	struct drm_mode_modeinfo modes[SHIM_MAX_CONN_MODES];
+};
+SHIM_SHARED_LAYOUT(struct shim_mode_connector, 1144);
+
+struct shim_mode_config {
+	struct shim_idr ids;		/* mode object id -> offset << 4 | enum shim_mode_type */
+	uint32_t min_width, max_width, min_height, max_height;
+	uint32_t ncrtcs, nplanes, nencoders, nconnectors;
+	uint32_t nfbs;			/* framebuffers alive */
+	uint32_t nevents;		/* events queued, pending or ready (drm/drm_event.c) */
+	shim_off events;		/* struct shim_event list, oldest first */
+	uint64_t ready_stamp;		/* the order in which events became ready */
+	struct shim_mode_property props[SHIM_PROP_COUNT];
+	struct shim_mode_crtc crtcs[SHIM_MAX_CRTCS];
+	struct shim_mode_plane planes[SHIM_MAX_PLANES];
+	struct shim_mode_encoder encoders[SHIM_MAX_ENCODERS];
+	struct shim_mode_connector connectors[SHIM_MAX_CONNECTORS];
+};
+SHIM_SHARED_LAYOUT(struct shim_mode_config, 12624);
+
+/* A property blob: its bytes are a block of their own. */
+struct shim_mode_blob {
+	uint32_t id;
+	uint32_t length;
+	shim_off data;
+};
+SHIM_SHARED_LAYOUT(struct shim_mode_blob, 16);
+
+/*
+ * An event of an open file (drm_pending_event): a vblank event, a page flip's
+ * completion or a CRTC sequence event. Pending until the CRTC's vblank count
+ * reaches target (computed when someone looks: drm/drm_event.c), then ready
+ * (ready is its order among ready ones) with its data filled as read(2)
+ * returns it. Freed when read, or with its file.
+ */
+struct shim_event {
+	shim_off next;
+	uint32_t owner;			/* the file's slot */
+	uint32_t crtc;			/* CRTC index */
+	uint64_t owner_generation;
+	uint64_t target;		/* vblank count it fires at */
+	uint64_t ready;			/* 0: pending, else its ready_stamp */
+	uint32_t length;		/* bytes of data (the drm_event's length) */
+	uint32_t flip;			/* completes the CRTC's pending page flip */
+	uint8_t data[32];		/* struct drm_event_vblank or drm_event_crtc_sequence */
+};
+SHIM_SHARED_LAYOUT(struct shim_event, 80);
+
+/* A framebuffer (drm_framebuffer). */
+struct shim_mode_fb {
+	uint32_t refcount;
+	uint32_t id;
+	uint32_t owner;			/* slot of the file that made it */
+	uint32_t width, height, format, flags;
+	uint32_t nplanes;
+	uint64_t owner_generation;
+	uint64_t modifier;
+	uint32_t handles[4];		/* as given, in the owner's file */
+	uint32_t pitches[4], offsets[4];
+	shim_off obj[4];		/* the GEM objects, one counted reference per plane */
+};
+SHIM_SHARED_LAYOUT(struct shim_mode_fb, 128);
+
+/* --- for the driver's mode_config_init hook ----------------------------------------- */
+
+/* The config (made on first use, under the device lock), or NULL: no display (-errno in *err). */
+struct shim_mode_config *shim_mode_config_get(struct shim_device *dev, int *err);
+/* For the ioctls: takes the device lock and returns the config; NULL (lock not held,
+ * -errno in *err) when there is no display. */
+struct shim_mode_config *shim_mode_lock(struct shim_call *call, int *err);
+/* An id for the object at off of type, lowest free from 1; 0 when the idr cannot grow. */
+uint32_t shim_mode_object_add(struct shim_device *dev, shim_off off, enum shim_mode_type type);
+/* The object of id if it has that type (0: any), else 0. */
+shim_off shim_mode_object_find(struct shim_mode_config *mc, uint32_t id, enum shim_mode_type type);
+/* A new immutable blob holding len bytes; its id, or 0 when the state is full. */
+uint32_t shim_mode_blob_create(struct shim_device *dev, const void *data, uint32_t len);
+void shim_mode_blob_destroy(struct shim_device *dev, uint32_t id);
+/* The IN_FORMATS blob of a plane whose formats and modifiers are set. */
+uint32_t shim_plane_in_formats_blob(struct shim_device *dev, const struct shim_mode_plane *plane);
+
+/* The modes in a list valid for clients without the aspect-ratio cap are all of them;
+ * helpers of drm_modes.c: */
+/* A mode's vertical refresh in mHz (drm_mode_vrefresh * 1000, exact). */
+uint64_t shim_mode_vrefresh_mhz(const struct drm_mode_modeinfo *m);
+/* Fills the mode's name ("1920x1080") as drm_mode_set_name does. */
+void shim_mode_set_name(struct drm_mode_modeinfo *m);
+/* drm_mode_convert_umode's checks: 0 or -EINVAL. */
+int shim_mode_check_umode(const struct drm_mode_modeinfo *m);
+
+/* --- framebuffers (drm_framebuffer.c) --------------------------------------------------- */
+
+/* drm_fb_release: a file is being released; its framebuffers go, and planes and CRTCs
+ * that show one are turned off. */
+void shim_mode_file_release(struct shim_device *dev, struct shim_file *file);
+void shim_mode_fb_get(struct shim_device *dev, shim_off fb);
+void shim_mode_fb_put(struct shim_device *dev, shim_off fb);
+/* Turns a plane off (dropping its fb); turns its CRTC off too if it is the primary. */
+void shim_mode_plane_disable(struct shim_device *dev, struct shim_mode_config *mc,
+			     struct shim_mode_plane *plane);
+void shim_mode_crtc_disable(struct shim_device *dev, struct shim_mode_config *mc,
+			    struct shim_mode_crtc *crtc);
+
+/* --- ioctls ---------------------------------------------------------------------------- */
+int shim_mode_getresources_ioctl(struct shim_call *call, void *data);
+int shim_mode_getplaneresources_ioctl(struct shim_call *call, void *data);
+int shim_mode_getcrtc_ioctl(struct shim_call *call, void *data);
+int shim_mode_setcrtc_ioctl(struct shim_call *call, void *data);
+int shim_mode_getplane_ioctl(struct shim_call *call, void *data);
+int shim_mode_getencoder_ioctl(struct shim_call *call, void *data);
+int shim_mode_getconnector_ioctl(struct shim_call *call, void *data);
+int shim_mode_getproperty_ioctl(struct shim_call *call, void *data);
+int shim_mode_getpropblob_ioctl(struct shim_call *call, void *data);
+int shim_mode_obj_getproperties_ioctl(struct shim_call *call, void *data);
+int shim_mode_addfb_ioctl(struct shim_call *call, void *data);
+int shim_mode_addfb2_ioctl(struct shim_call *call, void *data);
+int shim_mode_rmfb_ioctl(struct shim_call *call, void *data);
+int shim_mode_getfb_ioctl(struct shim_call *call, void *data);
+int shim_mode_getfb2_ioctl(struct shim_call *call, void *data);
+int shim_mode_dirtyfb_ioctl(struct shim_call *call, void *data);
+int shim_wait_vblank_ioctl(struct shim_call *call, void *data);
+int shim_crtc_get_sequence_ioctl(struct shim_call *call, void *data);
+int shim_crtc_queue_sequence_ioctl(struct shim_call *call, void *data);
+int shim_mode_page_flip_ioctl(struct shim_call *call, void *data);
+
+/* --- events (drm/drm_event.c) ------------------------------------------------------------ */
+
+/* Bytes of events a file may have queued (the kernel's initial event_space). */
+#define SHIM_EVENT_SPACE 4096
+/* drm_event_reserve_init: queues an event of type/length for the caller's file on CRTC crtc,
+ * pending until vblank target (or ready at once: ready_now); NULL: -ENOMEM (no space). The
+ * caller fills the user part of data (user_data); the rest is filled when it fires. */
+struct shim_event *shim_event_queue(struct shim_device *dev, struct shim_mode_config *mc, struct shim_call *call,
+				    uint32_t type, uint32_t crtc, uint64_t target);
+/* Makes ready every pending event whose vblank has come (in the order they came). */
+void shim_events_update(struct shim_device *dev, struct shim_mode_config *mc);
+/* drm_crtc_vblank_off: a CRTC goes off; its pending events fire now, with the count it stops at. */
+void shim_events_crtc_off(struct shim_device *dev, struct shim_mode_config *mc, struct shim_mode_crtc *c);
+/* drm_events_release: a file is being released; its events go. */
+void shim_events_file_release(struct shim_device *dev, struct shim_mode_config *mc, uint32_t slot);
+/* read(2) of a device fd (drm_read): whole ready events that fit; blocks unless nonblock.
+ * Bytes read or -errno. No lock held. */
+ssize_t shim_drm_read(struct shim_call *call, void *buf, size_t count, bool nonblock);
+
+/* The properties an object of this type shows, in order (drm_object_attach_property). */
+unsigned shim_mode_object_props(const struct shim_mode_config *mc, shim_off obj, enum shim_mode_type type,
+				enum shim_prop *out);
+uint64_t shim_mode_prop_value(const struct shim_mode_config *mc, shim_off obj, enum shim_mode_type type,
+			      enum shim_prop which);
+/* Static descriptions of the standard properties. */
+struct shim_prop_enum { uint64_t value; const char *name; };
+struct shim_prop_desc {
+	const char *name;
+	uint32_t flags;			/* DRM_MODE_PROP_* (with the extended type) */
+	unsigned nvalues;
+	uint64_t values[2];		/* range/signed range min,max; object type */
+	const struct shim_prop_enum *enums;	/* enum: its entries (nvalues of them) */
+};
+extern const struct shim_prop_desc shim_prop_descs[SHIM_PROP_COUNT];
+
+/* Value | type of an id's idr entry. */
+static inline uint64_t shim_mode_entry(shim_off off, enum shim_mode_type t) { return off << 4 | t; }
+static inline shim_off shim_mode_entry_off(uint64_t v) { return v >> 4; }
+static inline unsigned shim_mode_entry_type(uint64_t v) { return v & 15; }
+
+#endif

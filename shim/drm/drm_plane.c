@@ -1,0 +1,131 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * DOC: planes (the kernel's drm_plane.c)
+ *
+ * GETPLANE (GETPLANERESOURCES is with GETRESOURCES in drm_mode_config.c)
+ * and PAGE_FLIP. Planes are made by the driver and live in the config as
+ * long as the instance; a plane that shows a framebuffer holds a reference
+ * on it (drm_framebuffer.c drops it when the plane goes off). A page flip
+ * puts the new framebuffer on the primary plane at once (as the atomic
+ * helper's state swap does: GETCRTC reports it) and is pending until the
+ * CRTC's next vblank, when its event, if asked for, fires (drm_event.c).
+ * Takes the device lock.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "base/instance.h"
+#include "base/user_copy.h"
+#include "drm/drm_fourcc.h"
+#include "drm/drm_vblank.h"
+#include "drm/drm_mode_config.h"
+
+/* KP2–KP4: drm_mode_getplane. The formats all or nothing: only when the user's count
+ * holds them all. Primary and cursor planes answer without UNIVERSAL_PLANES too. */
+int shim_mode_getplane_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_mode_get_plane *r = data;
+	int ret = 0;
+	struct shim_mode_config *mc = shim_mode_lock(call, &ret);
+	if (!mc)
+		return ret;
+	shim_off off = shim_mode_object_find(mc, r->plane_id, SHIM_MODE_PLANE);
+	if (!off) {
+		shim_device_unlock(call->dev);
+		return -ENOENT;
+	}
+	const struct shim_mode_plane *p = shim_ptr(off);
+	const struct shim_mode_fb *fb = shim_ptr(p->fb);
+	r->crtc_id = p->crtc ? mc->crtcs[p->crtc - 1].id : 0;
+	r->fb_id = fb ? fb->id : 0;
+	r->possible_crtcs = 1u << p->pipe;
+	r->gamma_size = 0;
+	if (p->nformats && r->count_format_types >= p->nformats &&
+	    shim_copy_to_user(r->format_type_ptr, p->formats, p->nformats * sizeof(uint32_t)))
+		ret = -EFAULT;
+	else
+		r->count_format_types = p->nformats;
+	shim_device_unlock(call->dev);
+	return ret;
+}
+
+#define PAGE_FLIP_FLAGS (DRM_MODE_PAGE_FLIP_EVENT | DRM_MODE_PAGE_FLIP_ASYNC | \
+			 DRM_MODE_PAGE_FLIP_TARGET_ABSOLUTE | DRM_MODE_PAGE_FLIP_TARGET_RELATIVE)
+
+/* KL1–KL6: drm_mode_page_flip_ioctl, then the atomic helper's nonblocking commit. */
+int shim_mode_page_flip_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_mode_crtc_page_flip_target *r = data;
+	if (r->flags & ~PAGE_FLIP_FLAGS)
+		return -EINVAL;	/* KL1: unknown flags */
+	if (r->sequence != 0 && !(r->flags & DRM_MODE_PAGE_FLIP_TARGET))
+		return -EINVAL;	/* KL1: "reserved" (the target's place) not 0 without a target flag */
+	if ((r->flags & DRM_MODE_PAGE_FLIP_ASYNC) && !call->dev->model->async_flip)
+		return -EINVAL;
+	if ((r->flags & DRM_MODE_PAGE_FLIP_TARGET) == DRM_MODE_PAGE_FLIP_TARGET)
+		return -EINVAL;
+	int ret = 0;
+	struct shim_mode_config *mc = shim_mode_lock(call, &ret);
+	if (!mc)
+		return ret;
+	struct shim_device *dev = call->dev;
+	struct shim_mode_crtc *c = shim_ptr(shim_mode_object_find(mc, r->crtc_id, SHIM_MODE_CRTC));
+	if (!c) {
+		ret = -ENOENT;
+		goto out;
+	}
+	if (r->flags & DRM_MODE_PAGE_FLIP_TARGET) {
+		ret = -EINVAL;	/* no CRTC of ours has page_flip_target (GET_CAP PAGE_FLIP_TARGET 0) */
+		goto out;
+	}
+	struct shim_mode_plane *p = &mc->planes[c->primary];
+	const struct shim_mode_fb *old = shim_ptr(p->fb);
+	if (!old) {
+		ret = -EBUSY;	/* KL2: nothing shown (a CRTC that is off, or its plane off) */
+		goto out;
+	}
+	shim_off fb_off = shim_mode_object_find(mc, r->fb_id, SHIM_MODE_FB);
+	const struct shim_mode_fb *fb = shim_ptr(fb_off);
+	if (!fb) {
+		ret = -ENOENT;
+		goto out;
+	}
+	/* KL3: drm_framebuffer_check_src_coords against the plane's source. */
+	uint64_t fw = (uint64_t)fb->width << 16, fh = (uint64_t)fb->height << 16;
+	if (p->src_w > fw || p->src_x > fw - p->src_w || p->src_h > fh || p->src_y > fh - p->src_h) {
+		ret = -ENOSPC;
+		goto out;
+	}
+	if (old->format != fb->format) {
+		ret = -EINVAL;	/* KL4: a flip may not change the format */
+		goto out;
+	}
+	shim_events_update(dev, mc);
+	uint64_t now_seq = shim_vblank_count(c, shim_now_ns(), NULL);
+	if (c->flip_target) {
+		ret = -EBUSY;	/* KL5: the previous flip has not completed (its vblank has not come) */
+		goto out;
+	}
+	if (r->flags & DRM_MODE_PAGE_FLIP_EVENT) {
+		struct shim_event *e = shim_event_queue(dev, mc, call, DRM_EVENT_FLIP_COMPLETE, c->index, now_seq + 1);
+		if (!e) {
+			ret = -ENOMEM;
+			goto out;
+		}
+		struct drm_event_vblank ev;
+		memcpy(&ev, e->data, sizeof(ev));
+		ev.user_data = r->user_data;
+		memcpy(e->data, &ev, sizeof(ev));	/* fresh block */
+		e->flip = 1;
+	}
+	shim_mode_fb_get(dev, fb_off);
+	shim_off prev = p->fb;
+	SHIM_SET(p->fb, fb_off);
+	shim_mode_fb_put(dev, prev);
+	SHIM_SET(c->flip_target, now_seq + 1);
+out:
+	shim_device_unlock(dev);
+	return ret;
+}

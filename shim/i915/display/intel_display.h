@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The i915 display of the emulated model (shim/i915/display/): what the
+ * driver hooks of struct shim_driver reach (i915/i915_driver.c) and what the
+ * files of this folder share. Everything runs with the device lock held.
+ */
+#ifndef SHIM_I915_DISPLAY_H
+#define SHIM_I915_DISPLAY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "drm/drm_mode_config.h"
+#include "hw/device_model.h"
+
+/* intel_display.c: the driver's mode_config_init and mode_valid hooks. */
+int intel_modeset_init(struct shim_device *dev, struct shim_mode_config *mc);
+int intel_mode_valid(struct shim_device *dev, const struct drm_mode_modeinfo *mode);
+/* The display version of the model (gen; Haswell and Broadwell differ only where said). */
+static inline unsigned intel_display_ver(const struct shim_device_model *m) { return m->gen; }
+unsigned intel_num_pipes(const struct shim_device_model *m);
+unsigned intel_num_sprites(const struct shim_device_model *m, unsigned pipe);
+
+/* Plane makers: fill the plane's type, formats and modifiers (the format x modifier
+ * masks too). */
+void i9xx_primary_plane_formats(const struct shim_device_model *m, struct shim_mode_plane *p);
+void intel_sprite_plane_formats(const struct shim_device_model *m, struct shim_mode_plane *p);
+void intel_cursor_plane_formats(const struct shim_device_model *m, struct shim_mode_plane *p);
+void skl_universal_plane_formats(const struct shim_device_model *m, unsigned pipe, unsigned plane_id,
+				 struct shim_mode_plane *p);
+/* Fills mask bits: every format with every modifier. */
+void intel_plane_all_formats(struct shim_mode_plane *p);
+
+/* intel_hdmi.c: the HDMI-A-1 connector and its encoder, with the EDID of the virtual sink. */
+int intel_hdmi_init(struct shim_device *dev, struct shim_mode_config *mc);
+
+/* intel_fb.c: the driver's fb_create hook. */
+int intel_user_framebuffer_create(struct shim_device *dev, struct shim_file *file, struct shim_mode_fb *fb);
+
+#endif
