@@ -655,11 +655,7 @@ TEST(vblank_relative_wait)
 	struct drm_mode_modeinfo mode;
 	uint32_t conn = kms_connected(fd, &mode), fb = 0;
 	uint32_t crtc = kms_light(fd, conn, &mode, &fb);
-	struct kms_res res;
-	ASSERT_OK(kms_get_resources(fd, &res));
-	uint32_t pipe = 0;
-	while (res.crtcs[pipe] != crtc)
-		pipe++;
+	uint32_t pipe = kms_pipe_of(fd, crtc);
 	union drm_wait_vblank v;
 	memset(&v, 0, sizeof(v));
 	v.request.type = _DRM_VBLANK_RELATIVE | crtc_pipe_bits(pipe);
@@ -802,11 +798,7 @@ TEST(vblank_event)
 	struct drm_mode_modeinfo mode;
 	uint32_t conn = kms_connected(fd, &mode), fb = 0;
 	uint32_t crtc = kms_light(fd, conn, &mode, &fb);
-	struct kms_res res;
-	ASSERT_OK(kms_get_resources(fd, &res));
-	uint32_t pipe = 0;
-	while (res.crtcs[pipe] != crtc)
-		pipe++;
+	uint32_t pipe = kms_pipe_of(fd, crtc);
 	union drm_wait_vblank v;
 	memset(&v, 0, sizeof(v));
 	v.request.type = _DRM_VBLANK_RELATIVE | _DRM_VBLANK_EVENT | crtc_pipe_bits(pipe);

@@ -340,11 +340,7 @@ TEST(vblank_rate)
 	struct drm_mode_modeinfo mode;
 	uint32_t conn = kms_connected(fd, &mode), fb = 0;
 	uint32_t crtc = kms_light(fd, conn, &mode, &fb);
-	struct kms_res res;
-	ASSERT_OK(kms_get_resources(fd, &res));
-	uint32_t pipe = 0;
-	while (res.crtcs[pipe] != crtc)
-		pipe++;
+	uint32_t pipe = kms_pipe_of(fd, crtc);
 	uint64_t frame = (uint64_t)mode.htotal * mode.vtotal * 1000000ull / mode.clock;
 	union drm_wait_vblank v;
 	memset(&v, 0, sizeof(v));

@@ -228,4 +228,16 @@ static inline uint32_t kms_light(int fd, uint32_t conn, const struct drm_mode_mo
 	return 0;
 }
 
+/* The pipe (index in GETRESOURCES' CRTC list) of a CRTC: what WAIT_VBLANK's pipe bits name. */
+static inline uint32_t kms_pipe_of(int fd, uint32_t crtc)
+{
+	struct kms_res res;
+	ASSERT_OK(kms_get_resources(fd, &res));
+	for (uint32_t i = 0; i < res.ncrtcs; i++)
+		if (res.crtcs[i] == crtc)
+			return i;
+	TEST_FAIL("CRTC %u is not in the resources", crtc);
+	return 0;
+}
+
 #endif
