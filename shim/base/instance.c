@@ -221,6 +221,12 @@ uint64_t shim_now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+int shim_sleep_until_ns(uint64_t ns)
+{
+	struct timespec ts = { .tv_sec = (time_t)(ns / 1000000000ull), .tv_nsec = (long)(ns % 1000000000ull) };
+	return clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR ? -EINTR : 0;
+}
+
 void shim_instance_lock(struct shim_instance_header *h)
 {
 	shim_signals_hold();

@@ -98,5 +98,7 @@ void shim_instance_unlock(struct shim_instance_header *h);
 
 /* CLOCK_MONOTONIC in ns: the clock of the lock's spin, of fence deadlines and timestamps. */
 uint64_t shim_now_ns(void);
+/* Sleeps until that clock reads ns: 0, or -EINTR when a signal handler ran first. */
+int shim_sleep_until_ns(uint64_t ns);
 
 #endif

@@ -28,7 +28,6 @@
 
 #include <errno.h>
 #include <string.h>
-#include <time.h>
 
 #include "base/instance.h"
 #include "base/journal.h"
@@ -226,8 +225,7 @@ ssize_t shim_drm_read(struct shim_call *call, void *buf, size_t count, bool nonb
 		uint64_t now = shim_now_ns(), until = now + 10000000ull;
 		if (due && due < until)
 			until = due;
-		struct timespec ts = { .tv_sec = until / 1000000000ull, .tv_nsec = until % 1000000000ull };
-		if (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+		if (shim_sleep_until_ns(until))
 			return -EINTR;
 	}
 }

@@ -21,7 +21,6 @@
 
 #include <errno.h>
 #include <string.h>
-#include <time.h>
 
 #include "base/instance.h"
 #include "base/journal.h"
@@ -158,9 +157,7 @@ int shim_wait_vblank_ioctl(struct shim_call *call, void *data)
 		shim_device_unlock(call->dev);
 		if (due > deadline)
 			due = deadline;
-		struct timespec ts = { .tv_sec = due / 1000000000ull, .tv_nsec = due % 1000000000ull };
-		int err = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
-		if (err == EINTR)
+		if (shim_sleep_until_ns(due))
 			return -EINTR;
 		shim_device_lock(call->dev);
 		now = shim_now_ns();
