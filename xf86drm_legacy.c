@@ -37,16 +37,8 @@
 
 #include "libdrm_macros.h"
 #include "xf86drm.h"
+#include "xf86drm_private.h"
 
-#define memclear(s) memset(&(s), 0, sizeof(s))
-
-/* Issue request; 0 or -errno, the convention of most functions here. */
-static int legacy_ioctl(int fd, unsigned long request, void *arg)
-{
-	if (drmIoctl(fd, request, arg))
-		return -errno;
-	return 0;
-}
 
 /* An output pointer libdrm would write through unchecked. */
 static int bad_pointer(const void *p)
@@ -71,7 +63,7 @@ drm_public int drmSetBusid(int fd, const char *busid)
 	memclear(u);
 	u.unique = (char *)busid;
 	u.unique_len = strlen(busid);
-	return legacy_ioctl(fd, DRM_IOCTL_SET_UNIQUE, &u);
+	return drm_ioctl_errno(fd, DRM_IOCTL_SET_UNIQUE, &u);
 }
 
 /* drmGetInterruptFromBusID: the IRQ of a PCI function, or -errno. */
@@ -96,7 +88,7 @@ drm_public int drmCtlInstHandler(int fd, int irq)
 	memclear(ctl);
 	ctl.func = DRM_INST_HANDLER;
 	ctl.irq = irq;
-	return legacy_ioctl(fd, DRM_IOCTL_CONTROL, &ctl);
+	return drm_ioctl_errno(fd, DRM_IOCTL_CONTROL, &ctl);
 }
 
 drm_public int drmCtlUninstHandler(int fd)
@@ -105,7 +97,7 @@ drm_public int drmCtlUninstHandler(int fd)
 
 	memclear(ctl);
 	ctl.func = DRM_UNINST_HANDLER;
-	return legacy_ioctl(fd, DRM_IOCTL_CONTROL, &ctl);
+	return drm_ioctl_errno(fd, DRM_IOCTL_CONTROL, &ctl);
 }
 
 /*
@@ -124,7 +116,7 @@ drm_public int drmGetClient(int fd, int idx, int *auth, int *pid, int *uid,
 		return -EINVAL;
 	memclear(client);
 	client.idx = idx;
-	ret = legacy_ioctl(fd, DRM_IOCTL_GET_CLIENT, &client);
+	ret = drm_ioctl_errno(fd, DRM_IOCTL_GET_CLIENT, &client);
 	if (ret)
 		return ret;
 	*auth = client.auth;
@@ -175,7 +167,7 @@ drm_public int drmGetStats(int fd, drmStatsT *stats)
 	if (bad_pointer(stats))
 		return -EINVAL;
 	memclear(s);
-	ret = legacy_ioctl(fd, DRM_IOCTL_GET_STATS, &s);
+	ret = drm_ioctl_errno(fd, DRM_IOCTL_GET_STATS, &s);
 	if (ret)
 		return ret;
 	memset(stats, 0, sizeof(*stats));
@@ -222,7 +214,7 @@ drm_public int drmAddMap(int fd, drm_handle_t offset, drmSize size,
 	map.size = size;
 	map.type = (enum drm_map_type)type;
 	map.flags = (enum drm_map_flags)flags;
-	ret = legacy_ioctl(fd, DRM_IOCTL_ADD_MAP, &map);
+	ret = drm_ioctl_errno(fd, DRM_IOCTL_ADD_MAP, &map);
 	if (ret)
 		return ret;
 	if (handle)
@@ -237,7 +229,7 @@ drm_public int drmRmMap(int fd, drm_handle_t handle)
 
 	memclear(map);
 	map.handle = (void *)(uintptr_t)handle;
-	return legacy_ioctl(fd, DRM_IOCTL_RM_MAP, &map);
+	return drm_ioctl_errno(fd, DRM_IOCTL_RM_MAP, &map);
 }
 
 /* drmGetMap: GET_MAP of the idx-th map; all outputs on success. */
@@ -253,7 +245,7 @@ drm_public int drmGetMap(int fd, int idx, drm_handle_t *offset, drmSize *size,
 		return -EINVAL;
 	memclear(map);
 	map.offset = (unsigned long)idx;	/* the kernel reads the index here */
-	ret = legacy_ioctl(fd, DRM_IOCTL_GET_MAP, &map);
+	ret = drm_ioctl_errno(fd, DRM_IOCTL_GET_MAP, &map);
 	if (ret)
 		return ret;
 	*offset = map.offset;
@@ -301,7 +293,7 @@ drm_public int drmAddContextPrivateMapping(int fd, drm_context_t ctx_id,
 	memclear(map);
 	map.ctx_id = ctx_id;
 	map.handle = (void *)(uintptr_t)handle;
-	return legacy_ioctl(fd, DRM_IOCTL_SET_SAREA_CTX, &map);
+	return drm_ioctl_errno(fd, DRM_IOCTL_SET_SAREA_CTX, &map);
 }
 
 /* drmGetContextPrivateMapping: GET_SAREA_CTX; *handle if asked for. */
@@ -313,7 +305,7 @@ drm_public int drmGetContextPrivateMapping(int fd, drm_context_t ctx_id,
 
 	memclear(map);
 	map.ctx_id = ctx_id;
-	ret = legacy_ioctl(fd, DRM_IOCTL_GET_SAREA_CTX, &map);
+	ret = drm_ioctl_errno(fd, DRM_IOCTL_GET_SAREA_CTX, &map);
 	if (ret)
 		return ret;
 	if (handle)
@@ -472,7 +464,7 @@ drm_public int drmFreeBufs(int fd, int count, int *list)
 	memclear(request);
 	request.count = count;
 	request.list = list;
-	return legacy_ioctl(fd, DRM_IOCTL_FREE_BUFS, &request);
+	return drm_ioctl_errno(fd, DRM_IOCTL_FREE_BUFS, &request);
 }
 
 /*
@@ -542,7 +534,7 @@ drm_public int drmGetLock(int fd, drm_context_t context, drmLockFlags flags)
 	memclear(lock);
 	lock.context = (int)context;
 	lock.flags = (enum drm_lock_flags)lock_flags(flags);
-	return legacy_ioctl(fd, DRM_IOCTL_LOCK, &lock);
+	return drm_ioctl_errno(fd, DRM_IOCTL_LOCK, &lock);
 }
 
 /* drmUnlock: UNLOCK. 0, or -1 with errno (drmIoctl()'s result). */
@@ -563,7 +555,7 @@ drm_public int drmFinish(int fd, int context, drmLockFlags flags)
 	memclear(lock);
 	lock.context = context;
 	lock.flags = (enum drm_lock_flags)lock_flags(flags);
-	return legacy_ioctl(fd, DRM_IOCTL_FINISH, &lock);
+	return drm_ioctl_errno(fd, DRM_IOCTL_FINISH, &lock);
 }
 
 /* ------------------------------------------------------------------ */
@@ -579,7 +571,7 @@ drm_public int drmCreateContext(int fd, drm_context_t *handle)
 	if (bad_pointer(handle))
 		return -EINVAL;
 	memclear(ctx);
-	ret = legacy_ioctl(fd, DRM_IOCTL_ADD_CTX, &ctx);
+	ret = drm_ioctl_errno(fd, DRM_IOCTL_ADD_CTX, &ctx);
 	if (ret)
 		return ret;
 	*handle = ctx.handle;
@@ -593,7 +585,7 @@ drm_public int drmSwitchToContext(int fd, drm_context_t context)
 
 	memclear(ctx);
 	ctx.handle = context;
-	return legacy_ioctl(fd, DRM_IOCTL_SWITCH_CTX, &ctx);
+	return drm_ioctl_errno(fd, DRM_IOCTL_SWITCH_CTX, &ctx);
 }
 
 /* drmSetContextFlags: MOD_CTX with the translated flags. 0 or -errno. */
@@ -608,7 +600,7 @@ drm_public int drmSetContextFlags(int fd, drm_context_t context,
 		ctx.flags |= _DRM_CONTEXT_PRESERVED;
 	if (flags & DRM_CONTEXT_2DONLY)
 		ctx.flags |= _DRM_CONTEXT_2DONLY;
-	return legacy_ioctl(fd, DRM_IOCTL_MOD_CTX, &ctx);
+	return drm_ioctl_errno(fd, DRM_IOCTL_MOD_CTX, &ctx);
 }
 
 /* drmGetContextFlags: GET_CTX, flags translated back. 0 or -errno. */
@@ -622,7 +614,7 @@ drm_public int drmGetContextFlags(int fd, drm_context_t context,
 		return -EINVAL;
 	memclear(ctx);
 	ctx.handle = context;
-	ret = legacy_ioctl(fd, DRM_IOCTL_GET_CTX, &ctx);
+	ret = drm_ioctl_errno(fd, DRM_IOCTL_GET_CTX, &ctx);
 	if (ret)
 		return ret;
 	if (ctx.flags & _DRM_CONTEXT_PRESERVED)
@@ -640,7 +632,7 @@ drm_public int drmDestroyContext(int fd, drm_context_t handle)
 
 	memclear(ctx);
 	ctx.handle = handle;
-	return legacy_ioctl(fd, DRM_IOCTL_RM_CTX, &ctx);
+	return drm_ioctl_errno(fd, DRM_IOCTL_RM_CTX, &ctx);
 }
 
 /*
@@ -691,7 +683,7 @@ drm_public int drmCreateDrawable(int fd, drm_drawable_t *handle)
 	if (bad_pointer(handle))
 		return -EINVAL;
 	memclear(draw);
-	ret = legacy_ioctl(fd, DRM_IOCTL_ADD_DRAW, &draw);
+	ret = drm_ioctl_errno(fd, DRM_IOCTL_ADD_DRAW, &draw);
 	if (ret)
 		return ret;
 	*handle = draw.handle;
@@ -705,7 +697,7 @@ drm_public int drmDestroyDrawable(int fd, drm_drawable_t handle)
 
 	memclear(draw);
 	draw.handle = handle;
-	return legacy_ioctl(fd, DRM_IOCTL_RM_DRAW, &draw);
+	return drm_ioctl_errno(fd, DRM_IOCTL_RM_DRAW, &draw);
 }
 
 /* drmUpdateDrawableInfo: UPDATE_DRAW with num items of data. 0 or -errno. */
@@ -720,7 +712,7 @@ drm_public int drmUpdateDrawableInfo(int fd, drm_drawable_t handle,
 	update.type = type;
 	update.num = num;
 	update.data = (unsigned long long)(uintptr_t)data;
-	return legacy_ioctl(fd, DRM_IOCTL_UPDATE_DRAW, &update);
+	return drm_ioctl_errno(fd, DRM_IOCTL_UPDATE_DRAW, &update);
 }
 
 /* ------------------------------------------------------------------ */
@@ -729,12 +721,12 @@ drm_public int drmUpdateDrawableInfo(int fd, drm_drawable_t handle,
 
 drm_public int drmAgpAcquire(int fd)
 {
-	return legacy_ioctl(fd, DRM_IOCTL_AGP_ACQUIRE, NULL);
+	return drm_ioctl_errno(fd, DRM_IOCTL_AGP_ACQUIRE, NULL);
 }
 
 drm_public int drmAgpRelease(int fd)
 {
-	return legacy_ioctl(fd, DRM_IOCTL_AGP_RELEASE, NULL);
+	return drm_ioctl_errno(fd, DRM_IOCTL_AGP_RELEASE, NULL);
 }
 
 drm_public int drmAgpEnable(int fd, unsigned long mode)
@@ -743,7 +735,7 @@ drm_public int drmAgpEnable(int fd, unsigned long mode)
 
 	memclear(m);
 	m.mode = mode;
-	return legacy_ioctl(fd, DRM_IOCTL_AGP_ENABLE, &m);
+	return drm_ioctl_errno(fd, DRM_IOCTL_AGP_ENABLE, &m);
 }
 
 /*
@@ -762,7 +754,7 @@ drm_public int drmAgpAlloc(int fd, unsigned long size, unsigned long type,
 	memclear(b);
 	b.size = size;
 	b.type = type;
-	ret = legacy_ioctl(fd, DRM_IOCTL_AGP_ALLOC, &b);
+	ret = drm_ioctl_errno(fd, DRM_IOCTL_AGP_ALLOC, &b);
 	if (ret)
 		return ret;
 	if (address)
@@ -777,7 +769,7 @@ drm_public int drmAgpFree(int fd, drm_handle_t handle)
 
 	memclear(b);
 	b.handle = handle;
-	return legacy_ioctl(fd, DRM_IOCTL_AGP_FREE, &b);
+	return drm_ioctl_errno(fd, DRM_IOCTL_AGP_FREE, &b);
 }
 
 drm_public int drmAgpBind(int fd, drm_handle_t handle, unsigned long offset)
@@ -787,7 +779,7 @@ drm_public int drmAgpBind(int fd, drm_handle_t handle, unsigned long offset)
 	memclear(b);
 	b.handle = handle;
 	b.offset = offset;
-	return legacy_ioctl(fd, DRM_IOCTL_AGP_BIND, &b);
+	return drm_ioctl_errno(fd, DRM_IOCTL_AGP_BIND, &b);
 }
 
 drm_public int drmAgpUnbind(int fd, drm_handle_t handle)
@@ -796,14 +788,14 @@ drm_public int drmAgpUnbind(int fd, drm_handle_t handle)
 
 	memclear(b);
 	b.handle = handle;
-	return legacy_ioctl(fd, DRM_IOCTL_AGP_UNBIND, &b);
+	return drm_ioctl_errno(fd, DRM_IOCTL_AGP_UNBIND, &b);
 }
 
 /* AGP_INFO into *info: 0 or -errno. */
 static int agp_info(int fd, struct drm_agp_info *info)
 {
 	memclear(*info);
-	return legacy_ioctl(fd, DRM_IOCTL_AGP_INFO, info);
+	return drm_ioctl_errno(fd, DRM_IOCTL_AGP_INFO, info);
 }
 
 /* The version getters return -errno on failure, the others 0 (as libdrm). */
@@ -884,7 +876,7 @@ drm_public int drmScatterGatherAlloc(int fd, unsigned long size,
 	*handle = 0;
 	memclear(sg);
 	sg.size = size;
-	ret = legacy_ioctl(fd, DRM_IOCTL_SG_ALLOC, &sg);
+	ret = drm_ioctl_errno(fd, DRM_IOCTL_SG_ALLOC, &sg);
 	if (ret)
 		return ret;
 	*handle = sg.handle;
@@ -897,5 +889,5 @@ drm_public int drmScatterGatherFree(int fd, drm_handle_t handle)
 
 	memclear(sg);
 	sg.handle = handle;
-	return legacy_ioctl(fd, DRM_IOCTL_SG_FREE, &sg);
+	return drm_ioctl_errno(fd, DRM_IOCTL_SG_FREE, &sg);
 }

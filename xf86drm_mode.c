@@ -71,10 +71,10 @@ drm_public void drmModeFreeEncoder(drmModeEncoderPtr ptr)
 
 static void res_free_arrays(struct drm_mode_card_res *res)
 {
-	free(MODE_PTR(res->fb_id_ptr));
-	free(MODE_PTR(res->crtc_id_ptr));
-	free(MODE_PTR(res->connector_id_ptr));
-	free(MODE_PTR(res->encoder_id_ptr));
+	free(DRM_PTR(res->fb_id_ptr));
+	free(DRM_PTR(res->crtc_id_ptr));
+	free(DRM_PTR(res->connector_id_ptr));
+	free(DRM_PTR(res->encoder_id_ptr));
 	res->fb_id_ptr = res->crtc_id_ptr = res->connector_id_ptr = res->encoder_id_ptr = 0;
 }
 
@@ -89,7 +89,7 @@ static int id_array(__u64 *ptr, uint32_t count)
 	p = mode_array(count, sizeof(uint32_t));
 	if (!p)
 		return -1;
-	*ptr = MODE_U64(p);
+	*ptr = DRM_U64(p);
 	return 0;
 }
 
@@ -139,11 +139,11 @@ drm_public drmModeResPtr drmModeGetResources(int fd)
 	r->count_crtcs = (int)res.count_crtcs;
 	r->count_connectors = (int)res.count_connectors;
 	r->count_encoders = (int)res.count_encoders;
-	r->fbs = mode_copy(MODE_PTR(res.fb_id_ptr), res.count_fbs, sizeof(uint32_t), &fail);
-	r->crtcs = mode_copy(MODE_PTR(res.crtc_id_ptr), res.count_crtcs, sizeof(uint32_t), &fail);
-	r->connectors = mode_copy(MODE_PTR(res.connector_id_ptr), res.count_connectors,
+	r->fbs = mode_copy(DRM_PTR(res.fb_id_ptr), res.count_fbs, sizeof(uint32_t), &fail);
+	r->crtcs = mode_copy(DRM_PTR(res.crtc_id_ptr), res.count_crtcs, sizeof(uint32_t), &fail);
+	r->connectors = mode_copy(DRM_PTR(res.connector_id_ptr), res.count_connectors,
 				  sizeof(uint32_t), &fail);
-	r->encoders = mode_copy(MODE_PTR(res.encoder_id_ptr), res.count_encoders,
+	r->encoders = mode_copy(DRM_PTR(res.encoder_id_ptr), res.count_encoders,
 				sizeof(uint32_t), &fail);
 	if (fail) {
 		drmModeFreeResources(r);
@@ -213,11 +213,11 @@ drm_public drmModeEncoderPtr drmModeGetEncoder(int fd, uint32_t encoder_id)
 static void conn_free_arrays(struct drm_mode_get_connector *conn,
 			     const struct drm_mode_modeinfo *stack_mode)
 {
-	free(MODE_PTR(conn->props_ptr));
-	free(MODE_PTR(conn->prop_values_ptr));
-	if (MODE_PTR(conn->modes_ptr) != stack_mode)
-		free(MODE_PTR(conn->modes_ptr));
-	free(MODE_PTR(conn->encoders_ptr));
+	free(DRM_PTR(conn->props_ptr));
+	free(DRM_PTR(conn->prop_values_ptr));
+	if (DRM_PTR(conn->modes_ptr) != stack_mode)
+		free(DRM_PTR(conn->modes_ptr));
+	free(DRM_PTR(conn->encoders_ptr));
 	conn->props_ptr = conn->prop_values_ptr = conn->modes_ptr = conn->encoders_ptr = 0;
 }
 
@@ -241,7 +241,7 @@ static drmModeConnectorPtr get_connector(int fd, uint32_t connector_id, int prob
 	conn.connector_id = connector_id;
 	if (!probe) {
 		conn.count_modes = 1;
-		conn.modes_ptr = MODE_U64(&stack_mode);
+		conn.modes_ptr = DRM_U64(&stack_mode);
 	}
 	if (drmIoctl(fd, DRM_IOCTL_MODE_GETCONNECTOR, &conn))
 		return NULL;
@@ -259,23 +259,23 @@ static drmModeConnectorPtr get_connector(int fd, uint32_t connector_id, int prob
 		if (conn.count_props) {
 			if (!(p = mode_array(conn.count_props, sizeof(uint32_t))))
 				goto out;
-			conn.props_ptr = MODE_U64(p);
+			conn.props_ptr = DRM_U64(p);
 			if (!(p = mode_array(conn.count_props, sizeof(uint64_t))))
 				goto out;
-			conn.prop_values_ptr = MODE_U64(p);
+			conn.prop_values_ptr = DRM_U64(p);
 		}
 		if (conn.count_modes) {
 			if (!(p = mode_array(conn.count_modes, sizeof(struct drm_mode_modeinfo))))
 				goto out;
-			conn.modes_ptr = MODE_U64(p);
+			conn.modes_ptr = DRM_U64(p);
 		} else {
 			conn.count_modes = 1;
-			conn.modes_ptr = MODE_U64(&stack_mode);
+			conn.modes_ptr = DRM_U64(&stack_mode);
 		}
 		if (conn.count_encoders) {
 			if (!(p = mode_array(conn.count_encoders, sizeof(uint32_t))))
 				goto out;
-			conn.encoders_ptr = MODE_U64(p);
+			conn.encoders_ptr = DRM_U64(p);
 		}
 		if (drmIoctl(fd, DRM_IOCTL_MODE_GETCONNECTOR, &conn))
 			goto out;
@@ -299,12 +299,12 @@ static drmModeConnectorPtr get_connector(int fd, uint32_t connector_id, int prob
 	r->count_modes = (int)conn.count_modes;
 	r->count_props = (int)conn.count_props;
 	r->count_encoders = (int)conn.count_encoders;
-	r->props = mode_copy(MODE_PTR(conn.props_ptr), conn.count_props, sizeof(uint32_t), &fail);
-	r->prop_values = mode_copy(MODE_PTR(conn.prop_values_ptr), conn.count_props,
+	r->props = mode_copy(DRM_PTR(conn.props_ptr), conn.count_props, sizeof(uint32_t), &fail);
+	r->prop_values = mode_copy(DRM_PTR(conn.prop_values_ptr), conn.count_props,
 				   sizeof(uint64_t), &fail);
-	r->modes = mode_copy(MODE_PTR(conn.modes_ptr), conn.count_modes,
+	r->modes = mode_copy(DRM_PTR(conn.modes_ptr), conn.count_modes,
 			     sizeof(struct drm_mode_modeinfo), &fail);
-	r->encoders = mode_copy(MODE_PTR(conn.encoders_ptr), conn.count_encoders,
+	r->encoders = mode_copy(DRM_PTR(conn.encoders_ptr), conn.count_encoders,
 				sizeof(uint32_t), &fail);
 	r->connector_type = conn.connector_type;
 	r->connector_type_id = conn.connector_type_id;
@@ -364,7 +364,7 @@ static int mode_cmd(int fd, unsigned long request, uint32_t connector_id,
 	memclear(cmd);
 	memcpy(&cmd.mode, mode_info, sizeof(cmd.mode));
 	cmd.connector_id = connector_id;
-	return mode_ioctl(fd, request, &cmd);
+	return drm_ioctl_errno(fd, request, &cmd);
 }
 
 drm_public int drmModeAttachMode(int fd, uint32_t connectorId, drmModeModeInfoPtr mode_info)

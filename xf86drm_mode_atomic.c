@@ -17,7 +17,7 @@
  * Commit does not keep the request. Results are libdrm's: -EINVAL for a
  * NULL request, AddProperty returns the new cursor, Commit 0 or -errno.
  *
- * Calls: drmIoctl() through mode_ioctl(), malloc and qsort.
+ * Calls: drmIoctl() through drm_ioctl_errno(), malloc and qsort.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -241,12 +241,12 @@ drm_public int drmModeAtomicCommit(int fd, const drmModeAtomicReqPtr req, uint32
 		values[i] = items[i].value;
 	}
 	atomic.flags = flags;
-	atomic.objs_ptr = MODE_U64(objs);
-	atomic.count_props_ptr = MODE_U64(count_props);
-	atomic.props_ptr = MODE_U64(props);
-	atomic.prop_values_ptr = MODE_U64(values);
-	atomic.user_data = MODE_U64(user_data);
-	ret = mode_ioctl(fd, DRM_IOCTL_MODE_ATOMIC, &atomic);
+	atomic.objs_ptr = DRM_U64(objs);
+	atomic.count_props_ptr = DRM_U64(count_props);
+	atomic.props_ptr = DRM_U64(props);
+	atomic.prop_values_ptr = DRM_U64(values);
+	atomic.user_data = DRM_U64(user_data);
+	ret = drm_ioctl_errno(fd, DRM_IOCTL_MODE_ATOMIC, &atomic);
 out:
 	free(objs);
 	free(count_props);

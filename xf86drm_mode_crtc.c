@@ -10,7 +10,7 @@
  * ids, gamma ramps) are read or written by the kernel during the call
  * only; the user_data of a flip comes back in the DRM event read from fd.
  *
- * Calls: drmIoctl() through mode_ioctl() only.
+ * Calls: drmIoctl() through drm_ioctl_errno() only.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -34,13 +34,13 @@ drm_public int drmModeSetCrtc(int fd, uint32_t crtcId, uint32_t bufferId,
 	crtc.fb_id = bufferId;
 	crtc.x = x;
 	crtc.y = y;
-	crtc.set_connectors_ptr = MODE_U64(connectors);
+	crtc.set_connectors_ptr = DRM_U64(connectors);
 	crtc.count_connectors = (uint32_t)count;
 	if (mode) {
 		memcpy(&crtc.mode, mode, sizeof(crtc.mode));
 		crtc.mode_valid = 1;
 	}
-	return mode_ioctl(fd, DRM_IOCTL_MODE_SETCRTC, &crtc);
+	return drm_ioctl_errno(fd, DRM_IOCTL_MODE_SETCRTC, &crtc);
 }
 
 /* Handle 0 hides the cursor. */
@@ -55,7 +55,7 @@ drm_public int drmModeSetCursor(int fd, uint32_t crtcId, uint32_t bo_handle,
 	arg.width = width;
 	arg.height = height;
 	arg.handle = bo_handle;
-	return mode_ioctl(fd, DRM_IOCTL_MODE_CURSOR, &arg);
+	return drm_ioctl_errno(fd, DRM_IOCTL_MODE_CURSOR, &arg);
 }
 
 drm_public int drmModeSetCursor2(int fd, uint32_t crtcId, uint32_t bo_handle,
@@ -71,7 +71,7 @@ drm_public int drmModeSetCursor2(int fd, uint32_t crtcId, uint32_t bo_handle,
 	arg.handle = bo_handle;
 	arg.hot_x = hot_x;
 	arg.hot_y = hot_y;
-	return mode_ioctl(fd, DRM_IOCTL_MODE_CURSOR2, &arg);
+	return drm_ioctl_errno(fd, DRM_IOCTL_MODE_CURSOR2, &arg);
 }
 
 drm_public int drmModeMoveCursor(int fd, uint32_t crtcId, int x, int y)
@@ -83,7 +83,7 @@ drm_public int drmModeMoveCursor(int fd, uint32_t crtcId, int x, int y)
 	arg.crtc_id = crtcId;
 	arg.x = x;
 	arg.y = y;
-	return mode_ioctl(fd, DRM_IOCTL_MODE_CURSOR, &arg);
+	return drm_ioctl_errno(fd, DRM_IOCTL_MODE_CURSOR, &arg);
 }
 
 static int crtc_lut(int fd, unsigned long request, uint32_t crtc_id, uint32_t size,
@@ -94,10 +94,10 @@ static int crtc_lut(int fd, unsigned long request, uint32_t crtc_id, uint32_t si
 	memclear(lut);
 	lut.crtc_id = crtc_id;
 	lut.gamma_size = size;
-	lut.red = MODE_U64(red);
-	lut.green = MODE_U64(green);
-	lut.blue = MODE_U64(blue);
-	return mode_ioctl(fd, request, &lut);
+	lut.red = DRM_U64(red);
+	lut.green = DRM_U64(green);
+	lut.blue = DRM_U64(blue);
+	return drm_ioctl_errno(fd, request, &lut);
 }
 
 drm_public int drmModeCrtcSetGamma(int fd, uint32_t crtc_id, uint32_t size,
@@ -121,8 +121,8 @@ drm_public int drmModePageFlip(int fd, uint32_t crtc_id, uint32_t fb_id,
 	flip.crtc_id = crtc_id;
 	flip.fb_id = fb_id;
 	flip.flags = flags;
-	flip.user_data = MODE_U64(user_data);
-	return mode_ioctl(fd, DRM_IOCTL_MODE_PAGE_FLIP, &flip);
+	flip.user_data = DRM_U64(user_data);
+	return drm_ioctl_errno(fd, DRM_IOCTL_MODE_PAGE_FLIP, &flip);
 }
 
 /*
@@ -139,7 +139,7 @@ drm_public int drmModePageFlipTarget(int fd, uint32_t crtc_id, uint32_t fb_id,
 	flip.crtc_id = crtc_id;
 	flip.fb_id = fb_id;
 	flip.flags = flags;
-	flip.user_data = MODE_U64(user_data);
+	flip.user_data = DRM_U64(user_data);
 	flip.sequence = target_vblank;
-	return mode_ioctl(fd, DRM_IOCTL_MODE_PAGE_FLIP, &flip);
+	return drm_ioctl_errno(fd, DRM_IOCTL_MODE_PAGE_FLIP, &flip);
 }

@@ -53,7 +53,7 @@ drm_public int drmModeAddFB(int fd, uint32_t width, uint32_t height, uint8_t dep
 	f.bpp = bpp;
 	f.depth = depth;
 	f.handle = bo_handle;
-	ret = mode_ioctl(fd, DRM_IOCTL_MODE_ADDFB, &f);
+	ret = drm_ioctl_errno(fd, DRM_IOCTL_MODE_ADDFB, &f);
 	if (ret)
 		return ret;
 	*buf_id = f.fb_id;
@@ -87,7 +87,7 @@ drm_public int drmModeAddFB2WithModifiers(int fd, uint32_t width, uint32_t heigh
 	memcpy(f.offsets, offsets, sizeof(f.offsets));
 	if (modifier)
 		memcpy(f.modifier, modifier, sizeof(f.modifier));
-	ret = mode_ioctl(fd, DRM_IOCTL_MODE_ADDFB2, &f);
+	ret = drm_ioctl_errno(fd, DRM_IOCTL_MODE_ADDFB2, &f);
 	if (ret)
 		return ret;
 	*buf_id = f.fb_id;
@@ -106,7 +106,7 @@ drm_public int drmModeAddFB2(int fd, uint32_t width, uint32_t height,
 drm_public int drmModeRmFB(int fd, uint32_t bufferId)
 {
 	/* The ioctl's argument is the bare id. */
-	return mode_ioctl(fd, DRM_IOCTL_MODE_RMFB, &bufferId);
+	return drm_ioctl_errno(fd, DRM_IOCTL_MODE_RMFB, &bufferId);
 }
 
 drm_public int drmModeDirtyFB(int fd, uint32_t bufferId, drmModeClipPtr clips, uint32_t num_clips)
@@ -115,9 +115,9 @@ drm_public int drmModeDirtyFB(int fd, uint32_t bufferId, drmModeClipPtr clips, u
 
 	memclear(dirty);
 	dirty.fb_id = bufferId;
-	dirty.clips_ptr = MODE_U64(clips);
+	dirty.clips_ptr = DRM_U64(clips);
 	dirty.num_clips = num_clips;
-	return mode_ioctl(fd, DRM_IOCTL_MODE_DIRTYFB, &dirty);
+	return drm_ioctl_errno(fd, DRM_IOCTL_MODE_DIRTYFB, &dirty);
 }
 
 drm_public drmModeFBPtr drmModeGetFB(int fd, uint32_t bufferId)
@@ -185,7 +185,7 @@ drm_public int drmModeCreateDumbBuffer(int fd, uint32_t width, uint32_t height, 
 	create.height = height;
 	create.bpp = bpp;
 	create.flags = flags;
-	ret = mode_ioctl(fd, DRM_IOCTL_MODE_CREATE_DUMB, &create);
+	ret = drm_ioctl_errno(fd, DRM_IOCTL_MODE_CREATE_DUMB, &create);
 	if (ret)
 		return ret;
 	*handle = create.handle;
@@ -200,7 +200,7 @@ drm_public int drmModeDestroyDumbBuffer(int fd, uint32_t handle)
 
 	memclear(destroy);
 	destroy.handle = handle;
-	return mode_ioctl(fd, DRM_IOCTL_MODE_DESTROY_DUMB, &destroy);
+	return drm_ioctl_errno(fd, DRM_IOCTL_MODE_DESTROY_DUMB, &destroy);
 }
 
 drm_public int drmModeMapDumbBuffer(int fd, uint32_t handle, uint64_t *offset)
@@ -212,7 +212,7 @@ drm_public int drmModeMapDumbBuffer(int fd, uint32_t handle, uint64_t *offset)
 		return -EINVAL;
 	memclear(map);
 	map.handle = handle;
-	ret = mode_ioctl(fd, DRM_IOCTL_MODE_MAP_DUMB, &map);
+	ret = drm_ioctl_errno(fd, DRM_IOCTL_MODE_MAP_DUMB, &map);
 	if (ret)
 		return ret;
 	*offset = map.offset;

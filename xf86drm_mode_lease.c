@@ -34,10 +34,10 @@ drm_public int drmModeCreateLease(int fd, const uint32_t *objects, int num_objec
 	if (!lessee_id)
 		return -EINVAL;
 	memclear(create);
-	create.object_ids = MODE_U64(objects);
+	create.object_ids = DRM_U64(objects);
 	create.object_count = (uint32_t)num_objects;
 	create.flags = (uint32_t)flags;
-	ret = mode_ioctl(fd, DRM_IOCTL_MODE_CREATE_LEASE, &create);
+	ret = drm_ioctl_errno(fd, DRM_IOCTL_MODE_CREATE_LEASE, &create);
 	if (ret)
 		return ret;
 	*lessee_id = create.lessee_id;
@@ -61,7 +61,7 @@ drm_public drmModeLesseeListPtr drmModeListLessees(int fd)
 	r = calloc(1, sizeof(*r) + (size_t)count * sizeof(r->lessees[0]));
 	if (!r)
 		return NULL;
-	list.lessees_ptr = MODE_U64(r->lessees);
+	list.lessees_ptr = DRM_U64(r->lessees);
 	if (drmIoctl(fd, DRM_IOCTL_MODE_LIST_LESSEES, &list)) {
 		free(r);
 		return NULL;
@@ -87,7 +87,7 @@ drm_public drmModeObjectListPtr drmModeGetLease(int fd)
 	r = calloc(1, sizeof(*r) + (size_t)count * sizeof(r->objects[0]));
 	if (!r)
 		return NULL;
-	get.objects_ptr = MODE_U64(r->objects);
+	get.objects_ptr = DRM_U64(r->objects);
 	if (drmIoctl(fd, DRM_IOCTL_MODE_GET_LEASE, &get)) {
 		free(r);
 		return NULL;
@@ -102,5 +102,5 @@ drm_public int drmModeRevokeLease(int fd, uint32_t lessee_id)
 
 	memclear(revoke);
 	revoke.lessee_id = lessee_id;
-	return mode_ioctl(fd, DRM_IOCTL_MODE_REVOKE_LEASE, &revoke);
+	return drm_ioctl_errno(fd, DRM_IOCTL_MODE_REVOKE_LEASE, &revoke);
 }

@@ -60,27 +60,27 @@ drm_public drmModePlaneResPtr drmModeGetPlaneResources(int fd)
 		if (count) {
 			if (!(ids = mode_array(count, sizeof(uint32_t))))
 				return NULL;
-			res.plane_id_ptr = MODE_U64(ids);
+			res.plane_id_ptr = DRM_U64(ids);
 		}
 		if (drmIoctl(fd, DRM_IOCTL_MODE_GETPLANERESOURCES, &res))
 			goto out;
 		if (res.count_planes <= count)
 			break;
-		free(MODE_PTR(res.plane_id_ptr));
+		free(DRM_PTR(res.plane_id_ptr));
 	}
 
 	r = calloc(1, sizeof(*r));
 	if (!r)
 		goto out;
 	r->count_planes = res.count_planes;
-	r->planes = mode_copy(MODE_PTR(res.plane_id_ptr), res.count_planes, sizeof(uint32_t), &fail);
+	r->planes = mode_copy(DRM_PTR(res.plane_id_ptr), res.count_planes, sizeof(uint32_t), &fail);
 	if (fail) {
 		drmModeFreePlaneResources(r);
 		r = NULL;
 		errno = ENOMEM;
 	}
 out:
-	free(MODE_PTR(res.plane_id_ptr));
+	free(DRM_PTR(res.plane_id_ptr));
 	return r;
 }
 
@@ -107,13 +107,13 @@ drm_public drmModePlanePtr drmModeGetPlane(int fd, uint32_t plane_id)
 		if (count) {
 			if (!(formats = mode_array(count, sizeof(uint32_t))))
 				return NULL;
-			plane.format_type_ptr = MODE_U64(formats);
+			plane.format_type_ptr = DRM_U64(formats);
 		}
 		if (drmIoctl(fd, DRM_IOCTL_MODE_GETPLANE, &plane))
 			goto out;
 		if (plane.count_format_types <= count)
 			break;
-		free(MODE_PTR(plane.format_type_ptr));
+		free(DRM_PTR(plane.format_type_ptr));
 	}
 
 	r = calloc(1, sizeof(*r));
@@ -125,7 +125,7 @@ drm_public drmModePlanePtr drmModeGetPlane(int fd, uint32_t plane_id)
 	r->fb_id = plane.fb_id;
 	r->possible_crtcs = plane.possible_crtcs;
 	r->gamma_size = plane.gamma_size;
-	r->formats = mode_copy(MODE_PTR(plane.format_type_ptr), plane.count_format_types,
+	r->formats = mode_copy(DRM_PTR(plane.format_type_ptr), plane.count_format_types,
 			       sizeof(uint32_t), &fail);
 	if (fail) {
 		drmModeFreePlane(r);
@@ -133,7 +133,7 @@ drm_public drmModePlanePtr drmModeGetPlane(int fd, uint32_t plane_id)
 		errno = ENOMEM;
 	}
 out:
-	free(MODE_PTR(plane.format_type_ptr));
+	free(DRM_PTR(plane.format_type_ptr));
 	return r;
 }
 
@@ -160,5 +160,5 @@ drm_public int drmModeSetPlane(int fd, uint32_t plane_id, uint32_t crtc_id,
 	s.src_y = src_y;
 	s.src_w = src_w;
 	s.src_h = src_h;
-	return mode_ioctl(fd, DRM_IOCTL_MODE_SETPLANE, &s);
+	return drm_ioctl_errno(fd, DRM_IOCTL_MODE_SETPLANE, &s);
 }

@@ -5,7 +5,7 @@
  *
  * The mode-setting wrappers use two return conventions, as libdrm does:
  * the "Get" functions return NULL with errno from the ioctl, and most
- * others return 0 or -errno, which mode_ioctl() gives. Copies handed to
+ * others return 0 or -errno, which drm_ioctl_errno() gives. Copies handed to
  * the caller are plain malloc() blocks (released by the drmModeFree*
  * functions with free(), so drmFree() works on them too).
  */
@@ -18,12 +18,7 @@
 #include <string.h>
 
 #include "xf86drm.h"
-
-#define memclear(s) memset(&(s), 0, sizeof(s))
-
-/* Pointers travel to the kernel as __u64. */
-#define MODE_PTR(u64) ((void *)(uintptr_t)(u64))
-#define MODE_U64(ptr) ((uint64_t)(uintptr_t)(ptr))
+#include "xf86drm_private.h"
 
 /*
  * A count the kernel reports is trusted only up to this: a bigger one (a
@@ -38,14 +33,6 @@
  * EAGAIN, so a kernel that always reports more cannot hang the caller.
  */
 #define MODE_MAX_RETRIES 64
-
-/* drmIoctl() with the -errno convention: 0 (or a positive result) or -errno. */
-static inline int mode_ioctl(int fd, unsigned long request, void *arg)
-{
-	int ret = drmIoctl(fd, request, arg);
-
-	return ret < 0 ? -errno : ret;
-}
 
 /* A zeroed array of count entries, or NULL (errno ENOMEM) when count is too big. */
 static inline void *mode_array(uint32_t count, size_t size)

@@ -66,8 +66,8 @@ drm_public void drmModeFreeObjectProperties(drmModeObjectPropertiesPtr ptr)
 
 static void prop_free_arrays(struct drm_mode_get_property *prop)
 {
-	free(MODE_PTR(prop->values_ptr));
-	free(MODE_PTR(prop->enum_blob_ptr));
+	free(DRM_PTR(prop->values_ptr));
+	free(DRM_PTR(prop->enum_blob_ptr));
 	prop->values_ptr = prop->enum_blob_ptr = 0;
 }
 
@@ -108,16 +108,16 @@ drm_public drmModePropertyPtr drmModeGetProperty(int fd, uint32_t propertyId)
 		if (values_size) {
 			if (!(p = calloc(1, values_size)))
 				return NULL;
-			prop.values_ptr = MODE_U64(p);
+			prop.values_ptr = DRM_U64(p);
 		}
 		if (n_enum_blobs && (prop.flags & (DRM_MODE_PROP_ENUM | DRM_MODE_PROP_BITMASK))) {
 			if (!(p = mode_array(n_enum_blobs, sizeof(struct drm_mode_property_enum))))
 				goto out;
-			prop.enum_blob_ptr = MODE_U64(p);
+			prop.enum_blob_ptr = DRM_U64(p);
 		} else if (n_enum_blobs && (prop.flags & DRM_MODE_PROP_BLOB)) {
 			if (!(p = mode_array(n_enum_blobs, sizeof(uint32_t))))
 				goto out;
-			prop.enum_blob_ptr = MODE_U64(p);
+			prop.enum_blob_ptr = DRM_U64(p);
 		}
 		if (drmIoctl(fd, DRM_IOCTL_MODE_GETPROPERTY, &prop))
 			goto out;
@@ -133,16 +133,16 @@ drm_public drmModePropertyPtr drmModeGetProperty(int fd, uint32_t propertyId)
 	r->prop_id = prop.prop_id;
 	r->flags = prop.flags;
 	r->count_values = (int)prop.count_values;
-	r->values = mode_copy(MODE_PTR(prop.values_ptr), prop.count_values, sizeof(uint64_t), &fail);
+	r->values = mode_copy(DRM_PTR(prop.values_ptr), prop.count_values, sizeof(uint64_t), &fail);
 	if (prop.flags & (DRM_MODE_PROP_ENUM | DRM_MODE_PROP_BITMASK)) {
 		r->count_enums = (int)prop.count_enum_blobs;
-		r->enums = mode_copy(MODE_PTR(prop.enum_blob_ptr), prop.count_enum_blobs,
+		r->enums = mode_copy(DRM_PTR(prop.enum_blob_ptr), prop.count_enum_blobs,
 				     sizeof(struct drm_mode_property_enum), &fail);
 	} else if ((prop.flags & DRM_MODE_PROP_BLOB) && prop.count_enum_blobs) {
 		free(r->values);
-		r->values = mode_copy(MODE_PTR(prop.values_ptr), prop.count_enum_blobs,
+		r->values = mode_copy(DRM_PTR(prop.values_ptr), prop.count_enum_blobs,
 				      sizeof(uint32_t), &fail);
-		r->blob_ids = mode_copy(MODE_PTR(prop.enum_blob_ptr), prop.count_enum_blobs,
+		r->blob_ids = mode_copy(DRM_PTR(prop.enum_blob_ptr), prop.count_enum_blobs,
 					sizeof(uint32_t), &fail);
 		r->count_blobs = (int)prop.count_enum_blobs;
 	}
@@ -183,25 +183,25 @@ drm_public drmModeObjectPropertiesPtr drmModeObjectGetProperties(int fd, uint32_
 		if (count) {
 			if (!(p = mode_array(count, sizeof(uint32_t))))
 				return NULL;
-			props.props_ptr = MODE_U64(p);
+			props.props_ptr = DRM_U64(p);
 			if (!(p = mode_array(count, sizeof(uint64_t))))
 				goto out;
-			props.prop_values_ptr = MODE_U64(p);
+			props.prop_values_ptr = DRM_U64(p);
 		}
 		if (drmIoctl(fd, DRM_IOCTL_MODE_OBJ_GETPROPERTIES, &props))
 			goto out;
 		if (props.count_props <= count)
 			break;
-		free(MODE_PTR(props.props_ptr));
-		free(MODE_PTR(props.prop_values_ptr));
+		free(DRM_PTR(props.props_ptr));
+		free(DRM_PTR(props.prop_values_ptr));
 	}
 
 	r = calloc(1, sizeof(*r));
 	if (!r)
 		goto out;
 	r->count_props = props.count_props;
-	r->props = mode_copy(MODE_PTR(props.props_ptr), props.count_props, sizeof(uint32_t), &fail);
-	r->prop_values = mode_copy(MODE_PTR(props.prop_values_ptr), props.count_props,
+	r->props = mode_copy(DRM_PTR(props.props_ptr), props.count_props, sizeof(uint32_t), &fail);
+	r->prop_values = mode_copy(DRM_PTR(props.prop_values_ptr), props.count_props,
 				   sizeof(uint64_t), &fail);
 	if (fail) {
 		drmModeFreeObjectProperties(r);
@@ -209,8 +209,8 @@ drm_public drmModeObjectPropertiesPtr drmModeObjectGetProperties(int fd, uint32_
 		errno = ENOMEM;
 	}
 out:
-	free(MODE_PTR(props.props_ptr));
-	free(MODE_PTR(props.prop_values_ptr));
+	free(DRM_PTR(props.props_ptr));
+	free(DRM_PTR(props.prop_values_ptr));
 	return r;
 }
 
@@ -224,7 +224,7 @@ drm_public int drmModeObjectSetProperty(int fd, uint32_t object_id, uint32_t obj
 	set.prop_id = property_id;
 	set.obj_id = object_id;
 	set.obj_type = object_type;
-	return mode_ioctl(fd, DRM_IOCTL_MODE_OBJ_SETPROPERTY, &set);
+	return drm_ioctl_errno(fd, DRM_IOCTL_MODE_OBJ_SETPROPERTY, &set);
 }
 
 /* The connector-only ioctl that predates OBJ_SETPROPERTY. */
@@ -237,7 +237,7 @@ drm_public int drmModeConnectorSetProperty(int fd, uint32_t connector_id, uint32
 	set.connector_id = connector_id;
 	set.prop_id = property_id;
 	set.value = value;
-	return mode_ioctl(fd, DRM_IOCTL_MODE_SETPROPERTY, &set);
+	return drm_ioctl_errno(fd, DRM_IOCTL_MODE_SETPROPERTY, &set);
 }
 
 /* ------------------------------------------------------------------ */
@@ -261,7 +261,7 @@ drm_public drmModePropertyBlobPtr drmModeGetPropertyBlob(int fd, uint32_t blob_i
 		if (drmIoctl(fd, DRM_IOCTL_MODE_GETPROPBLOB, &blob))
 			return NULL;
 		length = blob.length;
-		if (length && !(blob.data = MODE_U64(malloc(length))))
+		if (length && !(blob.data = DRM_U64(malloc(length))))
 			return NULL;
 		if (drmIoctl(fd, DRM_IOCTL_MODE_GETPROPBLOB, &blob))
 			goto out;
@@ -272,7 +272,7 @@ drm_public drmModePropertyBlobPtr drmModeGetPropertyBlob(int fd, uint32_t blob_i
 		 */
 		if (blob.length == length)
 			break;
-		free(MODE_PTR(blob.data));
+		free(DRM_PTR(blob.data));
 	}
 
 	r = calloc(1, sizeof(*r));
@@ -282,11 +282,11 @@ drm_public drmModePropertyBlobPtr drmModeGetPropertyBlob(int fd, uint32_t blob_i
 	r->length = blob.length;
 	if (blob.length) {
 		/* Hand over the buffer the kernel filled. */
-		r->data = MODE_PTR(blob.data);
+		r->data = DRM_PTR(blob.data);
 		blob.data = 0;
 	}
 out:
-	free(MODE_PTR(blob.data));
+	free(DRM_PTR(blob.data));
 	return r;
 }
 
@@ -302,9 +302,9 @@ drm_public int drmModeCreatePropertyBlob(int fd, const void *data, size_t size, 
 		return -EINVAL;
 	memclear(create);
 	create.length = (uint32_t)size;
-	create.data = MODE_U64(data);
+	create.data = DRM_U64(data);
 	*id = 0;
-	ret = mode_ioctl(fd, DRM_IOCTL_MODE_CREATEPROPBLOB, &create);
+	ret = drm_ioctl_errno(fd, DRM_IOCTL_MODE_CREATEPROPBLOB, &create);
 	if (ret)
 		return ret;
 	*id = create.blob_id;
@@ -317,7 +317,7 @@ drm_public int drmModeDestroyPropertyBlob(int fd, uint32_t id)
 
 	memclear(destroy);
 	destroy.blob_id = id;
-	return mode_ioctl(fd, DRM_IOCTL_MODE_DESTROYPROPBLOB, &destroy);
+	return drm_ioctl_errno(fd, DRM_IOCTL_MODE_DESTROYPROPBLOB, &destroy);
 }
 
 /* ------------------------------------------------------------------ */

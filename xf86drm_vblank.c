@@ -31,8 +31,7 @@
 
 #include "libdrm_macros.h"
 #include "xf86drm.h"
-
-#define memclear(s) memset(&(s), 0, sizeof(s))
+#include "xf86drm_private.h"
 
 static int64_t now_ns(void)
 {
@@ -119,11 +118,6 @@ drm_public int drmCrtcQueueSequence(int fd, uint32_t crtcId, uint32_t flags,
 	return ret;
 }
 
-static void *u64_ptr(uint64_t v)
-{
-	return (void *)(uintptr_t)v;
-}
-
 /*
  * drmHandleEvent: read the pending events (one read of up to 1 KiB) and
  * dispatch them. 0 after dispatching (or at end of file), -1 when the read
@@ -175,13 +169,13 @@ drm_public int drmHandleEvent(int fd, drmEventContextPtr evctx)
 			if (e.type == DRM_EVENT_VBLANK) {
 				if (evctx->version >= 1 && evctx->vblank_handler)
 					evctx->vblank_handler(fd, v.sequence, v.tv_sec, v.tv_usec,
-							      u64_ptr(v.user_data));
+							      DRM_PTR(v.user_data));
 			} else if (evctx->version >= 3 && evctx->page_flip_handler2) {
 				evctx->page_flip_handler2(fd, v.sequence, v.tv_sec, v.tv_usec,
-							  v.crtc_id, u64_ptr(v.user_data));
+							  v.crtc_id, DRM_PTR(v.user_data));
 			} else if (evctx->version >= 2 && evctx->page_flip_handler) {
 				evctx->page_flip_handler(fd, v.sequence, v.tv_sec, v.tv_usec,
-							 u64_ptr(v.user_data));
+							 DRM_PTR(v.user_data));
 			}
 			break;
 		}
