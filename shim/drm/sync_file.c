@@ -267,7 +267,7 @@ static struct shim_sync_file *sync_file_of_fd(struct shim_device *dev, int fd)
 	struct shim_sync_registry *reg = shim_ptr(dev->shared->sync);
 	struct stat st;
 	if (!reg || fd < 0 || shim_real.fstat(fd, &st) < 0 || !S_ISFIFO(st.st_mode) ||
-	    st.st_dev != dev->inst.files_dev)
+	    st.st_dev != dev->inst.dir_dev)
 		return NULL;
 	for (uint32_t id = shim_idr_next(&reg->sync_files, 1); id; id = shim_idr_next(&reg->sync_files, id + 1)) {
 		struct shim_sync_file *sf = shim_ptr(shim_idr_find(&reg->sync_files, id));
