@@ -109,7 +109,7 @@ struct shim_shared {
 	uint64_t driver[SHIM_DRIVER_SHARED_SIZE / 8];	/* the driver's device-wide state */
 	struct shim_file files[SHIM_MAX_FILES];
 };
-SHIM_SHARED_LAYOUT(struct shim_shared, 953296);
+SHIM_SHARED_LAYOUT(struct shim_shared, 986064);
 
 struct shim_device {
 	const struct shim_device_model *model;
@@ -154,6 +154,8 @@ int shim_device_open(struct shim_device *dev, unsigned minor, int flags, uint32_
 /* The slot of an fd that is one of our "file.<slot>" FIFOs (for fds we did not hand
  * out in this process: inherited across exec, received over a socket); -1 if not ours. */
 int shim_device_slot_of_fd(struct shim_device *dev, int fd, uint64_t *generation);
+/* Makes the slot's fds poll readable or not (drm_file.c); device lock held. */
+void shim_file_set_readable(struct shim_device *dev, uint32_t slot, bool readable);
 
 /* Called after an fd of slot was closed: releases the open file if that was its last fd. */
 void shim_device_file_closed(struct shim_device *dev, uint32_t slot, uint64_t generation);

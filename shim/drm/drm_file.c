@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -221,6 +222,10 @@ static int open_slot_fifo(struct shim_device *dev, uint32_t slot, int flags, ino
 			return err;
 		}
 	}
+	/* A reused FIFO may still hold the readiness byte of the slot's last file. */
+	char junk[64];
+	while (shim_raw_read(fd, junk, sizeof(junk)) > 0)
+		;
 	/* Opened non-blocking (an open of a FIFO can wait for its peer otherwise); the
 	 * description is then given the caller's blocking mode. */
 	if (!(flags & O_NONBLOCK) && shim_real.fcntl(fd, F_SETFL, O_RDWR) < 0) {
@@ -230,6 +235,32 @@ static int open_slot_fifo(struct shim_device *dev, uint32_t slot, int flags, ino
 	}
 	*ino = st.st_ino;
 	return fd;
+}
+
+/*
+ * The FIFO's one byte is the file's readiness (FO7): present while the file
+ * has an event to read, so that poll, select and epoll in any process see
+ * the fd turn readable without the shim in the way. Opened anew each time
+ * (read-write: a FIFO open that never waits), counted with FIONREAD, so the
+ * byte is never doubled and a stale one (its writer died) is taken back.
+ */
+void shim_file_set_readable(struct shim_device *dev, uint32_t slot, bool readable)
+{
+	char path[PATH_MAX];
+	slot_path(dev, slot, path, sizeof(path));
+	int fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return;		/* no FIFO: nobody can be waiting on it */
+	int queued = 0;
+	if (shim_real.ioctl(fd, FIONREAD, &queued) == 0) {
+		char byte = 1, junk[64];
+		if (readable && queued == 0)
+			(void)!shim_raw_write(fd, &byte, 1);
+		else if (!readable && queued > 0)
+			while (shim_raw_read(fd, junk, sizeof(junk)) > 0)
+				;
+	}
+	shim_real.close(fd);
 }
 
 static void release_file(struct shim_device *dev, uint32_t slot)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The DRM fd as a file (uapi-conformance §1a, rows FO1–FO6): what poll,
+ * The DRM fd as a file (uapi-conformance §1a, rows FO1–FO7): what poll,
  * epoll, read and lseek do on a device fd with no event queued. A display
  * server puts the DRM fd into its epoll set before any mode setting and
  * reads events from it when it turns readable; none of that is an ioctl, so
@@ -112,5 +112,17 @@ TEST(dup_and_fork_share_the_file)
 	close(d);
 }
 
+/* FO7: a DRM fd has no write method: EINVAL, and the fd stays not readable. */
+TEST(write_einval)
+{
+	int d = open_primary();
+	char byte = 1;
+	ASSERT_ERRNO(write(d, &byte, 1), EINVAL);
+	struct pollfd p = { .fd = d, .events = POLLIN };
+	ASSERT_EQ(poll(&p, 1, 0), 0);
+	close(d);
+}
+
 TEST_MAIN(T(poll_not_readable_without_events), T(epoll_accepts_the_fd), T(nonblocking_read_without_events),
-	  T(blocking_read_waits), T(lseek_is_a_no_op), T(dup_and_fork_share_the_file))
+	  T(blocking_read_waits), T(lseek_is_a_no_op), T(dup_and_fork_share_the_file),
+	  T(write_einval))
