@@ -186,7 +186,7 @@ void shim_sync_file_poke(struct shim_device *dev, uint32_t id)
 	if (fd < 0)
 		return;			/* released: nobody to tell */
 	char byte = 1;
-	if (write(fd, &byte, 1) < 0) {
+	if (shim_raw_write(fd, &byte, 1) < 0) {
 		/* full (cannot be: one byte per fence) or gone: nothing to undo */
 	}
 	shim_real.close(fd);
