@@ -100,16 +100,6 @@ static int create_instance(const char *dir, const struct shim_instance_type *typ
 		ret = init_state_file(path, type, access);
 	}
 	if (!ret) {
-		path_join(path, sizeof(path), tmp, "/files");
-		int fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-		if (fd < 0) {
-			ret = -errno;
-		} else {
-			ret = shim_access_fchmod(access, fd, 0600);
-			shim_real.close(fd);
-		}
-	}
-	if (!ret) {
 		path_join(path, sizeof(path), tmp, "/memory");
 		ret = shim_mem_create_file(path, access);
 	}
@@ -164,7 +154,6 @@ int shim_instance_open(struct shim_instance *inst, const struct shim_instance_ty
 	snprintf(inst->dir, sizeof(inst->dir), "%s", real_dir);
 	path_join(inst->root, sizeof(inst->root), inst->dir, "/root");
 	inst->root_len = strlen(inst->root);
-	path_join(inst->files_path, sizeof(inst->files_path), inst->dir, "/files");
 
 	path_join(path, sizeof(path), inst->dir, "/state");
 	int fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
@@ -191,14 +180,9 @@ int shim_instance_open(struct shim_instance *inst, const struct shim_instance_ty
 	}
 	shim_journal_attach(&((struct shim_instance_header *)map)->journal, map, type->state_size, inst->state_fd);
 
-	inst->probe_fd = shim_private_fd(shim_real.openat(AT_FDCWD, inst->files_path,
-							  O_RDWR | O_NOFOLLOW | O_CLOEXEC));
-	if (inst->probe_fd < 0)
+	if (shim_real.fstatat(AT_FDCWD, inst->dir, &st, 0) < 0)
 		return -errno;
-	if (shim_real.fstat(inst->probe_fd, &st) < 0)
-		return -errno;
-	inst->files_dev = st.st_dev;
-	inst->files_ino = st.st_ino;
+	inst->dir_dev = st.st_dev;
 	return 0;
 }
 

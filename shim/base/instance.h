@@ -1,15 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * A device instance on disk and in this process: the directory every process
- * of one emulated device shares, its state mapping with the robust lock at
- * its head, and the "files" file whose open descriptions are the device's
- * open files.
+ * of one emulated device shares and its state mapping with the robust lock at
+ * its head.
  *
  * An instance lives in ${I915_SHIM_DIR:-/dev/shm}/<name>, holding:
  *   state   the shared mapping: struct shim_instance_header, then the
  *           caller's state, then the allocator's space, then the undo
  *           journal's notes (sparse; base/journal.h);
- *   files   opened once per open file of the device (drm_file.c says why);
+ *   file.N  one FIFO per open-file slot, made by the DRM core when the slot
+ *           is first used (drm/drm_file.c says why), and the core's other
+ *           named FIFOs and files (sync_file.N, syncobj.N, dmabuf-N);
  *   memory  the object pages (mem_pool.h);
  *   root/   the fake file-system tree the caller's populate step writes.
  * It is built complete in a private directory and renamed into place, so a
@@ -67,10 +68,7 @@ struct shim_instance {
 	char dir[PATH_MAX];
 	char root[PATH_MAX];
 	size_t root_len;
-	char files_path[PATH_MAX];
-	dev_t files_dev;
-	ino_t files_ino;
-	int probe_fd;			/* our own description of "files", holds no locks */
+	dev_t dir_dev;			/* st_dev of the directory: every file made in it has it */
 	int state_fd;			/* the state file, for the arena's reservations */
 	struct shim_instance_access access;	/* private or group-shared: the modes of new files */
 	void *state;			/* the shared mapping */

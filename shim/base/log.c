@@ -55,7 +55,7 @@ void shim_log(const char *fmt, ...)
 	va_end(ap);
 	if (n > (int)sizeof(line) - 1)
 		n = sizeof(line) - 1;
-	if (write(log_fd, line, (size_t)n) < 0) {
+	if (shim_raw_write(log_fd, line, (size_t)n) < 0) {
 		/* nowhere left to say it */
 	}
 	errno = saved;

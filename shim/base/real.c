@@ -60,6 +60,7 @@ int shim_raw_ioctl(int fd, unsigned long req, ...)
 
 off_t shim_raw_lseek(int fd, off_t off, int whence) { return (off_t)syscall(SYS_lseek, fd, off, whence); }
 ssize_t shim_raw_read(int fd, void *buf, size_t len) { return (ssize_t)syscall(SYS_read, fd, buf, len); }
+ssize_t shim_raw_write(int fd, const void *buf, size_t len) { return (ssize_t)syscall(SYS_write, fd, buf, len); }
 
 static void *resolve(const char *name)
 {
@@ -101,6 +102,7 @@ void shim_real_init(void)
 		r.close_range = resolve("close_range");
 		r.lseek = resolve("lseek");
 		r.read = resolve("read");
+		r.write = resolve("write");
 		r.sigaction = resolve("sigaction");
 		r.signal = resolve("signal");
 		r.sysv_signal = resolve("sysv_signal");
@@ -111,6 +113,7 @@ void shim_real_init(void)
 		if (!r.ioctl) r.ioctl = shim_raw_ioctl;
 		if (!r.lseek) r.lseek = shim_raw_lseek;
 		if (!r.read) r.read = shim_raw_read;
+		if (!r.write) r.write = shim_raw_write;
 		shim_real = r;
 		shim_log_init();
 		resolving = 0;

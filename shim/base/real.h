@@ -44,6 +44,7 @@ struct shim_real_fns {
 	int (*close_range)(unsigned int, unsigned int, int);
 	off_t (*lseek)(int, off_t, int);
 	ssize_t (*read)(int, void *, size_t);
+	ssize_t (*write)(int, const void *, size_t);
 	int (*sigaction)(int, const struct sigaction *, struct sigaction *);
 	__sighandler_t (*signal)(int, __sighandler_t);
 	__sighandler_t (*sysv_signal)(int, __sighandler_t);
@@ -69,6 +70,7 @@ int shim_raw_close(int fd);
 int shim_raw_ioctl(int fd, unsigned long req, ...);
 off_t shim_raw_lseek(int fd, off_t off, int whence);
 ssize_t shim_raw_read(int fd, void *buf, size_t len);
+ssize_t shim_raw_write(int fd, const void *buf, size_t len);
 int shim_raw_fstat(int fd, struct stat *st);
 int shim_raw_fstatat(int dirfd, const char *p, struct stat *st, int fl);
 

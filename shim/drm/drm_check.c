@@ -45,7 +45,7 @@ struct shim_check {
 	const struct shim_device_model *model;
 	const struct shim_driver_check *drv;
 	const struct shim_sync_registry *reg;	/* sh->sync, once checked; NULL if none */
-	int files_fd;				/* the instance's "files": which open files are dead */
+	const char *dir;			/* the instance: its file.<slot> FIFOs tell which files are dead */
 
 	const struct shim_check_kind *kinds[MAX_KINDS];
 	uint64_t kind_count[MAX_KINDS];
@@ -592,13 +592,13 @@ static void file_prime_buf(struct shim_state_check *s, void *arg, uint32_t id, u
 				"is not one of its handles", id, fc->slot, answer, entries);
 }
 
-/* Does some other open description still hold the OFD lock of this open file's slot? */
+/* Does some open description of this open file's FIFO still hold its OFD lock? */
 static bool file_alive(struct shim_check *c, uint32_t slot)
 {
-	struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = slot, .l_len = 1 };
-	if (c->files_fd < 0 || shim_real.fcntl(c->files_fd, F_OFD_GETLK, &fl) < 0)
-		return true;
-	return fl.l_type != F_UNLCK;
+	char path[PATH_MAX];
+	if (!c->dir || (size_t)snprintf(path, sizeof(path), "%s/file.%u", c->dir, slot) >= sizeof(path))
+		return true;	/* cannot tell: keep it */
+	return shim_sync_path_alive(path);
 }
 
 static void walk_open_file(struct shim_check *c, uint32_t slot, const struct shim_file *file)
@@ -1093,7 +1093,7 @@ static int check_mapped(struct shim_check *c, struct shim_shared *sh, uint64_t s
 		size_t len = 0;
 		FILE *mem = open_memstream(&text, &len);
 		FILE *out = mem ? mem : o->out;
-		struct shim_check fresh = { .sh = sh, .model = c->model, .drv = c->drv, .files_fd = c->files_fd };
+		struct shim_check fresh = { .sh = sh, .model = c->model, .drv = c->drv, .dir = c->dir };
 		*c = fresh;
 		if (!register_tables(c)) {
 			fprintf(o->out, "i915-shim: check: the driver's tables are too big for the checker\n");
@@ -1182,12 +1182,8 @@ int shim_check_instance(const struct shim_check_options *o)
 		shim_real.munmap(map, size);
 		return 2;
 	}
-	snprintf(path, sizeof(path), "%s/files", dir);
-	struct shim_check c = { .sh = sh, .model = model, .drv = shim_drv ? shim_drv->check : NULL };
-	c.files_fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_CLOEXEC);
+	struct shim_check c = { .sh = sh, .model = model, .drv = shim_drv ? shim_drv->check : NULL, .dir = dir };
 	ret = check_mapped(&c, sh, size, &opts);
-	if (c.files_fd >= 0)
-		shim_real.close(c.files_fd);
 	shim_real.munmap(map, size);
 	fflush(out);
 	return ret;

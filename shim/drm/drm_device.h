@@ -5,11 +5,18 @@
  *
  * The instance (base/instance.h) is the directory ${I915_SHIM_DIR:-/dev/shm}/
  * i915-shim-v<layout>-<instance>-<devid>: its state mapping is struct
- * shim_shared then the allocator's space; "files" is the file every device fd
- * really is: each open of a node is a new open file description of it, which
- * holds an OFD lock on byte <slot>, and whose file offset is <slot>; root/ is
- * the fake /dev/dri, sysfs and debugfs tree (drm/drm_sysfs.c builds it,
- * os/fs_view.c serves it). `i915-shim --fresh` removes its own instance.
+ * shim_shared then the allocator's space; "file.<slot>" is the FIFO a device
+ * fd of open-file slot <slot> really is (each open of a node is a new open
+ * file description of the free slot's FIFO, holding an OFD lock on byte 0);
+ * root/ is the fake /dev/dri, sysfs and debugfs tree (drm/drm_sysfs.c builds
+ * it, os/fs_view.c serves it). `i915-shim --fresh` removes its own instance.
+ *
+ * Why a FIFO: a DRM fd is a character device that poll, select and epoll
+ * report readable while the file has events queued, and whose read() blocks
+ * until one is (unless O_NONBLOCK). A FIFO is the one file a process can make
+ * that behaves like that in every process holding it, with no interposing of
+ * poll/epoll: a byte in it is an event pending. epoll refuses regular files
+ * outright (EPERM), which is what the device fd was before.
  *
  * An open file (struct shim_file, the kernel's drm_file) is a slot in the
  * shared state. It is alive while any fd in any process refers to its open
@@ -37,7 +44,7 @@
 #include "base/shared_mem.h"
 #include "hw/device_model.h"
 
-#define SHIM_LAYOUT_VERSION 14
+#define SHIM_LAYOUT_VERSION 15
 #define SHIM_MAX_FILES 4096
 #define SHIM_STATE_SIZE (2ull << 30)	/* sparse: room for millions of objects (issue #16) */
 #define SHIM_JOURNAL_NOTES (1ull << 22)	/* 64 MiB of undo notes after the state, sparse */
@@ -79,8 +86,9 @@ struct shim_file {
 	struct shim_idr prime_handles;	/* GEM handle -> dma-buf id (drm/drm_prime.h) */
 	struct shim_idr prime_bufs;	/* dma-buf id -> handle | entries << 32 (drm/drm_prime.h) */
 	uint64_t driver[SHIM_DRIVER_FILE_SIZE / 8];	/* the driver's (the kernel's driver_priv) */
+	uint64_t fifo_ino;		/* inode of the "file.<slot>" FIFO its fds are */
 };
-SHIM_SHARED_LAYOUT(struct shim_file, 232);
+SHIM_SHARED_LAYOUT(struct shim_file, 240);
 
 struct shim_shared {
 	struct shim_instance_header hdr;	/* magic, layout, device id, the lock */
@@ -101,12 +109,12 @@ struct shim_shared {
 	uint64_t driver[SHIM_DRIVER_SHARED_SIZE / 8];	/* the driver's device-wide state */
 	struct shim_file files[SHIM_MAX_FILES];
 };
-SHIM_SHARED_LAYOUT(struct shim_shared, 953296);
+SHIM_SHARED_LAYOUT(struct shim_shared, 986064);
 
 struct shim_device {
 	const struct shim_device_model *model;
 	struct shim_shared *shared;
-	struct shim_instance inst;	/* the directory, the state mapping, "files" (base/instance.h) */
+	struct shim_instance inst;	/* the directory and the state mapping (base/instance.h) */
 	struct shim_mem mem;		/* the memory file and its pool (base/mem_pool.h) */
 	dev_t node_dev;			/* identity of root/dev/dri/{card0,renderD128} */
 	ino_t node_ino[2];
@@ -143,9 +151,11 @@ __attribute__((noreturn)) void shim_lock_contract_broken(const char *func);
 int shim_device_open(struct shim_device *dev, unsigned minor, int flags, uint32_t *slot,
 		     uint64_t *generation);
 
-/* The slot of an fd that refers to our "files" file (for fds we did not hand out
- * in this process: inherited across exec, received over a socket); -1 if not ours. */
+/* The slot of an fd that is one of our "file.<slot>" FIFOs (for fds we did not hand
+ * out in this process: inherited across exec, received over a socket); -1 if not ours. */
 int shim_device_slot_of_fd(struct shim_device *dev, int fd, uint64_t *generation);
+/* Makes the slot's fds poll readable or not (drm_file.c); device lock held. */
+void shim_file_set_readable(struct shim_device *dev, uint32_t slot, bool readable);
 
 /* Called after an fd of slot was closed: releases the open file if that was its last fd. */
 void shim_device_file_closed(struct shim_device *dev, uint32_t slot, uint64_t generation);

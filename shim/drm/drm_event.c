@@ -19,18 +19,29 @@
  * kernel's event_space); read(2) frees what it returns, a file's release
  * frees the rest. Device lock held, except in shim_drm_read, which takes it.
  *
- * Readiness (poll/epoll on the device fd) is not emulated: the device fd is
- * a regular file, always readable to poll. It would need the fd to become
- * something the kernel can wait on (an eventfd or a pipe the shim writes
- * when an event becomes ready, with a timer for pending vblanks).
+ * Readiness: a device fd is a FIFO (drm_file.c); it holds one byte while
+ * its file has a ready event (shim_file_set_readable), put there by
+ * whoever makes the first one ready and taken by the read that takes the
+ * last, so poll, select and epoll work in every process. Since nothing
+ * ticks, each process that queues an event runs the vblank timer, a thread
+ * (the role of vkms's hrtimer) that sleeps until the next pending event of
+ * its process is due, makes it ready and so wakes the waiters; it ends when
+ * its process has none pending, and a fork's child starts its own.
  */
 #include "config.h"
 
 #include <errno.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "base/instance.h"
 #include "base/journal.h"
+#include "base/real.h"
 #include "base/user_copy.h"
 #include "drm/drm_mode_config.h"
 #include "drm/drm_vblank.h"
@@ -43,6 +54,111 @@ static uint32_t file_event_bytes(const struct shim_mode_config *mc, uint32_t slo
 			bytes += e->length;
 	return bytes;
 }
+
+/* --- the vblank timer ------------------------------------------------------- */
+
+static pthread_mutex_t timer_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t timer_cond;
+static pthread_once_t timer_once = PTHREAD_ONCE_INIT;
+static pid_t timer_pid;			/* the process whose thread runs (0: none) */
+static uint64_t timer_due;		/* when it must look next (0: nothing to wait for) */
+
+/* When the next pending event of a file this process opened is due (0: none). */
+static uint64_t next_due_here(struct shim_device *dev, const struct shim_mode_config *mc)
+{
+	uint64_t due = 0;
+	pid_t me = shim_getpid();
+	for (const struct shim_event *e = shim_ptr(mc->events); e; e = shim_ptr(e->next)) {
+		const struct shim_mode_crtc *c = &mc->crtcs[e->crtc];
+		if (e->ready || !c->enabled || dev->shared->files[e->owner].pid != me)
+			continue;
+		uint64_t t = shim_vblank_time_of(c, e->target);
+		if (!due || t < due)
+			due = t;
+	}
+	return due;
+}
+
+static void *timer_main(void *arg)
+{
+	struct shim_device *dev = arg;
+	pthread_mutex_lock(&timer_lock);
+	for (;;) {
+		uint64_t now = shim_now_ns();
+		if (timer_due > now) {
+			struct timespec ts = { .tv_sec = (time_t)(timer_due / 1000000000ull),
+					       .tv_nsec = (long)(timer_due % 1000000000ull) };
+			pthread_cond_timedwait(&timer_cond, &timer_lock, &ts);
+			continue;
+		}
+		timer_due = 0;
+		pthread_mutex_unlock(&timer_lock);
+		uint64_t due = 0;
+		shim_device_lock(dev);
+		int err = 0;
+		struct shim_mode_config *mc = shim_mode_config_get(dev, &err);
+		if (mc) {
+			shim_events_update(dev, mc);
+			due = next_due_here(dev, mc);
+		}
+		shim_device_unlock(dev);
+		pthread_mutex_lock(&timer_lock);
+		/* An event queued meanwhile has set timer_due. */
+		if (due && (!timer_due || due < timer_due))
+			timer_due = due;
+		else if (!timer_due)
+			break;	/* nothing pending here: the next queue starts another */
+	}
+	timer_pid = 0;
+	timer_due = 0;
+	pthread_mutex_unlock(&timer_lock);
+	return NULL;
+}
+
+static void timer_after_fork(void)
+{
+	/* The child has no timer thread, and the lock may have been held by one. */
+	pthread_mutex_init(&timer_lock, NULL);
+	timer_pid = 0;
+	timer_due = 0;
+}
+
+static void timer_init(void)
+{
+	pthread_condattr_t attr;
+	pthread_condattr_init(&attr);
+	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+	pthread_cond_init(&timer_cond, &attr);
+	pthread_condattr_destroy(&attr);
+	pthread_atfork(NULL, NULL, timer_after_fork);
+}
+
+/* An event of this process is due at `due`: the timer looks then (starting it if need be). */
+static void timer_arm(struct shim_device *dev, uint64_t due)
+{
+	pthread_once(&timer_once, timer_init);
+	pthread_mutex_lock(&timer_lock);
+	if (timer_pid != shim_getpid()) {
+		pthread_t thread;
+		pthread_attr_t attr;
+		sigset_t all, old;
+		sigfillset(&all);
+		/* The thread takes no signals: they are the application's. */
+		pthread_sigmask(SIG_SETMASK, &all, &old);
+		pthread_attr_init(&attr);
+		pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+		timer_due = due;
+		if (pthread_create(&thread, &attr, timer_main, dev) == 0)
+			timer_pid = shim_getpid();
+		pthread_attr_destroy(&attr);
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
+	} else if (!timer_due || due < timer_due) {
+		timer_due = due;
+		pthread_cond_signal(&timer_cond);
+	}
+	pthread_mutex_unlock(&timer_lock);
+}
+
 
 struct shim_event *shim_event_queue(struct shim_device *dev, struct shim_mode_config *mc, struct shim_call *call,
 				    uint32_t type, uint32_t crtc, uint64_t target)
@@ -68,11 +184,13 @@ struct shim_event *shim_event_queue(struct shim_device *dev, struct shim_mode_co
 		link = &((struct shim_event *)shim_ptr(*link))->next;
 	SHIM_SET(*link, off);
 	SHIM_INC(mc->nevents);
+	if (mc->crtcs[crtc].enabled)
+		timer_arm(dev, shim_vblank_time_of(&mc->crtcs[crtc], target));
 	return e;
 }
 
 /* send_vblank_event: the count and time it fired at, as the uAPI struct of its type. */
-static void fire(struct shim_mode_config *mc, struct shim_event *e, uint64_t seq, uint64_t ns)
+static void fire(struct shim_device *dev, struct shim_mode_config *mc, struct shim_event *e, uint64_t seq, uint64_t ns)
 {
 	struct drm_event base;
 	memcpy(&base, e->data, sizeof(base));
@@ -96,6 +214,7 @@ static void fire(struct shim_mode_config *mc, struct shim_event *e, uint64_t seq
 		SHIM_SET(c->flip_target, 0);
 	SHIM_INC(mc->ready_stamp);
 	SHIM_SET(e->ready, mc->ready_stamp);
+	shim_file_set_readable(dev, e->owner, true);
 }
 
 void shim_events_update(struct shim_device *dev, struct shim_mode_config *mc)
@@ -117,7 +236,7 @@ void shim_events_update(struct shim_device *dev, struct shim_mode_config *mc)
 		}
 		if (!first)
 			break;
-		fire(mc, first, first->target, first_ns);
+		fire(dev, mc, first, first->target, first_ns);
 	}
 	/* A flip without an event completes at its vblank too. */
 	for (uint32_t i = 0; i < mc->ncrtcs; i++) {
@@ -134,7 +253,7 @@ void shim_events_crtc_off(struct shim_device *dev, struct shim_mode_config *mc, 
 	for (struct shim_event *e = shim_ptr(mc->events); e; e = shim_ptr(e->next)) {
 		if (e->ready || e->crtc != c->index)
 			continue;
-		fire(mc, e, seq, last);
+		fire(dev, mc, e, seq, last);
 	}
 	SHIM_SET(c->flip_target, 0);
 }
@@ -214,18 +333,25 @@ ssize_t shim_drm_read(struct shim_call *call, void *buf, size_t count, bool nonb
 			ret += e->length;
 			unlink_event(dev, mc, link);
 		}
+		if (!first_ready(mc, call->slot, call->file->generation))
+			shim_file_set_readable(dev, call->slot, false);
 		uint64_t due = next_due(mc, call->slot, call->file->generation);
 		shim_device_unlock(dev);
 		if (ret || any)
 			return ret;
 		if (nonblock)
 			return -EAGAIN;
-		/* Nothing ready: sleep until the next pending event is due, looking again every
-		 * 10 ms for what other threads and processes do (a CRTC going off fires events). */
-		uint64_t now = shim_now_ns(), until = now + 10000000ull;
-		if (due && due < until)
-			until = due;
-		if (shim_sleep_until_ns(until))
+		/* Nothing ready: wait for the fd to turn readable (another thread or process
+		 * made an event ready) or for our next pending event to be due. */
+		struct pollfd pfd = { .fd = call->fd, .events = POLLIN };
+		struct timespec ts, *tsp = NULL;
+		if (due) {
+			uint64_t now = shim_now_ns(), left = due > now ? due - now : 0;
+			ts = (struct timespec){ .tv_sec = (time_t)(left / 1000000000ull),
+						.tv_nsec = (long)(left % 1000000000ull) };
+			tsp = &ts;
+		}
+		if (syscall(SYS_ppoll, &pfd, 1, tsp, NULL, 0) < 0 && errno == EINTR)
 			return -EINTR;
 	}
 }

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -174,12 +175,92 @@ struct shim_device *shim_device_get(void)
 
 /* --- open files ------------------------------------------------------------ */
 
+static void slot_path(struct shim_device *dev, uint32_t slot, char *buf, size_t len)
+{
+	shim_sync_path(dev, buf, len, "file", slot);
+}
+
+/* Does some description of the slot's FIFO still hold its OFD lock (an fd of it is open)? */
 static bool slot_alive(struct shim_device *dev, uint32_t slot)
 {
-	struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = slot, .l_len = 1 };
-	if (shim_real.fcntl(dev->inst.probe_fd, F_OFD_GETLK, &fl) < 0)
-		return true;	/* cannot tell: keep it */
-	return fl.l_type != F_UNLCK;
+	char path[PATH_MAX];
+	slot_path(dev, slot, path, sizeof(path));
+	return shim_sync_path_alive(path);
+}
+
+/*
+ * A new open file description of slot's FIFO, holding its lock: the one a
+ * released file of this slot left (slots are reused lowest first, so FIFOs
+ * are made once), or a new one where there is none, it is not a FIFO, or a
+ * description of it somehow still holds the lock (a new inode then: the
+ * holder's fd no longer names this slot). Always read-write, whatever the
+ * caller's access mode, so that the FIFO has a reader and never blocks the
+ * open; O_NONBLOCK is the caller's, as read() on a DRM fd blocks or not.
+ */
+static int open_slot_fifo(struct shim_device *dev, uint32_t slot, int flags, ino_t *ino)
+{
+	char path[PATH_MAX];
+	struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 1 };
+	struct stat st;
+	int oflags = O_RDWR | O_NOFOLLOW | (flags & (O_CLOEXEC | O_NONBLOCK));
+
+	slot_path(dev, slot, path, sizeof(path));
+	int fd = shim_real.openat(AT_FDCWD, path, oflags | O_NONBLOCK);
+	if (fd >= 0 && (shim_real.fstat(fd, &st) < 0 || !S_ISFIFO(st.st_mode) ||
+			shim_real.fcntl(fd, F_OFD_SETLK, &fl) < 0)) {
+		shim_real.close(fd);
+		fd = -1;
+	}
+	if (fd < 0) {
+		unlink(path);
+		if (mkfifo(path, 0600) < 0 || shim_access_chmod(&dev->inst.access, path, 0600) < 0 ||
+		    (fd = shim_real.openat(AT_FDCWD, path, oflags | O_NONBLOCK)) < 0 ||
+		    shim_real.fcntl(fd, F_OFD_SETLK, &fl) < 0 || shim_real.fstat(fd, &st) < 0) {
+			int err = errno ? -errno : -EIO;
+			if (fd >= 0)
+				shim_real.close(fd);
+			return err;
+		}
+	}
+	/* A reused FIFO may still hold the readiness byte of the slot's last file. */
+	char junk[64];
+	while (shim_raw_read(fd, junk, sizeof(junk)) > 0)
+		;
+	/* Opened non-blocking (an open of a FIFO can wait for its peer otherwise); the
+	 * description is then given the caller's blocking mode. */
+	if (!(flags & O_NONBLOCK) && shim_real.fcntl(fd, F_SETFL, O_RDWR) < 0) {
+		int err = -errno;
+		shim_real.close(fd);
+		return err;
+	}
+	*ino = st.st_ino;
+	return fd;
+}
+
+/*
+ * The FIFO's one byte is the file's readiness (FO7): present while the file
+ * has an event to read, so that poll, select and epoll in any process see
+ * the fd turn readable without the shim in the way. Opened anew each time
+ * (read-write: a FIFO open that never waits), counted with FIONREAD, so the
+ * byte is never doubled and a stale one (its writer died) is taken back.
+ */
+void shim_file_set_readable(struct shim_device *dev, uint32_t slot, bool readable)
+{
+	char path[PATH_MAX];
+	slot_path(dev, slot, path, sizeof(path));
+	int fd = shim_real.openat(AT_FDCWD, path, O_RDWR | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return;		/* no FIFO: nobody can be waiting on it */
+	int queued = 0;
+	if (shim_real.ioctl(fd, FIONREAD, &queued) == 0) {
+		char byte = 1, junk[64];
+		if (readable && queued == 0)
+			(void)!shim_raw_write(fd, &byte, 1);
+		else if (!readable && queued > 0)
+			while (shim_raw_read(fd, junk, sizeof(junk)) > 0)
+				;
+	}
+	shim_real.close(fd);
 }
 
 static void release_file(struct shim_device *dev, uint32_t slot)
@@ -226,7 +307,6 @@ int shim_device_open(struct shim_device *dev, unsigned minor, int flags, uint32_
 		     uint64_t *generation)
 {
 	struct shim_shared *sh = dev->shared;
-	int acc = flags & O_ACCMODE;
 	int fd, ret = 0;
 	uint32_t slot;
 
@@ -240,17 +320,10 @@ int shim_device_open(struct shim_device *dev, unsigned minor, int flags, uint32_
 		ret = -ENFILE;
 		goto out;
 	}
-	fd = shim_real.openat(AT_FDCWD, dev->inst.files_path,
-			      acc | O_NOFOLLOW | (flags & (O_CLOEXEC | O_NONBLOCK)));
+	ino_t ino;
+	fd = open_slot_fifo(dev, slot, flags, &ino);
 	if (fd < 0) {
-		ret = -errno;
-		goto out;
-	}
-	struct flock fl = { .l_type = acc == O_RDONLY ? F_RDLCK : F_WRLCK, .l_whence = SEEK_SET,
-			    .l_start = slot, .l_len = 1 };
-	if (shim_real.lseek(fd, slot, SEEK_SET) != (off_t)slot || shim_real.fcntl(fd, F_OFD_SETLK, &fl) < 0) {
-		ret = -errno ? -errno : -EIO;
-		shim_real.close(fd);
+		ret = fd;
 		goto out;
 	}
 
@@ -263,6 +336,7 @@ int shim_device_open(struct shim_device *dev, unsigned minor, int flags, uint32_
 	file->minor = minor;
 	file->pid = getpid();
 	file->authenticated = shim_capable_sys_admin();
+	file->fifo_ino = ino;
 	SHIM_INC(sh->files_open);
 	SHIM_SET(sh->files_hint, slot + 1);
 	if (minor == 0) {
@@ -285,16 +359,18 @@ out:
 int shim_device_slot_of_fd(struct shim_device *dev, int fd, uint64_t *generation)
 {
 	struct stat st;
-	if (shim_real.fstat(fd, &st) < 0 || st.st_dev != dev->inst.files_dev || st.st_ino != dev->inst.files_ino)
+	if (shim_real.fstat(fd, &st) < 0 || !S_ISFIFO(st.st_mode) || st.st_dev != dev->inst.dir_dev)
 		return -1;
-	off_t pos = shim_real.lseek(fd, 0, SEEK_CUR);
-	if (pos < 0 || pos >= SHIM_MAX_FILES)
-		return -1;
-	struct shim_file *file = &dev->shared->files[pos];
-	if (__atomic_load_n(&file->state, __ATOMIC_ACQUIRE) != SHIM_FILE_OPEN)
-		return -1;
-	*generation = file->generation;
-	return (int)pos;
+	/* Once per fd a process did not get from us: a scan of the slots' inodes is cheap. */
+	for (uint32_t slot = 0; slot < SHIM_MAX_FILES; slot++) {
+		struct shim_file *file = &dev->shared->files[slot];
+		if (__atomic_load_n(&file->state, __ATOMIC_ACQUIRE) == SHIM_FILE_OPEN &&
+		    file->fifo_ino == (uint64_t)st.st_ino) {
+			*generation = file->generation;
+			return (int)slot;
+		}
+	}
+	return -1;
 }
 
 void shim_device_file_closed(struct shim_device *dev, uint32_t slot, uint64_t generation)

@@ -284,7 +284,7 @@ static int64_t candidate(struct shim_device *dev, int fd, struct stat *st)
 {
 	if (shim_real.fstat(fd, st) < 0)
 		return -errno;
-	if (!S_ISREG(st->st_mode) || st->st_dev != dev->inst.files_dev || st->st_mtim.tv_sec <= 0 ||
+	if (!S_ISREG(st->st_mode) || st->st_dev != dev->inst.dir_dev || st->st_mtim.tv_sec <= 0 ||
 	    st->st_mtim.tv_sec > UINT32_MAX)
 		return -EINVAL;
 	return st->st_mtim.tv_sec;

@@ -310,7 +310,7 @@ shim_off shim_syncobj_of_fd(struct shim_device *dev, int fd)
 	struct shim_sync_registry *reg = shim_ptr(dev->shared->sync);
 	struct stat st;
 	if (!reg || fd < 0 || shim_real.fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) ||
-	    st.st_dev != dev->inst.files_dev)
+	    st.st_dev != dev->inst.dir_dev)
 		return 0;
 	for (uint32_t id = shim_idr_next(&reg->syncobj_fds, 1); id; id = shim_idr_next(&reg->syncobj_fds, id + 1)) {
 		struct shim_syncobj_fd *rec = shim_ptr(shim_idr_find(&reg->syncobj_fds, id));

@@ -69,7 +69,7 @@ void shim_fs_bytes(struct shim_fs_builder *b, const char *rel, mode_t mode, cons
 			b->err = -errno;
 		return;
 	}
-	if (write(fd, data, len) != (ssize_t)len && !b->err)
+	if (shim_raw_write(fd, data, len) != (ssize_t)len && !b->err)
 		b->err = -EIO;
 	int err = shim_access_fchmod(b->access, fd, mode);
 	if (err && !b->err)

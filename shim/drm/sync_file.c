@@ -186,7 +186,7 @@ void shim_sync_file_poke(struct shim_device *dev, uint32_t id)
 	if (fd < 0)
 		return;			/* released: nobody to tell */
 	char byte = 1;
-	if (write(fd, &byte, 1) < 0) {
+	if (shim_raw_write(fd, &byte, 1) < 0) {
 		/* full (cannot be: one byte per fence) or gone: nothing to undo */
 	}
 	shim_real.close(fd);
@@ -267,7 +267,7 @@ static struct shim_sync_file *sync_file_of_fd(struct shim_device *dev, int fd)
 	struct shim_sync_registry *reg = shim_ptr(dev->shared->sync);
 	struct stat st;
 	if (!reg || fd < 0 || shim_real.fstat(fd, &st) < 0 || !S_ISFIFO(st.st_mode) ||
-	    st.st_dev != dev->inst.files_dev)
+	    st.st_dev != dev->inst.dir_dev)
 		return NULL;
 	for (uint32_t id = shim_idr_next(&reg->sync_files, 1); id; id = shim_idr_next(&reg->sync_files, id + 1)) {
 		struct shim_sync_file *sf = shim_ptr(shim_idr_find(&reg->sync_files, id));

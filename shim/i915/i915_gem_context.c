@@ -2,7 +2,7 @@
 /*
  * i915 contexts and the small device queries: CONTEXT_CREATE(_EXT),
  * CONTEXT_DESTROY, GET_RESET_STATS, GET_APERTURE, REG_READ, THROTTLE,
- * GET_PIPE_FROM_CRTC_ID (doc/uapi-conformance.md §22–26), and the address
+ * (doc/uapi-conformance.md §22–26), and the address
  * spaces userspace names: VM_CREATE, VM_DESTROY (§23a).
  *
  * Context ids are per open file, from 1, lowest free first; id 0 is the
@@ -358,11 +358,6 @@ int shim_i915_throttle_ioctl(struct shim_call *call, void *data)
 	}
 	shim_device_unlock(dev);
 	return ret;
-}
-
-int shim_i915_get_pipe_from_crtc_id_ioctl(struct shim_call *call, void *data)
-{
-	return -ENOENT;	/* the emulated device has no CRTCs */
 }
 
 void shim_context_put(struct shim_device *dev, shim_off off)

@@ -129,7 +129,6 @@ int shim_i915_reset_stats_ioctl(struct shim_call *call, void *data);
 int shim_i915_get_aperture_ioctl(struct shim_call *call, void *data);
 int shim_i915_reg_read_ioctl(struct shim_call *call, void *data);
 int shim_i915_throttle_ioctl(struct shim_call *call, void *data);
-int shim_i915_get_pipe_from_crtc_id_ioctl(struct shim_call *call, void *data);
 
 int shim_i915_execbuffer2_ioctl(struct shim_call *call, void *data);
 

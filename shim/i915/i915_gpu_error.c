@@ -362,7 +362,7 @@ static void write_file(struct shim_device *dev, const char *rel, const char *tex
 	if (fd < 0)
 		return;
 	for (size_t done = 0; done < len;) {
-		ssize_t n = write(fd, text + done, len - done);
+		ssize_t n = shim_raw_write(fd, text + done, len - done);
 		if (n <= 0)
 			break;		/* a partial report is still a report */
 		done += (size_t)n;

@@ -87,8 +87,8 @@ static struct shim_device *device_if_any(void)
 
 /*
  * Is fd a device fd? Known fds are answered from the table; with
- * may_be_foreign, an unknown fd is checked against the instance's "files"
- * (an fd inherited across exec or received over a socket).
+ * may_be_foreign, an unknown fd is checked against the instance's open-file
+ * FIFOs (an fd inherited across exec or received over a socket).
  */
 bool shim_device_call(int fd, struct shim_call *call, bool may_be_foreign)
 {
@@ -443,6 +443,22 @@ SHIM_EXPORT ssize_t __read_chk(int fd, void *buf, size_t len, size_t buflen)
 	return do_read(fd, buf, len);
 }
 
+/* FO7: a DRM fd has no write (the kernel's drm fops leave it out: EINVAL). Ours is a
+ * FIFO whose bytes are its readiness, which a write must not touch. */
+static ssize_t do_write(int fd, const void *buf, size_t len)
+{
+	if (shim_ensure_real())
+		return shim_raw_write(fd, buf, len);
+	struct shim_fd_entry e;
+	if (shim_fd_lookup(fd, &e) && e.kind == SHIM_FD_DEVICE) {
+		errno = EINVAL;
+		return -1;
+	}
+	return shim_real.write(fd, buf, len);
+}
+
+SHIM_EXPORT ssize_t write(int fd, const void *buf, size_t len) { return do_write(fd, buf, len); }
+
 SHIM_EXPORT void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t offset)
 {
 	shim_ensure_real();
@@ -472,8 +488,19 @@ static off_t do_lseek(int fd, off_t offset, int whence)
 	bool plain = offset == 0 && (whence == SEEK_SET || whence == SEEK_END);
 	if ((dev = dmabuf_fd(fd, &id, !plain)))
 		return shim_prime_lseek(dev, id, offset, whence);
+	/* A DRM fd answers as noop_llseek does: with its position, which stays 0. Ours are
+	 * FIFOs, which would say ESPIPE; one we did not hand out is looked for only then. */
+	struct shim_call call;
+	if (shim_device_call(fd, &call, false))
+		return 0;
+	int saved = errno;
 	shim_dir_fd_seek(fd, offset, whence);
-	return shim_real.lseek(fd, offset, whence);
+	off_t ret = shim_real.lseek(fd, offset, whence);
+	if (ret < 0 && errno == ESPIPE && shim_device_call(fd, &call, true)) {
+		errno = saved;
+		return 0;
+	}
+	return ret;
 }
 
 SHIM_EXPORT off_t lseek(int fd, off_t offset, int whence) { return do_lseek(fd, offset, whence); }

@@ -14,6 +14,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/epoll.h>
 
 #define BAD_PTR ((uint64_t)8)	/* unmapped: any copy to it is EFAULT */
 
@@ -689,7 +690,7 @@ static int page_flip(int fd, uint32_t crtc, uint32_t fb, uint32_t flags, uint64_
 static void read_event(int fd, struct drm_event_vblank *ev)
 {
 	struct pollfd p = { .fd = fd, .events = POLLIN };
-	ASSERT(poll(&p, 1, 1000) == 1);	/* a regular file under the shim: always readable */
+	ASSERT(poll(&p, 1, 1000) == 1);
 	memset(ev, 0, sizeof(*ev));
 	ASSERT_EQ(read(fd, ev, sizeof(*ev)), sizeof(*ev));
 	ASSERT_EQ(ev->base.length, sizeof(*ev));
@@ -841,6 +842,65 @@ TEST(queue_sequence)
 	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_CRTC_QUEUE_SEQUENCE, &q), EINVAL);
 }
 
+static void queue_vblank_event(int fd, uint32_t pipe, uint32_t n, uint64_t signal)
+{
+	union drm_wait_vblank v;
+	memset(&v, 0, sizeof(v));
+	v.request.type = _DRM_VBLANK_RELATIVE | _DRM_VBLANK_EVENT | crtc_pipe_bits(pipe);
+	v.request.sequence = n;
+	v.request.signal = signal;
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_WAIT_VBLANK, &v));
+}
+
+/* KV11: the fd polls readable exactly while an event is ready: not while it is pending,
+ * within the vblank once it comes (nobody reading or calling meanwhile), and no more
+ * once read. */
+TEST(poll_readable_while_event_ready)
+{
+	int fd = vblank_fd();
+	struct drm_mode_modeinfo mode;
+	uint32_t conn = kms_connected(fd, &mode), fb = 0;
+	uint32_t pipe = kms_pipe_of(fd, kms_light(fd, conn, &mode, &fb));
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	ASSERT_EQ(poll(&p, 1, 0), 0);
+	queue_vblank_event(fd, pipe, 3, 1);
+	ASSERT_EQ(poll(&p, 1, 0), 0);
+	ASSERT_EQ(poll(&p, 1, 1000), 1);
+	ASSERT(p.revents & POLLIN);
+	ASSERT_EQ(poll(&p, 1, 0), 1);	/* level: still ready until read */
+	struct drm_event_vblank ev;
+	ASSERT_EQ(read(fd, &ev, sizeof(ev)), sizeof(ev));
+	ASSERT_EQ(ev.user_data, 1);
+	ASSERT_EQ(poll(&p, 1, 0), 0);
+}
+
+/* KV12: epoll waits for events as a display server's main loop does: two events two
+ * vblanks apart wake it twice, each read in turn. */
+TEST(epoll_wakes_for_each_event)
+{
+	int fd = vblank_fd();
+	struct drm_mode_modeinfo mode;
+	uint32_t conn = kms_connected(fd, &mode), fb = 0;
+	uint32_t pipe = kms_pipe_of(fd, kms_light(fd, conn, &mode, &fb));
+	int ep = epoll_create1(EPOLL_CLOEXEC);
+	ASSERT(ep >= 0);
+	struct epoll_event e = { .events = EPOLLIN, .data.u32 = 7 };
+	ASSERT_OK(epoll_ctl(ep, EPOLL_CTL_ADD, fd, &e));
+	queue_vblank_event(fd, pipe, 1, 10);
+	queue_vblank_event(fd, pipe, 3, 11);
+	for (uint64_t want = 10; want <= 11; want++) {
+		struct epoll_event got;
+		ASSERT_EQ(epoll_wait(ep, &got, 1, 1000), 1);
+		ASSERT_EQ(got.data.u32, 7);
+		struct drm_event_vblank ev;
+		ASSERT_EQ(read(fd, &ev, sizeof(ev)), sizeof(ev));
+		ASSERT_EQ(ev.user_data, want);
+		if (want == 10)
+			ASSERT_EQ(epoll_wait(ep, &got, 1, 0), 0);
+	}
+	close(ep);
+}
+
 TEST_MAIN(T(getresources_counts_without_arrays), T(getresources_copies_when_room), T(getresources_lists_own_fbs),
 	  T(render_node_eacces), T(unknown_id_enoent), T(wrong_type_enoent), T(getconnector_modes_all_or_nothing),
 	  T(getconnector_atomic_props_hidden), T(planeresources_universal_cap), T(getplane_formats_all_or_nothing),
@@ -853,4 +913,5 @@ TEST_MAIN(T(getresources_counts_without_arrays), T(getresources_copies_when_room
 	  T(close_with_fb_on_screen), T(vblank_disabled_crtc_einval), T(vblank_bad_type_einval),
 	  T(vblank_relative_wait), T(page_flip_event), T(page_flip_crtc_off_ebusy), T(page_flip_bad_args),
 	  T(page_flip_fb_checks), T(page_flip_non_master_eacces), T(read_whole_events), T(vblank_event),
-	  T(queue_sequence))
+	  T(queue_sequence), T(poll_readable_while_event_ready),
+	  T(epoll_wakes_for_each_event))

@@ -446,8 +446,27 @@ TEST(page_flip_async_cap)
 	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_MODE_PAGE_FLIP, &f), EINVAL);
 }
 
+/* KI1: GET_PIPE_FROM_CRTC_ID: each CRTC's pipe is its place in GETRESOURCES (the kernel
+ * registers them in pipe order); an id that is no CRTC is ENOENT. */
+TEST(pipe_from_crtc_id)
+{
+	int fd = open_i915_kms(false);
+	struct kms_res res;
+	ASSERT_OK(kms_get_resources(fd, &res));
+	for (uint32_t i = 0; i < res.ncrtcs; i++) {
+		struct drm_i915_get_pipe_from_crtc_id p = { .crtc_id = res.crtcs[i], .pipe = 99 };
+		ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GET_PIPE_FROM_CRTC_ID, &p));
+		ASSERT_EQ(p.pipe, i);
+	}
+	struct drm_i915_get_pipe_from_crtc_id bad = { .crtc_id = res.connectors[0] };
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GET_PIPE_FROM_CRTC_ID, &bad), ENOENT);
+	bad.crtc_id = 0;
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_I915_GET_PIPE_FROM_CRTC_ID, &bad), ENOENT);
+}
+
 TEST_MAIN(T(pipes_and_planes), T(hdmi_connector_modes), T(edid_preferred_timing), T(in_formats_blob),
 	  T(addfb_x_tiled_object), T(addfb_tiled_stride_and_y), T(addfb2_y_modifier_by_gen),
 	  T(addfb2_pitch_alignment), T(addfb2_pitch_limit), T(addfb2_object_too_small),
 	  T(setcrtc_primary_format), T(setcrtc_mode_valid), T(rmfb_on_screen_crtc_stays_on), T(dirtyfb),
-	  T(vblank_rate), T(vblank_count_across_mode_change), T(vblank_high_crtc), T(page_flip_busy_until_vblank), T(page_flip_async_cap))
+	  T(vblank_rate), T(vblank_count_across_mode_change), T(vblank_high_crtc), T(page_flip_busy_until_vblank), T(page_flip_async_cap),
+	  T(pipe_from_crtc_id))

@@ -167,7 +167,7 @@ static void require_root(void)
 static void instance_files_refused(void)
 {
 	static const char *const files[] = {
-		"", "/state", "/memory", "/files", "/dmabuf-1", "/syncobj.1", "/sync_file.1",
+		"", "/state", "/memory", "/file.0", "/dmabuf-1", "/syncobj.1", "/sync_file.1",
 		"/root/sys/kernel/debug/dri/0/i915_wedged", "/root/dev/dri/renderD128",
 	};
 	for (size_t i = 0; i < ARRAY_SIZE(files); i++) {

@@ -18,6 +18,8 @@
 #include <errno.h>
 #include <string.h>
 
+#include <i915_drm.h>
+
 #include "i915/display/intel_display.h"
 
 unsigned intel_num_pipes(const struct shim_device_model *m)
@@ -141,4 +143,20 @@ int intel_mode_valid(struct shim_device *dev, const struct drm_mode_modeinfo *mo
 	if (mode->clock > (hsw_plus ? 300000u : 225000u))
 		return -EINVAL;
 	return 0;
+}
+
+/* KI1: intel_get_pipe_from_crtc_id_ioctl: the pipe of a CRTC, which X drivers need to
+ * name it in MI_WAIT_FOR_EVENT and vblank requests; an id that is not a CRTC is ENOENT. */
+int shim_i915_get_pipe_from_crtc_id_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_i915_get_pipe_from_crtc_id *r = data;
+	int ret = 0;
+	struct shim_mode_config *mc = shim_mode_lock(call, &ret);
+	if (!mc)
+		return ret;
+	shim_off off = shim_mode_object_find(mc, r->crtc_id, SHIM_MODE_CRTC);
+	if (off)
+		r->pipe = ((const struct shim_mode_crtc *)shim_ptr(off))->index;
+	shim_device_unlock(call->dev);
+	return off ? 0 : -ENOENT;
 }

@@ -37,4 +37,7 @@ int intel_hdmi_init(struct shim_device *dev, struct shim_mode_config *mc);
 /* intel_fb.c: the driver's fb_create hook. */
 int intel_user_framebuffer_create(struct shim_device *dev, struct shim_file *file, struct shim_mode_fb *fb);
 
+/* I915_GET_PIPE_FROM_CRTC_ID (KI1). */
+int shim_i915_get_pipe_from_crtc_id_ioctl(struct shim_call *call, void *data);
+
 #endif

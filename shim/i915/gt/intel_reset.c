@@ -68,7 +68,7 @@ static uint64_t write_text(struct shim_device *dev, const char *rel, const char 
 	int fd = shim_real.openat(AT_FDCWD, path, O_WRONLY | O_TRUNC | O_CLOEXEC);
 	if (fd < 0)
 		return 0;
-	if (write(fd, text, strlen(text)) < 0) {
+	if (shim_raw_write(fd, text, strlen(text)) < 0) {
 		/* the state is in the shared memory; the file only reports it */
 	}
 	shim_real.close(fd);
