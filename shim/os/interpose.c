@@ -496,9 +496,13 @@ static off_t do_lseek(int fd, off_t offset, int whence)
 	int saved = errno;
 	shim_dir_fd_seek(fd, offset, whence);
 	off_t ret = shim_real.lseek(fd, offset, whence);
-	if (ret < 0 && errno == ESPIPE && shim_device_call(fd, &call, true)) {
-		errno = saved;
-		return 0;
+	if (ret < 0 && errno == ESPIPE) {
+		/* Any pipe gets here: the lookup must not change the ESPIPE it sees. */
+		if (shim_device_call(fd, &call, true)) {
+			errno = saved;
+			return 0;
+		}
+		errno = ESPIPE;
 	}
 	return ret;
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The DRM fd as a file (uapi-conformance §1a, rows FO1–FO7): what poll,
+ * The DRM fd as a file (uapi-conformance §1a, rows FO1–FO8): what poll,
  * epoll, read and lseek do on a device fd with no event queued. A display
  * server puts the DRM fd into its epoll set before any mode setting and
  * reads events from it when it turns readable; none of that is an ioctl, so
@@ -123,6 +123,22 @@ TEST(write_einval)
 	close(d);
 }
 
+/* FO8: other files keep their own answers: lseek of a pipe is ESPIPE (grep and others
+ * read stdin differently on that errno), before and after a device is open. */
+TEST(pipe_lseek_espipe)
+{
+	int p[2];
+	ASSERT_OK(pipe(p));
+	errno = 0;
+	ASSERT_ERRNO(lseek(p[0], 0, SEEK_CUR), ESPIPE);
+	int d = open_primary();
+	ASSERT_ERRNO(lseek(p[0], 0, SEEK_CUR), ESPIPE);
+	ASSERT_ERRNO(lseek(p[1], 0, SEEK_SET), ESPIPE);
+	close(d);
+	close(p[0]);
+	close(p[1]);
+}
+
 TEST_MAIN(T(poll_not_readable_without_events), T(epoll_accepts_the_fd), T(nonblocking_read_without_events),
 	  T(blocking_read_waits), T(lseek_is_a_no_op), T(dup_and_fork_share_the_file),
-	  T(write_einval))
+	  T(write_einval), T(pipe_lseek_espipe))
