@@ -459,6 +459,8 @@ static void wait_commits_unlocked(struct shim_device *dev, const bool *crtcs, ui
 	}
 }
 
+/* KA5, KA6, KA16, KA17: the commit (drm_atomic_commit, drm_atomic_nonblocking_commit, or
+ * drm_atomic_check_only for TEST_ONLY). */
 int shim_atomic_commit_unlock(struct shim_call *call, struct shim_atomic_state *st, uint32_t flags,
 			      uint64_t user_data)
 {

@@ -54,7 +54,7 @@ int shim_mode_getplane_ioctl(struct shim_call *call, void *data)
 	return ret;
 }
 
-/* KA21–KA23: drm_mode_setplane. fb 0 turns the plane off (the CRTC is not looked up);
+/* KA21: drm_mode_setplane. fb 0 turns the plane off (the CRTC is not looked up);
  * else the plane, fb and CRTC must exist, then __setplane_check's rules, then the whole
  * check of a blocking one-plane commit (drm_atomic_helper_update_plane). */
 int shim_mode_setplane_ioctl(struct shim_call *call, void *data)

@@ -61,7 +61,7 @@ static bool cursor_size_ok(const struct shim_device_model *m, uint32_t w, uint32
 	return m->gen >= 7 || h == w;
 }
 
-/* KA24–KA26 */
+/* KA22–KA24 */
 int intel_plane_atomic_check(struct shim_device *dev, const struct shim_mode_plane *p,
 			     const struct shim_plane_state *s, const struct drm_mode_modeinfo *mode)
 {
