@@ -163,6 +163,10 @@ int shim_mode_page_flip_ioctl(struct shim_call *call, void *data)
 		ret = -EINVAL;	/* KL4: a flip may not change the format */
 		goto out;
 	}
+	if ((r->flags & DRM_MODE_PAGE_FLIP_EVENT) && !c->enabled) {
+		ret = -EINVAL;	/* KA13: an event from a CRTC that is inactive (DPMS off) */
+		goto out;
+	}
 	shim_events_update(dev, mc);
 	uint64_t now_seq = shim_vblank_count(c, shim_now_ns(), NULL);
 	if (c->flip_target) {
