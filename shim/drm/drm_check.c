@@ -136,7 +136,7 @@ enum {
 	H_FILE_MASTER, H_DEVICE_MASTER,
 	H_DMABUF_ID, H_SYNC_FILE_ID, H_SYNCOBJ_FD_ID, H_WAKE_CALLBACK, H_SYNCOBJ_WAITER,
 	H_BORROWED_OBJECT, H_BORROWED_FENCE, H_BORROWED_SYNCOBJ, H_BORROWED_WAITER,
-	H_MODE_CONFIG, H_FB_ID, H_PLANE_FB, H_FB_OBJECT, H_BLOB_ID,
+	H_MODE_CONFIG, H_FB_ID, H_PLANE_FB, H_FB_OBJECT, H_BLOB_ID, H_CRTC_FENCE,
 };
 static const struct shim_check_holder core_holders[] = {
 	/* GEM objects. tally[0]: handles, which handle_count must equal. */
@@ -175,6 +175,8 @@ static const struct shim_check_holder core_holders[] = {
 	[H_PLANE_FB] = { "plane's framebuffer", &kind_fb, true },
 	[H_FB_OBJECT] = { "framebuffer's object", &shim_check_kind_object, true },
 	[H_BLOB_ID] = { "blob id", &kind_blob, false },
+	/* a CRTC's pending commit: its out-fence and the in-fence it waits for (drm/drm_atomic.c) */
+	[H_CRTC_FENCE] = { "CRTC commit's fence", &shim_check_kind_fence, true },
 };
 
 /* --- the graph --------------------------------------------------------------------- */
@@ -904,8 +906,10 @@ static void mode_config_walk(struct shim_check *c, uint64_t off, const void *p)
 	for (uint32_t i = 0; i < mc->ncrtcs; i++) {
 		const struct shim_mode_crtc *cr = &mc->crtcs[i];
 		uint64_t at = shim_check_at(c, cr);
-		if (!cr->enabled != !cr->mode_blob)
+		if (cr->enabled && !cr->mode_blob)	/* active needs a mode; a mode may be inactive (DPMS) */
 			shim_check_fail(c, "crtc", at, "crtc %u: enabled %u, MODE_ID %u", i, cr->enabled, cr->mode_blob);
+		shim_check_ref(c, &core_holders[H_CRTC_FENCE], shim_check_at(c, &cr->commit_fence), cr->commit_fence);
+		shim_check_ref(c, &core_holders[H_CRTC_FENCE], shim_check_at(c, &cr->commit_wait), cr->commit_wait);
 		mode_blob_ref(c, mc, "crtc", at, cr->mode_blob);
 		if (cr->primary >= mc->nplanes || cr->cursor >= mc->nplanes)
 			shim_check_fail(c, "crtc", at, "crtc %u: planes %u, %u", i, cr->primary, cr->cursor);
@@ -914,7 +918,7 @@ static void mode_config_walk(struct shim_check *c, uint64_t off, const void *p)
 		const struct shim_mode_connector *co = &mc->connectors[i];
 		uint64_t at = shim_check_at(c, co);
 		mode_blob_ref(c, mc, "connector", at, co->edid);
-		if (co->crtc > mc->ncrtcs || (co->crtc && !mc->crtcs[co->crtc - 1].enabled) ||
+		if (co->crtc > mc->ncrtcs || (co->crtc && !mc->crtcs[co->crtc - 1].mode_blob) ||
 		    co->encoder >= mc->nencoders || co->nmodes > SHIM_MAX_CONN_MODES)
 			shim_check_fail(c, "connector", at, "connector %u: crtc %u, encoder %u, %u modes", i, co->crtc,
 					co->encoder, co->nmodes);

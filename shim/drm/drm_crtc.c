@@ -47,7 +47,7 @@ int shim_mode_getcrtc_ioctl(struct shim_call *call, void *data)
 	r->fb_id = fb ? fb->id : 0;
 	r->x = primary->src_x >> 16;
 	r->y = primary->src_y >> 16;
-	if (c->enabled) {
+	if (c->mode_blob) {	/* crtc_state->enable: a mode, DPMS off or not */
 		r->mode = c->mode;
 		r->mode_valid = 1;
 	} else {
@@ -81,7 +81,7 @@ void shim_mode_crtc_disable(struct shim_device *dev, struct shim_mode_config *mc
 	}
 	SHIM_SET(c->enabled, 0);
 	if (c->mode_blob)
-		shim_mode_blob_destroy(dev, c->mode_blob);
+		shim_mode_blob_put(dev, c->mode_blob);
 	SHIM_SET(c->mode_blob, 0);
 	shim_journal_memset(&c->mode, 0, sizeof(c->mode));
 }
@@ -94,7 +94,7 @@ static bool crtc_has_connectors(const struct shim_mode_config *mc, const struct 
 	return false;
 }
 
-static bool plane_has_format(const struct shim_mode_plane *p, uint32_t format, uint64_t modifier)
+bool shim_plane_has_format(const struct shim_mode_plane *p, uint32_t format, uint64_t modifier)
 {
 	for (uint32_t f = 0; f < p->nformats; f++) {
 		if (p->formats[f] != format)
@@ -149,7 +149,7 @@ static int set_config(struct shim_device *dev, struct shim_mode_config *mc, cons
 		}
 	}
 	if (c->mode_blob)
-		shim_mode_blob_destroy(dev, c->mode_blob);
+		shim_mode_blob_put(dev, c->mode_blob);
 	SHIM_SET(c->mode_blob, blob);
 	/* A new mode on a lit CRTC: the count so far at the old mode's rate, then the new one's. */
 	if (c->enabled) {
@@ -229,7 +229,7 @@ int shim_mode_setcrtc_ioctl(struct shim_call *call, void *data)
 		/* The kernel's mode as user space reads it back: vrefresh computed, name kept. */
 		mode.vrefresh = (shim_mode_vrefresh_mhz(&mode) + 500) / 1000;
 		const struct shim_mode_fb *fb = shim_ptr(s.fb);
-		if (!plane_has_format(primary, fb->format, fb->modifier)) {
+		if (!shim_plane_has_format(primary, fb->format, fb->modifier)) {
 			ret = -EINVAL;	/* KC8: drm_plane_check_pixel_format */
 			goto out;
 		}

@@ -36,6 +36,8 @@ struct shim_driver_check;
 struct shim_mode_config;
 struct shim_mode_fb;
 struct drm_mode_modeinfo;
+struct shim_mode_plane;
+struct shim_plane_state;
 
 struct shim_driver {
 	/* VERSION and SET_VERSION (the kernel's drm_driver name/desc/date/major/minor). */
@@ -109,6 +111,12 @@ struct shim_driver {
 	/* SETCRTC: can the hardware show this mode (the connector's and CRTC's mode_valid)?
 	 * 0 or -EINVAL. */
 	int (*mode_valid)(struct shim_device *dev, const struct drm_mode_modeinfo *mode);
+	/* ATOMIC, SETPLANE and the other commits: the driver's checks of a plane that is to
+	 * show a framebuffer (plane->atomic_check), after the core's: scaling, windowing,
+	 * cursor sizes. mode: the CRTC's mode, NULL when the CRTC has none. 0 or -errno.
+	 * NULL: the core's checks alone. */
+	int (*plane_check)(struct shim_device *dev, const struct shim_mode_plane *plane,
+			   const struct shim_plane_state *state, const struct drm_mode_modeinfo *mode);
 
 	/* The invariant checker's driver part (drm/drm_check.h): the driver's kinds, its
 	 * rows of the reference table and its walks. Runs on a mapping of the state of

@@ -12,6 +12,9 @@
  * makes ready every pending event whose vblank has come, in the order of
  * those vblanks, filling in the count and its time as the kernel's
  * send_vblank_event does. A ready event belongs to its file until read.
+ * A CRTC's pending commit (a page flip, an atomic commit) completes the
+ * same way: at its vblank its out-fence is signalled (shim_crtc_commit_done);
+ * one that waits for an in-fence gets its vblank once the fence has signalled.
  *
  * Lifetime: events are blocks of the arena on one device-wide list (the
  * config's), each owned by one open file (slot and generation); a file
@@ -43,6 +46,7 @@
 #include "base/journal.h"
 #include "base/real.h"
 #include "base/user_copy.h"
+#include "drm/dma_fence.h"
 #include "drm/drm_mode_config.h"
 #include "drm/drm_vblank.h"
 
@@ -209,24 +213,65 @@ static void fire(struct shim_device *dev, struct shim_mode_config *mc, struct sh
 		v.crtc_id = mc->crtcs[e->crtc].id;
 		shim_journal_memcpy(e->data, &v, sizeof(v));
 	}
-	struct shim_mode_crtc *c = &mc->crtcs[e->crtc];
-	if (e->flip && c->flip_target)
-		SHIM_SET(c->flip_target, 0);
 	SHIM_INC(mc->ready_stamp);
 	SHIM_SET(e->ready, mc->ready_stamp);
 	shim_file_set_readable(dev, e->owner, true);
 }
 
+void shim_crtc_commit_done(struct shim_device *dev, struct shim_mode_crtc *c)
+{
+	if (c->flip_target)
+		SHIM_SET(c->flip_target, 0);
+	if (c->commit_wait) {
+		shim_fence_put(dev, c->commit_wait);
+		SHIM_SET(c->commit_wait, 0);
+	}
+	if (c->commit_fence) {
+		struct shim_fence *f = shim_ptr(c->commit_fence);
+		if (!shim_fence_is_signalled(f))
+			shim_fence_signal(f, 0);
+		shim_fence_put(dev, c->commit_fence);
+		SHIM_SET(c->commit_fence, 0);
+	}
+}
+
+/*
+ * A commit waiting for its in-fence (commit_wait) gets its vblank once the fence has
+ * signalled: the first vblank after the fence's signal time. Its completion events
+ * (flip 2) learn their target then.
+ */
+static void resolve_in_fences(struct shim_device *dev, struct shim_mode_config *mc, uint64_t now)
+{
+	for (uint32_t i = 0; i < mc->ncrtcs; i++) {
+		struct shim_mode_crtc *c = &mc->crtcs[i];
+		if (!c->commit_wait || !shim_fence_is_signalled(shim_ptr(c->commit_wait)))
+			continue;
+		const struct shim_fence *f = shim_ptr(c->commit_wait);
+		uint64_t at = f->signal_ns < now ? f->signal_ns : now;
+		uint64_t target = shim_vblank_count(c, at, NULL) + 1;
+		shim_fence_put(dev, c->commit_wait);
+		SHIM_SET(c->commit_wait, 0);
+		SHIM_SET(c->flip_target, target);
+		for (struct shim_event *e = shim_ptr(mc->events); e; e = shim_ptr(e->next)) {
+			if (e->crtc != i || e->ready || e->flip != 2)
+				continue;
+			SHIM_SET(e->flip, 1);
+			SHIM_SET(e->target, target);
+		}
+	}
+}
+
 void shim_events_update(struct shim_device *dev, struct shim_mode_config *mc)
 {
 	uint64_t now = shim_now_ns();
+	resolve_in_fences(dev, mc, now);
 	for (;;) {
 		/* The pending event whose vblank came first. */
 		struct shim_event *first = NULL;
 		uint64_t first_ns = 0;
 		for (struct shim_event *e = shim_ptr(mc->events); e; e = shim_ptr(e->next)) {
 			const struct shim_mode_crtc *c = &mc->crtcs[e->crtc];
-			if (e->ready || !c->enabled)
+			if (e->ready || !c->enabled || e->flip >= 2)
 				continue;
 			if ((int64_t)(shim_vblank_count(c, now, NULL) - e->target) < 0)
 				continue;
@@ -238,11 +283,12 @@ void shim_events_update(struct shim_device *dev, struct shim_mode_config *mc)
 			break;
 		fire(dev, mc, first, first->target, first_ns);
 	}
-	/* A flip without an event completes at its vblank too. */
+	/* The commit completes at its vblank, with or without an event (after the events:
+	 * whoever reads one sees the commit done). */
 	for (uint32_t i = 0; i < mc->ncrtcs; i++) {
 		struct shim_mode_crtc *c = &mc->crtcs[i];
 		if (c->flip_target && (!c->enabled || (int64_t)(shim_vblank_count(c, now, NULL) - c->flip_target) >= 0))
-			SHIM_SET(c->flip_target, 0);
+			shim_crtc_commit_done(dev, c);
 	}
 }
 
@@ -251,11 +297,11 @@ void shim_events_crtc_off(struct shim_device *dev, struct shim_mode_config *mc, 
 	shim_events_update(dev, mc);
 	uint64_t last = 0, seq = shim_vblank_count(c, shim_now_ns(), &last);
 	for (struct shim_event *e = shim_ptr(mc->events); e; e = shim_ptr(e->next)) {
-		if (e->ready || e->crtc != c->index)
+		if (e->ready || e->crtc != c->index || e->flip == 3)
 			continue;
 		fire(dev, mc, e, seq, last);
 	}
-	SHIM_SET(c->flip_target, 0);
+	shim_crtc_commit_done(dev, c);
 }
 
 static void unlink_event(struct shim_device *dev, struct shim_mode_config *mc, shim_off *link)
@@ -298,7 +344,7 @@ static uint64_t next_due(const struct shim_mode_config *mc, uint32_t slot, uint6
 	uint64_t due = 0;
 	for (const struct shim_event *e = shim_ptr(mc->events); e; e = shim_ptr(e->next)) {
 		const struct shim_mode_crtc *c = &mc->crtcs[e->crtc];
-		if (e->owner != slot || e->owner_generation != gen || e->ready || !c->enabled)
+		if (e->owner != slot || e->owner_generation != gen || e->ready || !c->enabled || e->flip >= 2)
 			continue;
 		uint64_t t = shim_vblank_time_of(c, e->target);
 		if (!due || t < due)

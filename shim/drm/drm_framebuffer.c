@@ -88,6 +88,7 @@ void shim_mode_file_release(struct shim_device *dev, struct shim_file *file)
 		return;
 	uint32_t slot = file - dev->shared->files;
 	shim_events_file_release(dev, mc, slot);	/* drm_events_release */
+	shim_mode_blobs_file_release(dev, mc, slot, file->generation);	/* drm_property_destroy_user_blobs */
 	if (!mc->nfbs)
 		return;
 	for (uint32_t id = shim_idr_next(&mc->ids, 1); id; id = shim_idr_next(&mc->ids, id + 1)) {

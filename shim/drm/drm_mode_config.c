@@ -90,9 +90,11 @@ uint32_t shim_mode_blob_create(struct shim_device *dev, const void *data, uint32
 		return 0;
 	}
 	struct shim_mode_blob *b = shim_ptr(boff);
-	memcpy(shim_ptr(doff), data, len);	/* fresh blocks: nothing to note */
+	if (data)
+		memcpy(shim_ptr(doff), data, len);	/* fresh blocks: nothing to note */
 	b->length = len;
 	b->data = doff;
+	b->refcount = 1;
 	b->id = shim_mode_object_add(dev, boff, SHIM_MODE_BLOB);
 	if (!b->id) {
 		shim_free(a, doff, len ? len : 1);
@@ -102,16 +104,41 @@ uint32_t shim_mode_blob_create(struct shim_device *dev, const void *data, uint32
 	return b->id;
 }
 
-void shim_mode_blob_destroy(struct shim_device *dev, uint32_t id)
+void shim_mode_blob_get(struct shim_device *dev, uint32_t id)
+{
+	struct shim_mode_config *mc = shim_ptr(dev->shared->mode_config);
+	struct shim_mode_blob *b = shim_ptr(shim_mode_object_find(mc, id, SHIM_MODE_BLOB));
+	if (b)
+		SHIM_INC(b->refcount);
+}
+
+void shim_mode_blob_put(struct shim_device *dev, uint32_t id)
 {
 	struct shim_mode_config *mc = shim_ptr(dev->shared->mode_config);
 	shim_off boff = shim_mode_object_find(mc, id, SHIM_MODE_BLOB);
 	if (!boff)
 		return;
 	struct shim_mode_blob *b = shim_ptr(boff);
+	if (SHIM_DEC(b->refcount))
+		return;
 	shim_idr_remove(&mc->ids, id);
 	shim_free(&dev->shared->arena, b->data, b->length ? b->length : 1);
 	shim_free(&dev->shared->arena, boff, sizeof(*b));
+}
+
+void shim_mode_blobs_file_release(struct shim_device *dev, struct shim_mode_config *mc, uint32_t slot,
+				  uint64_t generation)
+{
+	for (uint32_t id = shim_idr_next(&mc->ids, 1); id; id = shim_idr_next(&mc->ids, id + 1)) {
+		uint64_t v = shim_idr_find(&mc->ids, id);
+		if (shim_mode_entry_type(v) != SHIM_MODE_BLOB)
+			continue;
+		struct shim_mode_blob *b = shim_ptr(shim_mode_entry_off(v));
+		if (b->owner != slot + 1 || b->owner_generation != generation)
+			continue;
+		SHIM_SET(b->owner, 0);
+		shim_mode_blob_put(dev, id);
+	}
 }
 
 uint32_t shim_plane_in_formats_blob(struct shim_device *dev, const struct shim_mode_plane *p)

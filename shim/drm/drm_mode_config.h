@@ -80,16 +80,20 @@ SHIM_SHARED_LAYOUT(struct shim_mode_property, 8);
 struct shim_mode_crtc {
 	uint32_t id, index;
 	uint32_t primary, cursor;	/* plane indices */
-	uint32_t enabled;		/* a mode is set (the kernel's crtc_state->enable and active) */
-	uint32_t mode_blob;		/* MODE_ID: the blob of the mode, 0 when off */
-	struct drm_mode_modeinfo mode;	/* valid when enabled */
+	uint32_t enabled;		/* ACTIVE: scanning out, its vblanks counting (crtc_state->active) */
+	uint32_t mode_blob;		/* MODE_ID: the blob of the mode (a reference), 0: no mode
+					 * (crtc_state->enable); a mode without ACTIVE is DPMS off */
+	struct drm_mode_modeinfo mode;	/* valid while mode_blob */
 	uint32_t gamma_size;
 	uint32_t pad;
 	uint64_t vbl_count;		/* vblanks counted before vbl_start_ns */
 	uint64_t vbl_start_ns;		/* CLOCK_MONOTONIC of the last enable */
-	uint64_t flip_target;		/* a page flip completes at this vblank count; 0: none pending */
+	uint64_t flip_target;		/* the pending commit (a page flip) completes at this vblank
+					 * count; 0: none pending (drm_atomic.c) */
+	shim_off commit_fence;		/* its out-fence (OUT_FENCE_PTR, a reference), signalled then; 0: none */
+	shim_off commit_wait;		/* the in-fence it waits for before its vblank counts (a reference) */
 };
-SHIM_SHARED_LAYOUT(struct shim_mode_crtc, 128);
+SHIM_SHARED_LAYOUT(struct shim_mode_crtc, 144);
 
 struct shim_mode_plane {
 	uint32_t id, index;
@@ -146,15 +150,24 @@ struct shim_mode_config {
 	struct shim_mode_encoder encoders[SHIM_MAX_ENCODERS];
 	struct shim_mode_connector connectors[SHIM_MAX_CONNECTORS];
 };
-SHIM_SHARED_LAYOUT(struct shim_mode_config, 12624);
+SHIM_SHARED_LAYOUT(struct shim_mode_config, 12688);
 
-/* A property blob: its bytes are a block of their own. */
+/*
+ * A property blob: its bytes are a block of their own. Counted: the id of a
+ * user's blob (CREATEPROPBLOB) holds one reference for its owner file until
+ * DESTROYPROPBLOB or the file's release; a CRTC's MODE_ID holds one; the
+ * driver's blobs (EDID, IN_FORMATS) hold theirs for the instance. The last
+ * put removes the id.
+ */
 struct shim_mode_blob {
 	uint32_t id;
 	uint32_t length;
 	shim_off data;
+	uint32_t refcount;
+	uint32_t owner;			/* slot + 1 of the file that made it; 0: the core's or driver's */
+	uint64_t owner_generation;
 };
-SHIM_SHARED_LAYOUT(struct shim_mode_blob, 16);
+SHIM_SHARED_LAYOUT(struct shim_mode_blob, 32);
 
 /*
  * An event of an open file (drm_pending_event): a vblank event, a page flip's
@@ -171,7 +184,9 @@ struct shim_event {
 	uint64_t target;		/* vblank count it fires at */
 	uint64_t ready;			/* 0: pending, else its ready_stamp */
 	uint32_t length;		/* bytes of data (the drm_event's length) */
-	uint32_t flip;			/* completes the CRTC's pending page flip */
+	uint32_t flip;			/* completes the CRTC's pending commit; 2: its in-fence has
+					 * not signalled yet, target not known; 3: its commit is
+					 * being made (drm_atomic.c) */
 	uint8_t data[32];		/* struct drm_event_vblank or drm_event_crtc_sequence */
 };
 SHIM_SHARED_LAYOUT(struct shim_event, 80);
@@ -191,6 +206,15 @@ struct shim_mode_fb {
 };
 SHIM_SHARED_LAYOUT(struct shim_mode_fb, 128);
 
+/* A plane's state as a commit proposes it (drm_plane_state's uAPI part), for the checks. */
+struct shim_plane_state {
+	uint32_t crtc;			/* CRTC index + 1, 0: off */
+	shim_off fb;			/* struct shim_mode_fb, 0: none */
+	int32_t crtc_x, crtc_y;
+	uint32_t crtc_w, crtc_h;
+	uint32_t src_x, src_y, src_w, src_h;	/* 16.16 */
+};
+
 /* --- for the driver's mode_config_init hook ----------------------------------------- */
 
 /* The config (made on first use, under the device lock), or NULL: no display (-errno in *err). */
@@ -202,11 +226,20 @@ struct shim_mode_config *shim_mode_lock(struct shim_call *call, int *err);
 uint32_t shim_mode_object_add(struct shim_device *dev, shim_off off, enum shim_mode_type type);
 /* The object of id if it has that type (0: any), else 0. */
 shim_off shim_mode_object_find(struct shim_mode_config *mc, uint32_t id, enum shim_mode_type type);
-/* A new immutable blob holding len bytes; its id, or 0 when the state is full. */
+/* A new immutable blob holding len bytes, one reference (the caller's); its id, or 0 when
+ * the state is full. */
 uint32_t shim_mode_blob_create(struct shim_device *dev, const void *data, uint32_t len);
-void shim_mode_blob_destroy(struct shim_device *dev, uint32_t id);
+void shim_mode_blob_get(struct shim_device *dev, uint32_t id);
+/* Drops a reference; the last one frees the blob and its id. */
+void shim_mode_blob_put(struct shim_device *dev, uint32_t id);
+/* drm_property_destroy_user_blobs: the file's own blobs lose its reference. */
+void shim_mode_blobs_file_release(struct shim_device *dev, struct shim_mode_config *mc, uint32_t slot,
+				  uint64_t generation);
 /* The IN_FORMATS blob of a plane whose formats and modifiers are set. */
 uint32_t shim_plane_in_formats_blob(struct shim_device *dev, const struct shim_mode_plane *plane);
+
+/* drm_plane_check_pixel_format: does the plane scan out format with modifier? */
+bool shim_plane_has_format(const struct shim_mode_plane *p, uint32_t format, uint64_t modifier);
 
 /* The modes in a list valid for clients without the aspect-ratio cap are all of them;
  * helpers of drm_modes.c: */
@@ -251,6 +284,12 @@ int shim_wait_vblank_ioctl(struct shim_call *call, void *data);
 int shim_crtc_get_sequence_ioctl(struct shim_call *call, void *data);
 int shim_crtc_queue_sequence_ioctl(struct shim_call *call, void *data);
 int shim_mode_page_flip_ioctl(struct shim_call *call, void *data);
+int shim_mode_setplane_ioctl(struct shim_call *call, void *data);
+int shim_mode_createblob_ioctl(struct shim_call *call, void *data);
+int shim_mode_destroyblob_ioctl(struct shim_call *call, void *data);
+int shim_mode_connector_setproperty_ioctl(struct shim_call *call, void *data);
+int shim_mode_obj_setproperty_ioctl(struct shim_call *call, void *data);
+int shim_mode_atomic_ioctl(struct shim_call *call, void *data);
 
 /* --- events (drm/drm_event.c) ------------------------------------------------------------ */
 
@@ -263,6 +302,9 @@ struct shim_event *shim_event_queue(struct shim_device *dev, struct shim_mode_co
 				    uint32_t type, uint32_t crtc, uint64_t target);
 /* Makes ready every pending event whose vblank has come (in the order they came). */
 void shim_events_update(struct shim_device *dev, struct shim_mode_config *mc);
+/* The CRTC's pending commit is done (its vblank came, or the CRTC went off): flip_target
+ * cleared, its out-fence signalled and dropped. */
+void shim_crtc_commit_done(struct shim_device *dev, struct shim_mode_crtc *c);
 /* drm_crtc_vblank_off: a CRTC goes off; its pending events fire now, with the count it stops at. */
 void shim_events_crtc_off(struct shim_device *dev, struct shim_mode_config *mc, struct shim_mode_crtc *c);
 /* drm_events_release: a file is being released; its events go. */

@@ -2,8 +2,9 @@
 /*
  * DOC: planes (the kernel's drm_plane.c)
  *
- * GETPLANE (GETPLANERESOURCES is with GETRESOURCES in drm_mode_config.c)
- * and PAGE_FLIP. Planes are made by the driver and live in the config as
+ * GETPLANE (GETPLANERESOURCES is with GETRESOURCES in drm_mode_config.c),
+ * SETPLANE (a one-plane commit of drm_atomic.c, as the kernel's
+ * drm_atomic_helper_update_plane) and PAGE_FLIP. Planes are made by the driver and live in the config as
  * long as the instance; a plane that shows a framebuffer holds a reference
  * on it (drm_framebuffer.c drops it when the plane goes off). A page flip
  * puts the new framebuffer on the primary plane at once (as the atomic
@@ -14,10 +15,12 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "base/instance.h"
 #include "base/user_copy.h"
+#include "drm/drm_atomic.h"
 #include "drm/drm_fourcc.h"
 #include "drm/drm_vblank.h"
 #include "drm/drm_mode_config.h"
@@ -49,6 +52,64 @@ int shim_mode_getplane_ioctl(struct shim_call *call, void *data)
 		r->count_format_types = p->nformats;
 	shim_device_unlock(call->dev);
 	return ret;
+}
+
+/* KA21: drm_mode_setplane. fb 0 turns the plane off (the CRTC is not looked up);
+ * else the plane, fb and CRTC must exist, then __setplane_check's rules, then the whole
+ * check of a blocking one-plane commit (drm_atomic_helper_update_plane). */
+int shim_mode_setplane_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_mode_set_plane *r = data;
+	for (;;) {
+		int ret = 0;
+		struct shim_mode_config *mc = shim_mode_lock(call, &ret);
+		if (!mc)
+			return ret;
+		const struct shim_mode_plane *p = shim_ptr(shim_mode_object_find(mc, r->plane_id, SHIM_MODE_PLANE));
+		shim_off fb_off = 0;
+		const struct shim_mode_crtc *c = NULL;
+		if (!p) {
+			ret = -ENOENT;
+		} else if (r->fb_id) {
+			fb_off = shim_mode_object_find(mc, r->fb_id, SHIM_MODE_FB);
+			c = shim_ptr(shim_mode_object_find(mc, r->crtc_id, SHIM_MODE_CRTC));
+			if (!fb_off || !c)
+				ret = -ENOENT;
+		}
+		if (!ret && fb_off) {
+			const struct shim_mode_fb *fb = shim_ptr(fb_off);
+			uint64_t fw = (uint64_t)fb->width << 16, fh = (uint64_t)fb->height << 16;
+			if (p->pipe != c->index)
+				ret = -EINVAL;	/* possible_crtcs */
+			else if (!shim_plane_has_format(p, fb->format, fb->modifier))
+				ret = -EINVAL;
+			else if (r->crtc_w > INT32_MAX || r->crtc_x > INT32_MAX - (int32_t)r->crtc_w ||
+				 r->crtc_h > INT32_MAX || r->crtc_y > INT32_MAX - (int32_t)r->crtc_h)
+				ret = -ERANGE;
+			else if (r->src_w > fw || r->src_x > fw - r->src_w || r->src_h > fh || r->src_y > fh - r->src_h)
+				ret = -ENOSPC;	/* drm_framebuffer_check_src_coords */
+		}
+		if (ret) {
+			shim_device_unlock(call->dev);
+			return ret;
+		}
+		struct shim_atomic_state st;
+		shim_atomic_state_init(&st, mc, true);
+		struct shim_atomic_plane *a = shim_atomic_get_plane(&st, p->index);
+		shim_atomic_set_plane_crtc(&st, p->index, c ? c->index + 1 : 0);
+		a->s.fb = fb_off;
+		if (fb_off) {
+			a->s.crtc_x = r->crtc_x, a->s.crtc_y = r->crtc_y;
+			a->s.crtc_w = r->crtc_w, a->s.crtc_h = r->crtc_h;
+			a->s.src_x = r->src_x, a->s.src_y = r->src_y;
+			a->s.src_w = r->src_w, a->s.src_h = r->src_h;
+		} else {
+			memset(&a->s, 0, sizeof(a->s));
+		}
+		ret = shim_atomic_commit_unlock(call, &st, 0, 0);
+		if (ret != SHIM_COMMIT_RETRY)
+			return ret;
+	}
 }
 
 #define PAGE_FLIP_FLAGS (DRM_MODE_PAGE_FLIP_EVENT | DRM_MODE_PAGE_FLIP_ASYNC | \
@@ -100,6 +161,10 @@ int shim_mode_page_flip_ioctl(struct shim_call *call, void *data)
 	}
 	if (old->format != fb->format) {
 		ret = -EINVAL;	/* KL4: a flip may not change the format */
+		goto out;
+	}
+	if ((r->flags & DRM_MODE_PAGE_FLIP_EVENT) && !c->enabled) {
+		ret = -EINVAL;	/* KA13: an event from a CRTC that is inactive (DPMS off) */
 		goto out;
 	}
 	shim_events_update(dev, mc);

@@ -6,8 +6,10 @@
  * enum entries); the config holds only their ids (drm_mode_config.h). Their
  * values are read from the state of the object asked about
  * (shim_mode_prop_value), never stored. Blobs are made by the core and the
- * driver (EDID, IN_FORMATS, MODE_ID) and live until replaced or the instance
- * goes; GETPROPBLOB of any blob id is allowed, as in the kernel.
+ * driver (EDID, IN_FORMATS, SETCRTC's MODE_ID) and by user space
+ * (CREATEPROPBLOB, owned by the file that made it, which alone may destroy
+ * it, and whose release drops them); they are counted (drm_mode_config.h).
+ * GETPROPBLOB of any blob id is allowed, as in the kernel.
  *
  * The _ioctl functions take the device lock; the rest need it held.
  */
@@ -17,6 +19,7 @@
 #include <limits.h>
 #include <string.h>
 
+#include "base/journal.h"
 #include "base/user_copy.h"
 #include "drm/drm_mode_config.h"
 
@@ -200,6 +203,57 @@ int shim_mode_getpropblob_ioctl(struct shim_call *call, void *data)
 			ret = -EFAULT;
 		else
 			r->length = b->length;
+	}
+	shim_device_unlock(call->dev);
+	return ret;
+}
+
+/* KA1: drm_mode_createblob_ioctl. Length 0 (or one the kernel's blob could not hold) is
+ * EINVAL; the data is copied in before the id exists; the blob is the caller's file's. */
+int shim_mode_createblob_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_mode_create_blob *r = data;
+	if (!r->length || r->length > INT_MAX - 64u)
+		return -EINVAL;
+	int ret = 0;
+	struct shim_mode_config *mc = shim_mode_lock(call, &ret);
+	if (!mc)
+		return ret;
+	uint32_t id = shim_mode_blob_create(call->dev, NULL, r->length);
+	if (!id) {
+		ret = -ENOMEM;
+	} else {
+		struct shim_mode_blob *b = shim_ptr(shim_mode_object_find(mc, id, SHIM_MODE_BLOB));
+		if (shim_copy_from_user(shim_ptr(b->data), r->data, r->length)) {
+			shim_mode_blob_put(call->dev, id);
+			ret = -EFAULT;
+		} else {
+			b->owner = call->slot + 1;	/* fresh block */
+			b->owner_generation = call->file->generation;
+			r->blob_id = id;
+		}
+	}
+	shim_device_unlock(call->dev);
+	return ret;
+}
+
+/* KA2: drm_mode_destroyblob_ioctl. Unknown id ENOENT; a blob another file (or the driver)
+ * made EPERM; else the file's reference goes (a CRTC using it as MODE_ID keeps it). */
+int shim_mode_destroyblob_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_mode_destroy_blob *r = data;
+	int ret = 0;
+	struct shim_mode_config *mc = shim_mode_lock(call, &ret);
+	if (!mc)
+		return ret;
+	struct shim_mode_blob *b = shim_ptr(shim_mode_object_find(mc, r->blob_id, SHIM_MODE_BLOB));
+	if (!b) {
+		ret = -ENOENT;
+	} else if (b->owner != call->slot + 1 || b->owner_generation != call->file->generation) {
+		ret = -EPERM;
+	} else {
+		SHIM_SET(b->owner, 0);
+		shim_mode_blob_put(call->dev, r->blob_id);
 	}
 	shim_device_unlock(call->dev);
 	return ret;

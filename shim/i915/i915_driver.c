@@ -172,6 +172,7 @@ static const struct shim_driver i915_driver = {
 	.mode_config_init = intel_modeset_init,
 	.fb_create = intel_user_framebuffer_create,
 	.mode_valid = intel_mode_valid,
+	.plane_check = intel_plane_atomic_check,
 	.check = &i915_driver_check,
 };
 

@@ -34,6 +34,10 @@ void intel_plane_all_formats(struct shim_mode_plane *p);
 /* intel_hdmi.c: the HDMI-A-1 connector and its encoder, with the EDID of the virtual sink. */
 int intel_hdmi_init(struct shim_device *dev, struct shim_mode_config *mc);
 
+/* intel_atomic_plane.c: the driver's plane_check hook (the planes' check_plane). */
+int intel_plane_atomic_check(struct shim_device *dev, const struct shim_mode_plane *plane,
+			     const struct shim_plane_state *s, const struct drm_mode_modeinfo *mode);
+
 /* intel_fb.c: the driver's fb_create hook. */
 int intel_user_framebuffer_create(struct shim_device *dev, struct shim_file *file, struct shim_mode_fb *fb);
 
