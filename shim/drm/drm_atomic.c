@@ -589,6 +589,10 @@ int shim_atomic_commit_unlock(struct shim_call *call, struct shim_atomic_state *
 		}
 		kick |= c->commit_fence != 0;
 	}
+	/* KS7: the driver hears of what each CRTC of the commit now shows. */
+	for (uint32_t i = 0; i < mc->ncrtcs; i++)
+		if (in_state[i])
+			shim_mode_crtc_updated(dev, mc, &mc->crtcs[i]);
 	shim_atomic_state_release(dev, st);
 	shim_device_unlock(dev);
 	if (kick)

@@ -136,7 +136,7 @@ enum {
 	H_FILE_MASTER, H_DEVICE_MASTER,
 	H_DMABUF_ID, H_SYNC_FILE_ID, H_SYNCOBJ_FD_ID, H_WAKE_CALLBACK, H_SYNCOBJ_WAITER,
 	H_BORROWED_OBJECT, H_BORROWED_FENCE, H_BORROWED_SYNCOBJ, H_BORROWED_WAITER,
-	H_MODE_CONFIG, H_FB_ID, H_PLANE_FB, H_FB_OBJECT, H_BLOB_ID, H_CRTC_FENCE,
+	H_MODE_CONFIG, H_FB_ID, H_PLANE_FB, H_FB_OBJECT, H_BLOB_ID, H_CRTC_FENCE, H_FB_INTERNAL_ID,
 };
 static const struct shim_check_holder core_holders[] = {
 	/* GEM objects. tally[0]: handles, which handle_count must equal. */
@@ -177,6 +177,8 @@ static const struct shim_check_holder core_holders[] = {
 	[H_BLOB_ID] = { "blob id", &kind_blob, false },
 	/* a CRTC's pending commit: its out-fence and the in-fence it waits for (drm/drm_atomic.c) */
 	[H_CRTC_FENCE] = { "CRTC commit's fence", &shim_check_kind_fence, true },
+	/* the id of a framebuffer no file owns (the cursor's) holds no reference: its plane does */
+	[H_FB_INTERNAL_ID] = { "internal framebuffer id", &kind_fb, false },
 };
 
 /* --- the graph --------------------------------------------------------------------- */
@@ -830,7 +832,10 @@ static void mode_id(struct shim_state_check *s, void *arg, uint32_t id, uint64_t
 	unsigned type = shim_mode_entry_type(value);
 	uint64_t obj = shim_mode_entry_off(value);
 	if (type == SHIM_MODE_FB) {
-		const struct shim_mode_fb *fb = shim_check_ref(c, &core_holders[H_FB_ID], at, obj);
+		const struct shim_mode_fb *peek = shim_check_get(c, obj, sizeof(*peek));
+		bool internal = peek && peek->owner == SHIM_FB_INTERNAL;
+		const struct shim_mode_fb *fb =
+			shim_check_ref(c, &core_holders[internal ? H_FB_INTERNAL_ID : H_FB_ID], at, obj);
 		m->fbs++;
 		if (fb && fb->id != id)
 			shim_check_fail(c, "framebuffer", obj, "id %u names a framebuffer whose id is %u", id, fb->id);
@@ -911,6 +916,9 @@ static void mode_config_walk(struct shim_check *c, uint64_t off, const void *p)
 		shim_check_ref(c, &core_holders[H_CRTC_FENCE], shim_check_at(c, &cr->commit_fence), cr->commit_fence);
 		shim_check_ref(c, &core_holders[H_CRTC_FENCE], shim_check_at(c, &cr->commit_wait), cr->commit_wait);
 		mode_blob_ref(c, mc, "crtc", at, cr->mode_blob);
+		if (cr->gamma_lut)
+			shim_check_claim(shim_check_state(c), cr->gamma_lut, (uint64_t)cr->gamma_size * 3 * sizeof(uint16_t),
+					 "gamma LUT", "crtc", at);
 		if (cr->primary >= mc->nplanes || cr->cursor >= mc->nplanes)
 			shim_check_fail(c, "crtc", at, "crtc %u: planes %u, %u", i, cr->primary, cr->cursor);
 	}
@@ -941,8 +949,8 @@ static void fb_walk(struct shim_check *c, uint64_t off, const void *p)
 			shim_check_fail(c, "framebuffer", off, "fb %u: plane %u has no object", fb->id, i);
 		shim_check_ref(c, &core_holders[H_FB_OBJECT], shim_check_at(c, &fb->obj[i]), fb->obj[i]);
 	}
-	if (fb->owner >= SHIM_MAX_FILES || sh->files[fb->owner].state != SHIM_FILE_OPEN ||
-	    sh->files[fb->owner].generation != fb->owner_generation)
+	if (fb->owner != SHIM_FB_INTERNAL && (fb->owner >= SHIM_MAX_FILES || sh->files[fb->owner].state != SHIM_FILE_OPEN ||
+	    sh->files[fb->owner].generation != fb->owner_generation))
 		shim_check_fail(c, "framebuffer", off, "fb %u belongs to slot %u (generation %llu), no open file",
 				fb->id, fb->owner, (unsigned long long)fb->owner_generation);
 }

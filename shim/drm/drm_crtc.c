@@ -9,10 +9,11 @@
  * plane's framebuffer (a reference the plane holds), and routes the
  * connectors given (and their encoders) to it; a connector taken from
  * another CRTC leaves that one off if it had no other. Its vblank counter
- * (drm_vblank.c) runs while it is on.
+ * (drm_vblank.c) runs while it is on. After every commit that changes what
+ * a CRTC shows the driver hears of it (shim_mode_crtc_updated).
  *
  * The _ioctl functions take the device lock; the rest need it held. Calls the
- * driver through struct shim_driver (mode_valid).
+ * driver through struct shim_driver (mode_valid, crtc_updated).
  */
 #include "config.h"
 
@@ -84,6 +85,12 @@ void shim_mode_crtc_disable(struct shim_device *dev, struct shim_mode_config *mc
 		shim_mode_blob_put(dev, c->mode_blob);
 	SHIM_SET(c->mode_blob, 0);
 	shim_journal_memset(&c->mode, 0, sizeof(c->mode));
+}
+
+void shim_mode_crtc_updated(struct shim_device *dev, struct shim_mode_config *mc, struct shim_mode_crtc *c)
+{
+	if (shim_drv->crtc_updated)
+		shim_drv->crtc_updated(dev, mc, c);
 }
 
 static bool crtc_has_connectors(const struct shim_mode_config *mc, const struct shim_mode_crtc *c)
@@ -263,6 +270,8 @@ int shim_mode_setcrtc_ioctl(struct shim_call *call, void *data)
 		s.conn[s.nconn++] = conn->index;
 	}
 	ret = set_config(call->dev, mc, &s);
+	if (!ret)
+		shim_mode_crtc_updated(call->dev, mc, s.crtc);
 out:
 	shim_device_unlock(call->dev);
 	return ret;

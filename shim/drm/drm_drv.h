@@ -35,6 +35,8 @@ struct shim_device_model;
 struct shim_driver_check;
 struct shim_mode_config;
 struct shim_mode_fb;
+struct shim_mode_plane;
+struct shim_mode_crtc;
 struct drm_mode_modeinfo;
 struct shim_mode_plane;
 struct shim_plane_state;
@@ -117,6 +119,14 @@ struct shim_driver {
 	 * NULL: the core's checks alone. */
 	int (*plane_check)(struct shim_device *dev, const struct shim_mode_plane *plane,
 			   const struct shim_plane_state *state, const struct drm_mode_modeinfo *mode);
+	/* CURSOR/CURSOR2: may the cursor plane show fb (at its own size, unscaled)? The
+	 * driver's check of the cursor plane (i915: i9xx_cursor_check); 0 or -EINVAL. NULL:
+	 * any size. */
+	int (*cursor_check)(struct shim_device *dev, const struct shim_mode_config *mc,
+			    const struct shim_mode_plane *plane, const struct shim_mode_fb *fb);
+	/* What a CRTC shows changed (a commit the core made: shim_mode_crtc_updated); the
+	 * driver may look at the new state (i915: the I915_SHIM_SCANOUT pictures). */
+	void (*crtc_updated)(struct shim_device *dev, struct shim_mode_config *mc, struct shim_mode_crtc *crtc);
 
 	/* The invariant checker's driver part (drm/drm_check.h): the driver's kinds, its
 	 * rows of the reference table and its walks. Runs on a mapping of the state of

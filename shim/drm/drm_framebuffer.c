@@ -105,8 +105,8 @@ void shim_mode_file_release(struct shim_device *dev, struct shim_file *file)
 static int framebuffer_check(const struct drm_mode_fb_cmd2 *r, const struct shim_format_info **infop)
 {
 	const struct shim_format_info *info = shim_format_info(r->pixel_format);
-	if (!info)
-		return -EINVAL;
+	if (!info || !r->width || !r->height)
+		return -EINVAL;	/* KF3: no format, or an empty framebuffer */
 	for (unsigned i = 0; i < info->num_planes; i++) {
 		uint32_t width = i ? (r->width + info->hsub - 1) / info->hsub : r->width;
 		uint32_t height = i ? (r->height + info->vsub - 1) / info->vsub : r->height;
@@ -136,37 +136,28 @@ static int framebuffer_check(const struct drm_mode_fb_cmd2 *r, const struct shim
 	return 0;
 }
 
-/* drm_mode_addfb2 and drm_internal_framebuffer_create. */
-static int addfb2(struct shim_call *call, struct drm_mode_fb_cmd2 *r)
+/* drm_internal_framebuffer_create, for ADDFB/ADDFB2 and the cursor (drm_plane.c). */
+int shim_mode_fb_create(struct shim_call *call, struct shim_mode_config *mc, struct drm_mode_fb_cmd2 *r,
+			bool internal, shim_off *out)
 {
-	int ret = 0;
-	struct shim_mode_config *mc = shim_mode_lock(call, &ret);
-	if (!mc)
-		return ret;
 	struct shim_device *dev = call->dev;
 	const struct shim_format_info *info = NULL;
 	if (r->flags & ~(DRM_MODE_FB_INTERLACED | DRM_MODE_FB_MODIFIERS) ||
 	    r->width < mc->min_width || r->width > mc->max_width ||
-	    r->height < mc->min_height || r->height > mc->max_height) {
-		ret = -EINVAL;
-		goto out;
-	}
-	ret = framebuffer_check(r, &info);
+	    r->height < mc->min_height || r->height > mc->max_height)
+		return -EINVAL;
+	int ret = framebuffer_check(r, &info);
 	if (ret)
-		goto out;
-	if (!shim_drv->fb_create) {
-		ret = -ENOSYS;
-		goto out;
-	}
+		return ret;
+	if (!shim_drv->fb_create)
+		return -ENOSYS;
 	shim_off off = shim_alloc(&dev->shared->arena, sizeof(struct shim_mode_fb));
-	if (!off) {
-		ret = -ENOMEM;
-		goto out;
-	}
+	if (!off)
+		return -ENOMEM;
 	struct shim_mode_fb *fb = shim_ptr(off);	/* fresh: filled without notes */
 	fb->refcount = 1;
-	fb->owner = call->slot;
-	fb->owner_generation = call->file->generation;
+	fb->owner = internal ? SHIM_FB_INTERNAL : call->slot;
+	fb->owner_generation = internal ? 0 : call->file->generation;
 	fb->width = r->width;
 	fb->height = r->height;
 	fb->format = r->pixel_format;
@@ -189,12 +180,23 @@ static int addfb2(struct shim_call *call, struct drm_mode_fb_cmd2 *r)
 			if (fb->obj[i])
 				shim_gem_object_put(dev, fb->obj[i]);
 		shim_free(&dev->shared->arena, off, sizeof(*fb));
-		goto out;
+		return ret;
 	}
 	SHIM_INC(mc->nfbs);
 	r->fb_id = fb->id;
-out:
-	shim_device_unlock(dev);
+	*out = off;
+	return 0;
+}
+
+static int addfb2(struct shim_call *call, struct drm_mode_fb_cmd2 *r)
+{
+	int ret = 0;
+	struct shim_mode_config *mc = shim_mode_lock(call, &ret);
+	if (!mc)
+		return ret;
+	shim_off off;
+	ret = shim_mode_fb_create(call, mc, r, false, &off);
+	shim_device_unlock(call->dev);
 	return ret;
 }
 

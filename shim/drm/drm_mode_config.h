@@ -92,8 +92,18 @@ struct shim_mode_crtc {
 					 * count; 0: none pending (drm_atomic.c) */
 	shim_off commit_fence;		/* its out-fence (OUT_FENCE_PTR, a reference), signalled then; 0: none */
 	shim_off commit_wait;		/* the in-fence it waits for before its vblank counts (a reference) */
+	/* The legacy cursor (drm_plane.c, CURSOR/CURSOR2): the last position a MOVE set (the
+	 * kernel's crtc->cursor_x/y, kept while the cursor is off) and the hotspot CURSOR2
+	 * gave with the current image (the kernel keeps it on the cursor's framebuffer). */
+	int32_t cursor_x, cursor_y;
+	int32_t hot_x, hot_y;
+	/* The legacy gamma LUT (drm_color_mgmt.c): a block of gamma_size red, then green, then
+	 * blue uint16_t entries; 0: the identity ramp the CRTC starts with (i << 8). */
+	shim_off gamma_lut;
+	/* Pictures written of this CRTC under I915_SHIM_SCANOUT (i915/display/intel_scanout.c). */
+	uint64_t scanout_seq;
 };
-SHIM_SHARED_LAYOUT(struct shim_mode_crtc, 144);
+SHIM_SHARED_LAYOUT(struct shim_mode_crtc, 176);
 
 struct shim_mode_plane {
 	uint32_t id, index;
@@ -150,7 +160,7 @@ struct shim_mode_config {
 	struct shim_mode_encoder encoders[SHIM_MAX_ENCODERS];
 	struct shim_mode_connector connectors[SHIM_MAX_CONNECTORS];
 };
-SHIM_SHARED_LAYOUT(struct shim_mode_config, 12688);
+SHIM_SHARED_LAYOUT(struct shim_mode_config, 12816);
 
 /*
  * A property blob: its bytes are a block of their own. Counted: the id of a
@@ -192,10 +202,11 @@ struct shim_event {
 SHIM_SHARED_LAYOUT(struct shim_event, 80);
 
 /* A framebuffer (drm_framebuffer). */
+#define SHIM_FB_INTERNAL UINT32_MAX	/* owner of a framebuffer no file owns (the cursor's) */
 struct shim_mode_fb {
 	uint32_t refcount;
 	uint32_t id;
-	uint32_t owner;			/* slot of the file that made it */
+	uint32_t owner;			/* slot of the file that made it, or SHIM_FB_INTERNAL */
 	uint32_t width, height, format, flags;
 	uint32_t nplanes;
 	uint64_t owner_generation;
@@ -256,12 +267,24 @@ int shim_mode_check_umode(const struct drm_mode_modeinfo *m);
  * that show one are turned off. */
 void shim_mode_file_release(struct shim_device *dev, struct shim_file *file);
 void shim_mode_fb_get(struct shim_device *dev, shim_off fb);
+/*
+ * drm_internal_framebuffer_create: the checks of ADDFB2 (the core's, then the driver's
+ * fb_create) and a new framebuffer, with the device lock held; 0 (*out its offset) or
+ * -errno. A framebuffer made with internal belongs to no file (owner SHIM_FB_INTERNAL: no
+ * RMFB, not in GETRESOURCES, not released with a file) and its id holds no reference: the
+ * caller hands the one it gets to a plane, and it goes when the plane lets go of it.
+ */
+int shim_mode_fb_create(struct shim_call *call, struct shim_mode_config *mc, struct drm_mode_fb_cmd2 *r,
+			bool internal, shim_off *out);
 void shim_mode_fb_put(struct shim_device *dev, shim_off fb);
 /* Turns a plane off (dropping its fb); turns its CRTC off too if it is the primary. */
 void shim_mode_plane_disable(struct shim_device *dev, struct shim_mode_config *mc,
 			     struct shim_mode_plane *plane);
 void shim_mode_crtc_disable(struct shim_device *dev, struct shim_mode_config *mc,
 			    struct shim_mode_crtc *crtc);
+/* What the CRTC shows changed (a commit: SETCRTC, PAGE_FLIP, CURSOR, SETGAMMA; SETPLANE and
+ * ATOMIC should call it too): tells the driver (shim_driver.crtc_updated). Device lock held. */
+void shim_mode_crtc_updated(struct shim_device *dev, struct shim_mode_config *mc, struct shim_mode_crtc *crtc);
 
 /* --- ioctls ---------------------------------------------------------------------------- */
 int shim_mode_getresources_ioctl(struct shim_call *call, void *data);
@@ -290,6 +313,10 @@ int shim_mode_destroyblob_ioctl(struct shim_call *call, void *data);
 int shim_mode_connector_setproperty_ioctl(struct shim_call *call, void *data);
 int shim_mode_obj_setproperty_ioctl(struct shim_call *call, void *data);
 int shim_mode_atomic_ioctl(struct shim_call *call, void *data);
+int shim_mode_cursor_ioctl(struct shim_call *call, void *data);
+int shim_mode_cursor2_ioctl(struct shim_call *call, void *data);
+int shim_mode_gamma_get_ioctl(struct shim_call *call, void *data);
+int shim_mode_gamma_set_ioctl(struct shim_call *call, void *data);
 
 /* --- events (drm/drm_event.c) ------------------------------------------------------------ */
 

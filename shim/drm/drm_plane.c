@@ -10,17 +10,23 @@
  * puts the new framebuffer on the primary plane at once (as the atomic
  * helper's state swap does: GETCRTC reports it) and is pending until the
  * CRTC's next vblank, when its event, if asked for, fires (drm_event.c).
- * Takes the device lock.
+ * CURSOR and CURSOR2 (at the end of the file) put the user's BO on the
+ * CRTC's cursor plane as the kernel's universal-plane path does: through a
+ * framebuffer no file owns, which goes when the plane lets go of it.
+ * Takes the device lock; calls the driver through struct shim_driver
+ * (fb_create, cursor_check, crtc_updated).
  */
 #include "config.h"
 
 #include <errno.h>
 #include <stdint.h>
 #include <string.h>
+#include <drm_fourcc.h>
 
 #include "base/instance.h"
 #include "base/user_copy.h"
 #include "drm/drm_atomic.h"
+#include "drm/drm_drv.h"
 #include "drm/drm_fourcc.h"
 #include "drm/drm_vblank.h"
 #include "drm/drm_mode_config.h"
@@ -190,7 +196,125 @@ int shim_mode_page_flip_ioctl(struct shim_call *call, void *data)
 	SHIM_SET(p->fb, fb_off);
 	shim_mode_fb_put(dev, prev);
 	SHIM_SET(c->flip_target, now_seq + 1);
+	shim_mode_crtc_updated(dev, mc, c);
 out:
 	shim_device_unlock(dev);
 	return ret;
+}
+
+/* --- the legacy cursor (drm_mode_cursor_common, drm_mode_cursor_universal) ------------- */
+
+static bool cursor_plane_has_format(const struct shim_mode_plane *p, uint32_t format, uint64_t modifier)
+{
+	for (uint32_t f = 0; f < p->nformats; f++) {
+		if (p->formats[f] != format)
+			continue;
+		for (uint32_t m = 0; m < p->nmodifiers; m++)
+			if (p->modifiers[m] == modifier && (p->mod_formats[m] >> f & 1))
+				return true;
+	}
+	return false;
+}
+
+/*
+ * KU1–KU8. The order of the kernel's checks: flags, the CRTC, then (BO) the framebuffer's
+ * creation from the handle (the ADDFB2 checks, KF*), then __setplane_check (format,
+ * ERANGE for a position whose far edge passes INT_MAX), then the driver's check of the
+ * cursor plane. Nothing changes unless all pass.
+ */
+static int cursor_common(struct shim_call *call, const struct drm_mode_cursor2 *r)
+{
+	int ret = 0;
+	struct shim_mode_config *mc = shim_mode_lock(call, &ret);
+	if (!mc)
+		return ret;
+	struct shim_device *dev = call->dev;
+	shim_off fb_off = 0;
+	if (!r->flags || (r->flags & ~DRM_MODE_CURSOR_FLAGS)) {
+		ret = -EINVAL;	/* KU1 */
+		goto out;
+	}
+	struct shim_mode_crtc *c = shim_ptr(shim_mode_object_find(mc, r->crtc_id, SHIM_MODE_CRTC));
+	if (!c) {
+		ret = -ENOENT;	/* KU2 */
+		goto out;
+	}
+	struct shim_mode_plane *p = &mc->planes[c->cursor];
+	if (r->flags & DRM_MODE_CURSOR_BO) {
+		if (r->handle) {	/* KU3: an ARGB8888 framebuffer of width x height, pitch width * 4 */
+			struct drm_mode_fb_cmd2 f;
+			memset(&f, 0, sizeof(f));
+			f.width = r->width;
+			f.height = r->height;
+			f.pixel_format = DRM_FORMAT_ARGB8888;
+			f.pitches[0] = r->width * 4;
+			f.handles[0] = r->handle;
+			ret = shim_mode_fb_create(call, mc, &f, true, &fb_off);
+			if (ret)
+				goto out;
+		}
+	} else if (p->fb) {	/* MOVE alone: the image shown now */
+		fb_off = p->fb;
+		shim_mode_fb_get(dev, fb_off);
+	}
+	int32_t x = (r->flags & DRM_MODE_CURSOR_MOVE) ? r->x : c->cursor_x;
+	int32_t y = (r->flags & DRM_MODE_CURSOR_MOVE) ? r->y : c->cursor_y;
+	const struct shim_mode_fb *fb = shim_ptr(fb_off);
+	if (fb) {
+		if (!cursor_plane_has_format(p, fb->format, fb->modifier)) {
+			ret = -EINVAL;	/* KU4: drm_plane_check_pixel_format (e.g. an X-tiled BO) */
+			goto out;
+		}
+		if (fb->width > INT32_MAX || x > INT32_MAX - (int32_t)fb->width ||
+		    fb->height > INT32_MAX || y > INT32_MAX - (int32_t)fb->height) {
+			ret = -ERANGE;	/* KU5 */
+			goto out;
+		}
+		if (shim_drv->cursor_check && (ret = shim_drv->cursor_check(dev, mc, p, fb)))
+			goto out;	/* KU6: the driver's sizes */
+		shim_off old = p->fb;
+		SHIM_SET(p->fb, fb_off);	/* the plane takes our reference */
+		fb_off = 0;
+		if (old)
+			shim_mode_fb_put(dev, old);
+		SHIM_SET(p->crtc, c->index + 1);
+		SHIM_SET(p->crtc_x, x);
+		SHIM_SET(p->crtc_y, y);
+		SHIM_SET(p->crtc_w, fb->width);
+		SHIM_SET(p->crtc_h, fb->height);
+		SHIM_SET(p->src_x, 0);
+		SHIM_SET(p->src_y, 0);
+		SHIM_SET(p->src_w, fb->width << 16);
+		SHIM_SET(p->src_h, fb->height << 16);
+	} else if (p->fb) {
+		shim_mode_plane_disable(dev, mc, p);	/* KU7: handle 0 turns the cursor off */
+	}
+	if (r->flags & DRM_MODE_CURSOR_MOVE) {	/* KU8: kept while the cursor is off */
+		SHIM_SET(c->cursor_x, r->x);
+		SHIM_SET(c->cursor_y, r->y);
+	}
+	if (r->flags & DRM_MODE_CURSOR_BO) {
+		SHIM_SET(c->hot_x, r->handle ? r->hot_x : 0);
+		SHIM_SET(c->hot_y, r->handle ? r->hot_y : 0);
+	}
+	shim_mode_crtc_updated(dev, mc, c);
+out:
+	if (fb_off)
+		shim_mode_fb_put(dev, fb_off);	/* not taken: an internal one goes with it */
+	shim_device_unlock(dev);
+	return ret;
+}
+
+/* drm_mode_cursor_ioctl: CURSOR2 without a hotspot. */
+int shim_mode_cursor_ioctl(struct shim_call *call, void *data)
+{
+	struct drm_mode_cursor2 r;
+	memset(&r, 0, sizeof(r));
+	memcpy(&r, data, sizeof(struct drm_mode_cursor));
+	return cursor_common(call, &r);
+}
+
+int shim_mode_cursor2_ioctl(struct shim_call *call, void *data)
+{
+	return cursor_common(call, data);
 }

@@ -124,15 +124,20 @@ static int i915_trace_args(char *buf, size_t len, unsigned long cmd, const void 
 
 /*
  * The files whose writes i915 acts on, seen when the writer closes them: i915_wedged (the
- * slot is its minor, gt/intel_reset.c) and the error state's (ERROR_STATE_SLOT).
+ * slot is its minor, gt/intel_reset.c), the error state's (ERROR_STATE_SLOT) and the
+ * shim's i915_shim_scanout (SCANOUT_SLOT | its minor, display/intel_scanout.c).
  */
 #define ERROR_STATE_SLOT 0x10000
+#define SCANOUT_SLOT 0x20000
 
 static int i915_control_find(struct shim_device *dev, const char *path)
 {
 	int minor = shim_gt_reset_control_minor(dev, path);
 	if (minor >= 0)
 		return minor;
+	minor = intel_scanout_control_minor(dev, path);
+	if (minor >= 0)
+		return SCANOUT_SLOT | minor;
 	return i915_error_state_control(dev, path) >= 0 ? ERROR_STATE_SLOT : -1;
 }
 
@@ -140,6 +145,8 @@ static void i915_control_closed(struct shim_device *dev, unsigned slot)
 {
 	if (slot == ERROR_STATE_SLOT)
 		i915_error_state_closed(dev);
+	else if (slot & SCANOUT_SLOT)
+		intel_scanout_control_closed(dev, slot & ~SCANOUT_SLOT);
 	else
 		shim_gt_reset_control_closed(dev, slot);
 }
@@ -173,6 +180,8 @@ static const struct shim_driver i915_driver = {
 	.fb_create = intel_user_framebuffer_create,
 	.mode_valid = intel_mode_valid,
 	.plane_check = intel_plane_atomic_check,
+	.cursor_check = intel_cursor_check,
+	.crtc_updated = intel_crtc_updated,
 	.check = &i915_driver_check,
 };
 

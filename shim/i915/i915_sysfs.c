@@ -3,7 +3,8 @@
  * i915's own files in the instance tree, added while the DRM core builds it
  * (drm/drm_sysfs.h): the module's parameters and state, the per-minor
  * debugfs controls IGT uses (doc/igt-device-probing.md §2: i915_params,
- * i915_gem_drop_caches, i915_wedged), the error-state file that
+ * i915_gem_drop_caches, i915_wedged; the shim's i915_shim_scanout and the
+ * crtc-N directories its pictures go to), the error-state file that
  * i915_gpu_error.c fills and the per-engine directories (gt/sysfs_engines.c).
  * Modes are Linux's (the instance keeps their owner bits); debugfs is
  * root-only where programs reach it (os/fs_view.c). Instance creation only.
@@ -13,11 +14,12 @@
 #include <stdio.h>
 
 #include "drm/drm_sysfs.h"
+#include "i915/display/intel_display.h"
 #include "i915/gt/intel_reset.h"
 #include "i915/gt/sysfs_engines.h"
 #include "i915/i915_driver.h"
 
-static void populate_minor(struct shim_fs_builder *b, unsigned minor)
+static void populate_minor(struct shim_fs_builder *b, const struct shim_device_model *model, unsigned minor)
 {
 	char rel[256];
 
@@ -34,6 +36,7 @@ static void populate_minor(struct shim_fs_builder *b, unsigned minor)
 	shim_fs_file(b, rel, 0600, "3\n");
 	snprintf(rel, sizeof(rel), "/sys/kernel/debug/dri/%u/i915_params/enable_hangcheck", minor);
 	shim_fs_file(b, rel, 0600, "Y\n");
+	intel_scanout_populate_fs(b, model, minor);	/* the shim's i915_shim_scanout, crtc-N/ */
 }
 
 void i915_populate_fs(struct shim_fs_builder *b, const struct shim_device_model *model)
@@ -41,8 +44,8 @@ void i915_populate_fs(struct shim_fs_builder *b, const struct shim_device_model 
 	shim_fs_dir(b, "/sys/module/i915/parameters");
 	shim_fs_file(b, "/sys/module/i915/initstate", 0444, "live\n");
 	shim_fs_file(b, "/sys/module/i915/parameters/reset", 0644, "3\n");
-	populate_minor(b, 0);
-	populate_minor(b, 128);
+	populate_minor(b, model, 0);
+	populate_minor(b, model, 128);
 	shim_fs_file(b, SHIM_PCI_DEV_DIR "/drm/card0/error", 0600, "No error state collected\n");
 	shim_engines_populate_fs(b, model);
 }

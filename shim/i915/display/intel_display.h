@@ -44,4 +44,20 @@ int intel_user_framebuffer_create(struct shim_device *dev, struct shim_file *fil
 /* I915_GET_PIPE_FROM_CRTC_ID (KI1). */
 int shim_i915_get_pipe_from_crtc_id_ioctl(struct shim_call *call, void *data);
 
+/* intel_cursor.c: the driver's cursor_check hook (i9xx_cursor_check). */
+int intel_cursor_check(struct shim_device *dev, const struct shim_mode_config *mc,
+		       const struct shim_mode_plane *plane, const struct shim_mode_fb *fb);
+
+/* intel_scanout.c: the pictures of the pipes. The driver's crtc_updated hook
+ * (I915_SHIM_SCANOUT), and the debugfs control i915_shim_scanout: its minor if path
+ * is that file (else -1), what its close does (no lock held), and its files in the
+ * instance tree of one minor (instance creation). */
+void intel_crtc_updated(struct shim_device *dev, struct shim_mode_config *mc, struct shim_mode_crtc *c);
+int intel_scanout_control_minor(struct shim_device *dev, const char *path);
+void intel_scanout_control_closed(struct shim_device *dev, unsigned minor);
+struct shim_fs_builder;
+void intel_scanout_populate_fs(struct shim_fs_builder *b, const struct shim_device_model *m, unsigned minor);
+/* scanout_png.c: pixels (0x00RRGGBB, rows packed) as an RGB PNG file at path; 0 or -errno. */
+int intel_scanout_png_write(const char *path, const uint32_t *pixels, uint32_t width, uint32_t height);
+
 #endif
