@@ -17,9 +17,9 @@
  * flip_target), or, with an in-fence, the first vblank after the fence
  * signals (commit_wait); then its events fire and its out-fence signals
  * (drm/drm_event.c, shim_crtc_commit_done). Nothing ticks: whoever looks
- * (an ioctl, read(2)) completes what is due, and a thread of the process
- * that made a commit with an out-fence (the "vblank worker") looks when its
- * vblank is due, so that a sync_file becomes readable without any ioctl.
+ * (an ioctl, read(2)) completes what is due, and the vblank timer of the
+ * process that made a commit with a fence (drm_event.c) looks when its vblank
+ * is due, so that a sync_file becomes readable without any ioctl.
  * If that process exits first, the fence signals at the next KMS ioctl of
  * anyone.
  *
@@ -34,7 +34,6 @@
 
 #include <errno.h>
 #include <limits.h>
-#include <pthread.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -285,73 +284,6 @@ static int atomic_check(struct shim_device *dev, struct shim_atomic_state *st, u
 	return 0;
 }
 
-/* --- the vblank worker ------------------------------------------------------------------ */
-
-static pthread_mutex_t worker_lock = PTHREAD_MUTEX_INITIALIZER;
-static pid_t worker_pid;		/* the process whose worker runs (a forked child has none) */
-static uint64_t worker_kicks;
-
-/* When the next out-fence of a pending commit is due (0: none pending). Lock held. */
-static uint64_t next_fence_due(struct shim_mode_config *mc, uint64_t now)
-{
-	uint64_t due = 0;
-	for (uint32_t i = 0; i < mc->ncrtcs; i++) {
-		const struct shim_mode_crtc *c = &mc->crtcs[i];
-		if (!c->commit_fence)
-			continue;
-		uint64_t t = c->commit_wait ? now + 1000000ull : shim_vblank_time_of(c, c->flip_target);
-		if (!due || t < due)
-			due = t;
-	}
-	return due;
-}
-
-static void *vblank_worker(void *arg)
-{
-	struct shim_device *dev = arg;
-	for (;;) {
-		pthread_mutex_lock(&worker_lock);
-		uint64_t kicks = worker_kicks;
-		pthread_mutex_unlock(&worker_lock);
-		shim_device_lock(dev);
-		struct shim_mode_config *mc = shim_ptr(dev->shared->mode_config);
-		uint64_t due = 0;
-		if (mc) {
-			shim_events_update(dev, mc);
-			due = next_fence_due(mc, shim_now_ns());
-		}
-		shim_device_unlock(dev);
-		if (!due) {
-			pthread_mutex_lock(&worker_lock);
-			bool done = kicks == worker_kicks;
-			if (done)
-				worker_pid = 0;
-			pthread_mutex_unlock(&worker_lock);
-			if (done)
-				return NULL;
-			continue;
-		}
-		shim_sleep_until_ns(due);
-	}
-}
-
-/* A commit with an out-fence was made: this process's worker will look when it is due. */
-static void worker_kick(struct shim_device *dev)
-{
-	pthread_mutex_lock(&worker_lock);
-	worker_kicks++;
-	if (worker_pid != getpid()) {
-		pthread_t t;
-		pthread_attr_t attr;
-		pthread_attr_init(&attr);
-		pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-		if (pthread_create(&t, &attr, vblank_worker, dev) == 0)
-			worker_pid = getpid();
-		pthread_attr_destroy(&attr);
-	}
-	pthread_mutex_unlock(&worker_lock);
-}
-
 /* --- commit --------------------------------------------------------------------------------- */
 
 static bool crtc_pending(const struct shim_mode_crtc *c)
@@ -587,7 +519,7 @@ int shim_atomic_commit_unlock(struct shim_call *call, struct shim_atomic_state *
 				SHIM_SET(events[i]->target, target);
 			}
 		}
-		kick |= c->commit_fence != 0;
+		kick |= c->commit_fence || c->commit_wait;
 	}
 	/* KS7: the driver hears of what each CRTC of the commit now shows. */
 	for (uint32_t i = 0; i < mc->ncrtcs; i++)
@@ -596,7 +528,7 @@ int shim_atomic_commit_unlock(struct shim_call *call, struct shim_atomic_state *
 	shim_atomic_state_release(dev, st);
 	shim_device_unlock(dev);
 	if (kick)
-		worker_kick(dev);
+		shim_event_timer_kick(dev);
 	if (!(flags & SHIM_COMMIT_NONBLOCK))
 		wait_commits_unlocked(dev, in_state, SHIM_MAX_CRTCS);
 	return 0;

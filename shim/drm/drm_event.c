@@ -28,8 +28,10 @@
  * last, so poll, select and epoll work in every process. Since nothing
  * ticks, each process that queues an event runs the vblank timer, a thread
  * (the role of vkms's hrtimer) that sleeps until the next pending event of
- * its process is due, makes it ready and so wakes the waiters; it ends when
- * its process has none pending, and a fork's child starts its own.
+ * its process is due, makes it ready and so wakes the waiters; it also
+ * completes pending atomic commits at their vblanks (their out-fences signal,
+ * drm_atomic.c kicks it). It ends when its process has nothing pending, and a
+ * fork's child starts its own.
  */
 #include "config.h"
 
@@ -67,18 +69,44 @@ static pthread_once_t timer_once = PTHREAD_ONCE_INIT;
 static pid_t timer_pid;			/* the process whose thread runs (0: none) */
 static uint64_t timer_due;		/* when it must look next (0: nothing to wait for) */
 
-/* When the next pending event of a file this process opened is due (0: none). */
-static uint64_t next_due_here(struct shim_device *dev, const struct shim_mode_config *mc)
+/* When a pending event's vblank comes (0: not pending, or its commit waits for an
+ * in-fence or is being made: its vblank is not known yet). */
+static uint64_t event_due(const struct shim_mode_config *mc, const struct shim_event *e)
 {
-	uint64_t due = 0;
+	const struct shim_mode_crtc *c = &mc->crtcs[e->crtc];
+	if (e->ready || !c->enabled || e->flip >= 2)
+		return 0;
+	return shim_vblank_time_of(c, e->target);
+}
+
+static uint64_t earlier(uint64_t a, uint64_t b)
+{
+	return !a || (b && b < a) ? b : a;
+}
+
+/* How often a commit waiting for its in-fence looks at it: a fence has no time to
+ * wait for (drm/drm_atomic.c, KA18). */
+#define IN_FENCE_POLL_NS 1000000ull
+
+/*
+ * When the timer must look next (0: nothing to wait for): the next pending event
+ * of a file this process opened, and every commit still pending (drm_atomic.c):
+ * its out-fence signals at its vblank, and one waiting for an in-fence is looked
+ * at every IN_FENCE_POLL_NS until the fence has signalled and its vblank is known.
+ */
+static uint64_t timer_next_due(struct shim_device *dev, const struct shim_mode_config *mc)
+{
+	uint64_t due = 0, now = shim_now_ns();
 	pid_t me = shim_getpid();
-	for (const struct shim_event *e = shim_ptr(mc->events); e; e = shim_ptr(e->next)) {
-		const struct shim_mode_crtc *c = &mc->crtcs[e->crtc];
-		if (e->ready || !c->enabled || dev->shared->files[e->owner].pid != me)
-			continue;
-		uint64_t t = shim_vblank_time_of(c, e->target);
-		if (!due || t < due)
-			due = t;
+	for (const struct shim_event *e = shim_ptr(mc->events); e; e = shim_ptr(e->next))
+		if (dev->shared->files[e->owner].pid == me)
+			due = earlier(due, event_due(mc, e));
+	for (uint32_t i = 0; i < mc->ncrtcs; i++) {
+		const struct shim_mode_crtc *c = &mc->crtcs[i];
+		if (c->commit_wait)
+			due = earlier(due, now + IN_FENCE_POLL_NS);
+		else if (c->commit_fence)
+			due = earlier(due, shim_vblank_time_of(c, c->flip_target));
 	}
 	return due;
 }
@@ -103,7 +131,7 @@ static void *timer_main(void *arg)
 		struct shim_mode_config *mc = shim_mode_config_get(dev, &err);
 		if (mc) {
 			shim_events_update(dev, mc);
-			due = next_due_here(dev, mc);
+			due = timer_next_due(dev, mc);
 		}
 		shim_device_unlock(dev);
 		pthread_mutex_lock(&timer_lock);
@@ -137,7 +165,7 @@ static void timer_init(void)
 	pthread_atfork(NULL, NULL, timer_after_fork);
 }
 
-/* An event of this process is due at `due`: the timer looks then (starting it if need be). */
+/* Something of this process is due at `due`: the timer looks then (starting it if need be). */
 static void timer_arm(struct shim_device *dev, uint64_t due)
 {
 	pthread_once(&timer_once, timer_init);
@@ -163,6 +191,11 @@ static void timer_arm(struct shim_device *dev, uint64_t due)
 	pthread_mutex_unlock(&timer_lock);
 }
 
+
+void shim_event_timer_kick(struct shim_device *dev)
+{
+	timer_arm(dev, shim_now_ns());
+}
 
 struct shim_event *shim_event_queue(struct shim_device *dev, struct shim_mode_config *mc, struct shim_call *call,
 				    uint32_t type, uint32_t crtc, uint64_t target)
@@ -342,14 +375,9 @@ static shim_off *first_ready(struct shim_mode_config *mc, uint32_t slot, uint64_
 static uint64_t next_due(const struct shim_mode_config *mc, uint32_t slot, uint64_t gen)
 {
 	uint64_t due = 0;
-	for (const struct shim_event *e = shim_ptr(mc->events); e; e = shim_ptr(e->next)) {
-		const struct shim_mode_crtc *c = &mc->crtcs[e->crtc];
-		if (e->owner != slot || e->owner_generation != gen || e->ready || !c->enabled || e->flip >= 2)
-			continue;
-		uint64_t t = shim_vblank_time_of(c, e->target);
-		if (!due || t < due)
-			due = t;
-	}
+	for (const struct shim_event *e = shim_ptr(mc->events); e; e = shim_ptr(e->next))
+		if (e->owner == slot && e->owner_generation == gen)
+			due = earlier(due, event_due(mc, e));
 	return due;
 }
 

@@ -332,6 +332,9 @@ void shim_events_update(struct shim_device *dev, struct shim_mode_config *mc);
 /* The CRTC's pending commit is done (its vblank came, or the CRTC went off): flip_target
  * cleared, its out-fence signalled and dropped. */
 void shim_crtc_commit_done(struct shim_device *dev, struct shim_mode_crtc *c);
+/* A commit with an out-fence (or an in-fence) was made: this process's vblank timer
+ * looks now, and then whenever something is due (drm_event.c). */
+void shim_event_timer_kick(struct shim_device *dev);
 /* drm_crtc_vblank_off: a CRTC goes off; its pending events fire now, with the count it stops at. */
 void shim_events_crtc_off(struct shim_device *dev, struct shim_mode_config *mc, struct shim_mode_crtc *c);
 /* drm_events_release: a file is being released; its events go. */
