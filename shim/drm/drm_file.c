@@ -180,6 +180,14 @@ static void slot_path(struct shim_device *dev, uint32_t slot, char *buf, size_t 
 	shim_sync_path(dev, buf, len, "file", slot);
 }
 
+/* Empties a FIFO opened non-blocking (its bytes are only ever readiness). */
+static void drain_fifo(int fd)
+{
+	char junk[64];
+	while (shim_raw_read(fd, junk, sizeof(junk)) > 0)
+		;
+}
+
 /* Does some description of the slot's FIFO still hold its OFD lock (an fd of it is open)? */
 static bool slot_alive(struct shim_device *dev, uint32_t slot)
 {
@@ -222,10 +230,7 @@ static int open_slot_fifo(struct shim_device *dev, uint32_t slot, int flags, ino
 			return err;
 		}
 	}
-	/* A reused FIFO may still hold the readiness byte of the slot's last file. */
-	char junk[64];
-	while (shim_raw_read(fd, junk, sizeof(junk)) > 0)
-		;
+	drain_fifo(fd);	/* a reused FIFO may still hold the readiness byte of the slot's last file */
 	/* Opened non-blocking (an open of a FIFO can wait for its peer otherwise); the
 	 * description is then given the caller's blocking mode. */
 	if (!(flags & O_NONBLOCK) && shim_real.fcntl(fd, F_SETFL, O_RDWR) < 0) {
@@ -253,12 +258,11 @@ void shim_file_set_readable(struct shim_device *dev, uint32_t slot, bool readabl
 		return;		/* no FIFO: nobody can be waiting on it */
 	int queued = 0;
 	if (shim_real.ioctl(fd, FIONREAD, &queued) == 0) {
-		char byte = 1, junk[64];
+		char byte = 1;
 		if (readable && queued == 0)
 			(void)!shim_raw_write(fd, &byte, 1);
 		else if (!readable && queued > 0)
-			while (shim_raw_read(fd, junk, sizeof(junk)) > 0)
-				;
+			drain_fifo(fd);
 	}
 	shim_real.close(fd);
 }
