@@ -62,6 +62,7 @@ struct shim_blt_state {
 	uint32_t bg, fg;
 	uint64_t pat_addr;		/* XY_SETUP_BLT colour pattern */
 	uint32_t mono_pat[2];		/* XY_SETUP_MONO_PATTERN_SL_BLT */
+	uint32_t write_mask;		/* the setup's DW0 bits 21:20 (INTEL_BLT_WRITE_*) */
 	bool mono_setup;		/* the last setup was the mono-pattern one */
 	/*
 	 * CLOCK_MONOTONIC ns after which one command stops with -ETIME, 0 for

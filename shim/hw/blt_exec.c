@@ -259,6 +259,7 @@ static int setup(struct shim_blt_state *st, const struct shim_gpu_vm *vm, const 
 	st->dst = ADDR(k, DST_ADDR);
 	st->bg = F(k, BG);
 	st->fg = F(k, FG);
+	st->write_mask = k->c[0] & (INTEL_BLT_WRITE_RGB | INTEL_BLT_WRITE_ALPHA);
 	st->mono_setup = k->dw[INTEL_F_PAT_DW0] != 0;
 	if (st->mono_setup) {
 		st->mono_pat[0] = F(k, PAT_DW0);	/* XY_SETUP_MONO_PATTERN_SL_BLT */
@@ -276,12 +277,18 @@ static int setup_clip(struct shim_blt_state *st, const struct shim_gpu_vm *vm, c
 	return 0;
 }
 
-/* XY_PIXEL_BLT, XY_SCANLINES_BLT, XY_TEXT_IMMEDIATE_BLT: drawn with the setup registers. */
+/*
+ * XY_PIXEL_BLT, XY_SCANLINES_BLT, XY_TEXT_IMMEDIATE_BLT: drawn with the setup
+ * registers. The 32bpp byte mask is the setup's (SNA, which runs on real
+ * hardware, sets DW0 bits 21:20 on XY_SETUP_* only and leaves them clear on
+ * every scanline, pixel and text command) or the draw's own (Mesa-era and
+ * our 2D layer set them on both): either enables the bytes (doc/blitter.md §4, setup-state commands).
+ */
 static int setup_draw(struct shim_blt_state *st, const struct shim_gpu_vm *vm, const struct cmd *k)
 {
 	struct req r;
 	memset(&r, 0, sizeof(r));
-	from_br13(&r, st, k->c[0], st->br13);
+	from_br13(&r, st, k->c[0] | st->write_mask, st->br13);
 	r.dst = st->dst;
 	r.fg = st->fg;
 	r.bg = st->bg;

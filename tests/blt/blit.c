@@ -470,6 +470,7 @@ TEST(text_random)
 		m->x2 = m->x1 + rndr(1, 40);
 		m->y2 = m->y1 + rndr(1, 20);
 		m->rop = i % 5 ? 0xCC : 0x66;
+		m->wmask_in = (i / 3) % 3;	/* the byte mask on the draw, the setup (SNA) or both */
 		m->skind = SK_MONO;
 		m->bytepacked = i % 4 != 3;
 		m->mono_transp = i % 3 != 0;
@@ -506,6 +507,8 @@ TEST(pixel_and_scanlines)
 			m->mpat[k] = (uint8_t)rnd();
 		m->pat_transp = i % 5 == 0;
 		m->hseed = rnd() % 8, m->vseed = rnd() % 8;
+		m->wmask = 1 + (i / 9) % 3;	/* alpha, RGB or both, from the setup, the draw or both */
+		m->wmask_in = (i / 3) % 3;
 		if (i % 7 == 0) {
 			m->clip = true;
 			m->cx1 = m->x1, m->cy1 = m->y1 + 1, m->cx2 = m->x1 + 10, m->cy2 = m->y2;

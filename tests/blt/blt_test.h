@@ -154,6 +154,8 @@ struct model {
 	int gen, cpp;
 	uint8_t rop;
 	uint32_t wmask;			/* DW0 bits 21:20 */
+	/* setup-driven commands: where wmask goes (0 the draw's DW0, 1 the setup's as SNA, 2 both) */
+	int wmask_in;
 	struct tsurf dst;
 	int x1, y1, x2, y2;
 	bool clip;
@@ -326,6 +328,8 @@ static inline unsigned encode(const struct model *m, int type, uint32_t *c)
 	};
 	bool has_src = type == C_SRC_COPY || type == C_FULL_MONO_PAT || type == C_NONXY_SRC_COPY;
 	c[0] = dw0_of(m, ops[type], has_src);
+	if ((type == C_PIXEL || type == C_SCANLINES || type == C_TEXT) && m->wmask_in == 1)
+		c[0] &= ~(3u << 20);
 	switch (type) {
 	case C_FAST_COPY: {
 		static const uint32_t fcd[17] = { [1] = 0, [2] = 1, [4] = 3, [8] = 4, [16] = 5 };
@@ -425,7 +429,7 @@ static inline unsigned encode_setup(const struct model *m, uint32_t *c)
 	int gen = m->gen;
 	unsigned n = 1;
 	bool mono = m->pkind != PK_COLOR;
-	c[0] = 2u << 29 | (mono ? 0x11u : 0x01u) << 22;
+	c[0] = 2u << 29 | (mono ? 0x11u : 0x01u) << 22 | (m->wmask_in ? m->wmask << 20 : 0);
 	c[n++] = br13_of(m) | (m->pkind == PK_SOLID ? 1u << 31 : 0);
 	c[n++] = xy(m->cx1, m->cy1);
 	c[n++] = xy(m->cx2, m->cy2);
