@@ -27,6 +27,6 @@ check() {
 check "I915_GEM_EXECBUFFER2" "ioctl: the execbuffer by name"
 check ": 00000000 MI_NOOP, 1 dword$" "cmd: MI_NOOP"
 check ": 680b0001 3DSTATE_VF_STATISTICS, 1 dword \(skipped\)$" "cmd: a skipped 3D command, one dword long"
-check ": 7a000004 PIPE_CONTROL, 6 dwords$" "cmd: PIPE_CONTROL, run"
+check ": 7a000004 PIPE_CONTROL, 6 dwords: [0-9a-f]{8}( [0-9a-f]{8}){4}$" "cmd: PIPE_CONTROL, run, with its five operands"
 check ": 05000000 MI_BATCH_BUFFER_END, 1 dword$" "cmd: the end of the batch"
 check "batch 0x[0-9a-f]+ on engine 0: done, 1 commands skipped" "exec: the batch's outcome"

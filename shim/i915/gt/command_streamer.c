@@ -641,9 +641,16 @@ static void trace_cmd(const struct cs *cs, uint64_t at, const uint32_t *c, uint3
 		snprintf(unknown, sizeof(unknown), "client %u opcode %#x", client, op);
 		name = unknown;
 	}
-	shim_log("i915-shim[%d]: engine %u %s0x%llx: %08x %s, %u dword%s%s\n", getpid(), cs->rq->engine,
+	/* The operands too (the first 16): a batch is read from the trace, not from memory. */
+	char ops[16 * 9 + 8] = "";
+	size_t len = 0;
+	for (uint32_t i = 1; i < n && i <= 16; i++)
+		len += (size_t)snprintf(ops + len, sizeof(ops) - len, "%s%08x", i == 1 ? ": " : " ", c[i]);
+	if (n > 17)
+		snprintf(ops + len, sizeof(ops) - len, " ...");
+	shim_log("i915-shim[%d]: engine %u %s0x%llx: %08x %s, %u dword%s%s%s\n", getpid(), cs->rq->engine,
 		 cs->depth ? "2nd-level " : "", (unsigned long long)at, c[0], name, n, n == 1 ? "" : "s",
-		 skipped ? " (skipped)" : "");
+		 skipped ? " (skipped)" : "", ops);
 }
 
 /* One run of the command loop, under the fault guard: what it got to and how it ended. */
