@@ -117,6 +117,44 @@ static int i915_trace_args(char *buf, size_t len, unsigned long cmd, const void 
 		const struct drm_i915_gem_create *a = data;
 		return snprintf(buf, len, "size=%llu -> handle=%u", (unsigned long long)a->size, a->handle);
 	}
+	case DRM_IOCTL_I915_GEM_BUSY: {
+		const struct drm_i915_gem_busy *a = data;
+		return snprintf(buf, len, "handle=%u -> busy=0x%x", a->handle, a->busy);
+	}
+	case DRM_IOCTL_I915_GEM_SET_DOMAIN: {
+		const struct drm_i915_gem_set_domain *a = data;
+		return snprintf(buf, len, "handle=%u read=0x%x write=0x%x", a->handle, a->read_domains,
+				a->write_domain);
+	}
+	case DRM_IOCTL_I915_GEM_MMAP: {
+		const struct drm_i915_gem_mmap *a = data;
+		return snprintf(buf, len, "handle=%u offset=%llu size=%llu flags=0x%llx", a->handle,
+				(unsigned long long)a->offset, (unsigned long long)a->size,
+				(unsigned long long)a->flags);
+	}
+	case DRM_IOCTL_I915_GEM_MMAP_OFFSET: {
+		const struct drm_i915_gem_mmap_offset *a = data;
+		return snprintf(buf, len, "handle=%u flags=%llu", a->handle, (unsigned long long)a->flags);
+	}
+	case DRM_IOCTL_I915_GEM_MMAP_GTT: {
+		const struct drm_i915_gem_mmap_gtt *a = data;
+		return snprintf(buf, len, "handle=%u", a->handle);
+	}
+	case DRM_IOCTL_I915_GEM_WAIT: {
+		const struct drm_i915_gem_wait *a = data;
+		return snprintf(buf, len, "handle=%u timeout=%lld", a->bo_handle, (long long)a->timeout_ns);
+	}
+	case DRM_IOCTL_I915_GEM_SET_TILING: {
+		const struct drm_i915_gem_set_tiling *a = data;
+		return snprintf(buf, len, "handle=%u tiling=%u stride=%u", a->handle, a->tiling_mode, a->stride);
+	}
+	case DRM_IOCTL_I915_GEM_EXECBUFFER2:
+	case DRM_IOCTL_I915_GEM_EXECBUFFER2_WR: {
+		const struct drm_i915_gem_execbuffer2 *a = data;
+		return snprintf(buf, len, "buffers=%u batch_len=%u flags=0x%llx ctx=%llu", a->buffer_count,
+				a->batch_len, (unsigned long long)a->flags,
+				(unsigned long long)(a->rsvd1 & 0xffffffffu));
+	}
 	default:
 		return 0;
 	}
