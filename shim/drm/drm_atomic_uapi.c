@@ -23,6 +23,7 @@
 #include "base/user_copy.h"
 #include "drm/dma_fence.h"
 #include "drm/drm_atomic.h"
+#include "drm/drm_lease.h"
 #include "drm/drm_mode_object.h"
 #include "drm/drm_syncobj.h"
 
@@ -97,6 +98,10 @@ static int set_property(struct shim_call *call, struct shim_atomic_state *st, sh
 		default: return -EINVAL;
 		}
 	}
+	/* LS9: a CRTC_ID that names a CRTC the caller's lease does not hold (it exists: KA8
+	 * let it through) is EACCES. */
+	if (which == SHIM_PROP_CRTC_ID && v && !shim_lease_held(call->file, (uint32_t)v))
+		return -EACCES;
 	if (type == SHIM_MODE_CONNECTOR) {
 		const struct shim_mode_connector *c = shim_ptr(obj);
 		shim_atomic_get_conn(st, c->index);
@@ -135,7 +140,7 @@ static int set_property(struct shim_call *call, struct shim_atomic_state *st, sh
 #define ATOMIC_FLAGS (DRM_MODE_PAGE_FLIP_EVENT | DRM_MODE_PAGE_FLIP_ASYNC | DRM_MODE_ATOMIC_TEST_ONLY | \
 		      DRM_MODE_ATOMIC_NONBLOCK | DRM_MODE_ATOMIC_ALLOW_MODESET)
 
-/* KA3–KA7: drm_mode_atomic_ioctl. */
+/* KA3–KA7, LS6: drm_mode_atomic_ioctl. A lessee's objects outside its lease are unknown ids. */
 int shim_mode_atomic_ioctl(struct shim_call *call, void *data)
 {
 	struct drm_mode_atomic *r = data;
@@ -164,7 +169,7 @@ int shim_mode_atomic_ioctl(struct shim_call *call, void *data)
 				break;
 			}
 			enum shim_mode_type type = 0;
-			shim_off obj = shim_mode_object_find_uapi(mc, obj_id, DRM_MODE_OBJECT_ANY, &type);
+			shim_off obj = shim_mode_object_find_uapi(call->file, mc, obj_id, DRM_MODE_OBJECT_ANY, &type);
 			if (!obj || (type != SHIM_MODE_CRTC && type != SHIM_MODE_CONNECTOR && type != SHIM_MODE_PLANE)) {
 				ret = -ENOENT;	/* KA7: no object, or one without properties */
 				break;
@@ -216,7 +221,7 @@ static int obj_set_property(struct shim_call *call, uint32_t obj_id, uint32_t ob
 		if (!mc)
 			return ret;
 		enum shim_mode_type type = 0;
-		shim_off obj = shim_mode_object_find_uapi(mc, obj_id, obj_type, &type);
+		shim_off obj = shim_mode_object_find_uapi(call->file, mc, obj_id, obj_type, &type);
 		int which = obj ? find_prop(mc, obj, type, prop_id) : -1;
 		if (!obj || which < 0) {
 			shim_device_unlock(call->dev);

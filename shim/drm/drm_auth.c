@@ -10,6 +10,12 @@
  * reused while their file lives). Privilege-dependent answers follow what
  * doc/realkernel-drm-core.md measured: unprivileged SET/DROP_MASTER are EACCES
  * unless the caller's process opened the file and the file was master.
+ *
+ * A lessee (drm/drm_lease.c) is a master too, but never the device's: its
+ * file is the current master while the owner at the top of its lease tree
+ * is (LS15), it cannot be made or dropped as master itself, and a file that
+ * was a master of its own revokes every lease under its master when it is
+ * released (LS16). A master's last reference takes it out of its lease tree.
  */
 #include "config.h"
 
@@ -19,8 +25,9 @@
 
 #include "base/journal.h"
 #include "drm/drm_ioctl.h"
+#include "drm/drm_lease.h"
 
-static shim_off master_create(struct shim_device *dev)
+shim_off shim_master_create(struct shim_device *dev)
 {
 	shim_off off = shim_alloc(&dev->shared->arena, sizeof(struct shim_master));
 	if (off)
@@ -28,29 +35,31 @@ static shim_off master_create(struct shim_device *dev)
 	return off;
 }
 
-static void master_get(shim_off off)
+void shim_master_get(shim_off off)
 {
 	SHIM_INC(((struct shim_master *)shim_ptr(off))->refcount);
 }
 
-static void master_put(struct shim_device *dev, shim_off off)
+void shim_master_put(struct shim_device *dev, shim_off off)
 {
 	struct shim_master *m = shim_ptr(off);
 	if (!m || SHIM_DEC(m->refcount))
 		return;
+	shim_lease_destroy(dev, off);	/* drm_master_destroy: out of its lease tree first */
 	shim_idr_destroy(&dev->shared->arena, &m->magic_map);
 	shim_free(&dev->shared->arena, off, sizeof(*m));
 }
 
+/* LS15: a lessee's file is master while the owner of its tree is the device's master. */
 bool shim_is_current_master(struct shim_device *dev, const struct shim_file *file)
 {
-	return file->is_master && file->master && file->master == dev->shared->master;
+	return file->is_master && file->master && shim_lease_owner(file->master) == dev->shared->master;
 }
 
 /* The file becomes the device's master (its own master object already set). */
 static void set_master(struct shim_device *dev, struct shim_file *file)
 {
-	master_get(file->master);
+	shim_master_get(file->master);
 	SHIM_SET(dev->shared->master, file->master);
 	SHIM_SET(file->was_master, 1);
 }
@@ -58,7 +67,7 @@ static void set_master(struct shim_device *dev, struct shim_file *file)
 static int new_set_master(struct shim_device *dev, struct shim_file *file)
 {
 	shim_off old = file->master;
-	shim_off m = master_create(dev);
+	shim_off m = shim_master_create(dev);
 	if (!m)
 		return -ENOMEM;
 	SHIM_SET(file->master, m);
@@ -66,7 +75,7 @@ static int new_set_master(struct shim_device *dev, struct shim_file *file)
 	SHIM_SET(file->authenticated, 1);
 	set_master(dev, file);
 	if (old)
-		master_put(dev, old);
+		shim_master_put(dev, old);
 	return 0;
 }
 
@@ -74,7 +83,7 @@ static void drop_master(struct shim_device *dev)
 {
 	shim_off m = dev->shared->master;
 	SHIM_SET(dev->shared->master, 0);
-	master_put(dev, m);
+	shim_master_put(dev, m);
 }
 
 int shim_auth_file_open(struct shim_device *dev, struct shim_file *file)
@@ -82,10 +91,11 @@ int shim_auth_file_open(struct shim_device *dev, struct shim_file *file)
 	if (!dev->shared->master)
 		return new_set_master(dev, file);
 	SHIM_SET(file->master, dev->shared->master);
-	master_get(file->master);
+	shim_master_get(file->master);
 	return 0;
 }
 
+/* drm_master_release. A lessee's file is current master without being the device's. */
 void shim_auth_file_release(struct shim_device *dev, struct shim_file *file)
 {
 	struct shim_master *m = shim_ptr(file->master);
@@ -93,9 +103,11 @@ void shim_auth_file_release(struct shim_device *dev, struct shim_file *file)
 		return;
 	if (file->magic)
 		shim_idr_remove(&m->magic_map, file->magic);
-	if (shim_is_current_master(dev, file))
+	if (shim_is_current_master(dev, file) && file->master == dev->shared->master)
 		drop_master(dev);
-	master_put(dev, file->master);
+	if (file->is_master)	/* LS13, LS16: its master's leases and its lessees' end with it */
+		shim_lease_revoke(dev, file->master);
+	shim_master_put(dev, file->master);
 	SHIM_SET(file->master, 0);
 }
 
@@ -166,6 +178,8 @@ int shim_drm_set_master(struct shim_call *call, void *data)
 	}
 	if (!file->is_master)
 		ret = new_set_master(dev, file);
+	else if (((struct shim_master *)shim_ptr(file->master))->lessor)
+		ret = -EINVAL;	/* LS15: a lessee is master only through its lessor */
 	else
 		set_master(dev, file);
 out:
@@ -183,6 +197,8 @@ int shim_drm_drop_master(struct shim_call *call, void *data)
 	ret = master_check_perm(file);
 	if (!ret && !shim_is_current_master(dev, file))
 		ret = -EINVAL;
+	if (!ret && ((struct shim_master *)shim_ptr(file->master))->lessor)
+		ret = -EINVAL;	/* LS15 */
 	if (!ret)
 		drop_master(dev);
 	shim_device_unlock(dev);

@@ -137,6 +137,7 @@ enum {
 	H_DMABUF_ID, H_SYNC_FILE_ID, H_SYNCOBJ_FD_ID, H_WAKE_CALLBACK, H_SYNCOBJ_WAITER,
 	H_BORROWED_OBJECT, H_BORROWED_FENCE, H_BORROWED_SYNCOBJ, H_BORROWED_WAITER,
 	H_MODE_CONFIG, H_FB_ID, H_PLANE_FB, H_FB_OBJECT, H_BLOB_ID, H_CRTC_FENCE, H_FB_INTERNAL_ID,
+	H_LESSOR, H_LESSEE, H_LESSEE_ID,
 };
 static const struct shim_check_holder core_holders[] = {
 	/* GEM objects. tally[0]: handles, which handle_count must equal. */
@@ -179,6 +180,11 @@ static const struct shim_check_holder core_holders[] = {
 	[H_CRTC_FENCE] = { "CRTC commit's fence", &shim_check_kind_fence, true },
 	/* the id of a framebuffer no file owns (the cursor's) holds no reference: its plane does */
 	[H_FB_INTERNAL_ID] = { "internal framebuffer id", &kind_fb, false },
+	/* DRM leases (drm/drm_lease.c): a lessee holds its lessor; the lessor's list and its
+	 * owner's lessee ids only point at the lessee (its file holds it). */
+	[H_LESSOR] = { "lessee's lessor", &kind_master, true },
+	[H_LESSEE] = { "lessor's lessee list", &kind_master, false },
+	[H_LESSEE_ID] = { "owner's lessee id", &kind_master, false },
 };
 
 /* --- the graph --------------------------------------------------------------------- */
@@ -536,6 +542,59 @@ static void check_magic(struct shim_state_check *s, void *arg, uint32_t id, uint
 				"file with that magic", id, (unsigned long long)(value - 1));
 }
 
+/* The lessees of one lessor that the walk will look at (a longer list is reported). */
+#define MAX_LESSEES_CHECKED 4096
+
+/* A lessee's leased id: a CRTC, connector or plane of the mode config, held by no other
+ * lessee of its lessor (CREATE_LEASE's EBUSY rule). */
+static void check_lease_id(struct shim_state_check *s, void *arg, uint32_t id, uint64_t value, uint64_t at)
+{
+	struct master_ctx *mc = arg;
+	struct shim_check *c = mc->c;
+	const struct shim_master *m = shim_check_get(c, mc->master, sizeof(*m));
+	const struct shim_mode_config *cfg = shim_check_get(c, c->sh->mode_config, sizeof(*cfg));
+	uint64_t v = cfg ? shim_check_idr_find(s, &cfg->ids, id) : 0;
+	if (value != 1 || !v || !shim_mode_type_leased(shim_mode_entry_type(v)))
+		shim_check_fail(c, "lease", at, "master 0x%llx leases id %u (value %llu): no CRTC, connector or "
+				"plane", (unsigned long long)mc->master, id, (unsigned long long)value);
+	const struct shim_master *lessor = m ? shim_check_get(c, m->lessor, sizeof(*lessor)) : NULL;
+	uint64_t l = lessor ? lessor->lessees : 0;
+	for (unsigned n = 0; l && n < MAX_LESSEES_CHECKED; n++) {
+		const struct shim_master *other = shim_check_get(c, l, sizeof(*other));
+		if (!other)
+			break;
+		if (l != mc->master && shim_check_idr_find(s, &other->leases, id))
+			shim_check_fail(c, "lease", at, "id %u is leased to both 0x%llx and 0x%llx", id,
+					(unsigned long long)mc->master, (unsigned long long)l);
+		l = other->next_lessee;
+	}
+}
+
+struct lessee_ctx {
+	struct shim_check *c;
+	uint64_t lessor;
+	uint32_t n;
+};
+
+static void visit_lessee(struct shim_state_check *s, void *arg, uint64_t node, const void *p)
+{
+	struct lessee_ctx *lc = arg;
+	const struct shim_master *l = shim_check_ref(lc->c, &core_holders[H_LESSEE], node, node);
+	lc->n++;
+	if (l && l->lessor != lc->lessor)
+		shim_check_fail(lc->c, "master", node, "on the lessee list of 0x%llx, but its lessor is 0x%llx",
+				(unsigned long long)lc->lessor, (unsigned long long)l->lessor);
+}
+
+static void check_lessee_id(struct shim_state_check *s, void *arg, uint32_t id, uint64_t value, uint64_t at)
+{
+	struct master_ctx *mc = arg;
+	const struct shim_master *l = shim_check_ref(mc->c, &core_holders[H_LESSEE_ID], at, value);
+	if (l && (l->lessee_id != id || l->lessor != mc->master))
+		shim_check_fail(mc->c, "master", at, "lessee id %u names 0x%llx, whose id is %u and lessor 0x%llx",
+				id, (unsigned long long)value, l->lessee_id, (unsigned long long)l->lessor);
+}
+
 static void master_walk(struct shim_check *c, uint64_t off, const void *p)
 {
 	const struct shim_master *m = p;
@@ -543,6 +602,29 @@ static void master_walk(struct shim_check *c, uint64_t off, const void *p)
 		shim_check_fail(c, "master", off, "unique_len %u", m->unique_len);
 	struct master_ctx mc = { c, off };
 	shim_check_idr(&c->s, &m->magic_map, "master's magics", check_magic, &mc);
+	/* Leases: a tree of one level, an owner and its lessees (no sub-leases). */
+	shim_check_idr(&c->s, &m->leases, "lease", check_lease_id, &mc);
+	shim_check_idr(&c->s, &m->lessee_ids, "owner's lessee ids", check_lessee_id, &mc);
+	struct lessee_ctx lc = { c, off, 0 };
+	shim_check_list(&c->s, m->lessees, sizeof(struct shim_master), offsetof(struct shim_master, next_lessee),
+			"lessee list", shim_check_at(c, &m->lessees), visit_lessee, &lc);
+	if (lc.n != m->lessee_ids.count)
+		shim_check_fail(c, "master", off, "%u lessees listed, %u lessee ids", lc.n, m->lessee_ids.count);
+	const struct shim_master *lessor = shim_check_ref(c, &core_holders[H_LESSOR], shim_check_at(c, &m->lessor),
+							  m->lessor);
+	if (m->lessor) {
+		if (!m->lessee_id || m->lessees || m->lessee_ids.count)
+			shim_check_fail(c, "master", off, "a lessee with id %u, lessees 0x%llx, %u lessee ids",
+					m->lessee_id, (unsigned long long)m->lessees, m->lessee_ids.count);
+		if (lessor && (lessor->lessor ||
+			       shim_check_idr_find(&c->s, &lessor->lessee_ids, m->lessee_id) != off))
+			shim_check_fail(c, "master", off, "lessee %u is not its lessor's (0x%llx) lessee of that "
+					"id, or its lessor leases from another", m->lessee_id,
+					(unsigned long long)m->lessor);
+	} else if (m->lessee_id || m->leases.count || m->next_lessee) {
+		shim_check_fail(c, "master", off, "an owner with lessee id %u, %u leased ids, next lessee 0x%llx",
+				m->lessee_id, m->leases.count, (unsigned long long)m->next_lessee);
+	}
 }
 
 /* --- the roots: open files and the device-wide indexes ------------------------------------ */
@@ -618,7 +700,10 @@ static void walk_open_file(struct shim_check *c, uint32_t slot, const struct shi
 		shim_check_fail(c, "file", at, "slot %u: a primary file without a master", slot);
 	if (file->minor == 128 && (file->master || file->is_master || file->magic))
 		shim_check_fail(c, "file", at, "slot %u: a render file with master state", slot);
-	shim_check_ref(c, &core_holders[H_FILE_MASTER], shim_check_at(c, &file->master), file->master);
+	const struct shim_master *m =
+		shim_check_ref(c, &core_holders[H_FILE_MASTER], shim_check_at(c, &file->master), file->master);
+	if (m && m->lessor && !file->is_master)
+		shim_check_fail(c, "file", at, "slot %u belongs to a lessee master it is not the file of", slot);
 	shim_check_idr(&c->s, &file->handles, "file's handles", file_handle, &fc);
 	shim_check_idr(&c->s, &file->syncobjs, "file's sync objects", file_syncobj, &fc);
 	shim_check_idr(&c->s, &file->prime_handles, "file's prime handles", file_prime_handle, &fc);
@@ -669,7 +754,10 @@ static void walk_files(struct shim_check *c)
 			shim_check_fail(c, "device", shim_check_at(c, &sh->master), "the current master 0x%llx is no "
 					"open file's own", (unsigned long long)sh->master);
 	}
-	shim_check_ref(c, &core_holders[H_DEVICE_MASTER], shim_check_at(c, &sh->master), sh->master);
+	const struct shim_master *m =
+		shim_check_ref(c, &core_holders[H_DEVICE_MASTER], shim_check_at(c, &sh->master), sh->master);
+	if (m && m->lessor)
+		shim_check_fail(c, "device", shim_check_at(c, &sh->master), "the current master is a lessee");
 }
 
 static void flink_name(struct shim_state_check *s, void *arg, uint32_t id, uint64_t value, uint64_t at)

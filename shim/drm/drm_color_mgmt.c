@@ -48,10 +48,10 @@ static void gamma_read(const struct shim_mode_crtc *c, uint16_t *lut)
 
 /* The CRTC's lookup (ENOENT), for SETGAMMA whether it has a LUT at all (ENOSYS: no
  * gamma_set hook, not one of i915's), and the size check (EINVAL), in the kernel's order. */
-static struct shim_mode_crtc *gamma_crtc(struct shim_mode_config *mc, const struct drm_mode_crtc_lut *r, bool set,
-					 int *ret)
+static struct shim_mode_crtc *gamma_crtc(const struct shim_call *call, struct shim_mode_config *mc,
+					 const struct drm_mode_crtc_lut *r, bool set, int *ret)
 {
-	struct shim_mode_crtc *c = shim_ptr(shim_mode_object_find(mc, r->crtc_id, SHIM_MODE_CRTC));
+	struct shim_mode_crtc *c = shim_ptr(shim_mode_object_lookup(call->file, mc, r->crtc_id, SHIM_MODE_CRTC));
 	if (!c)
 		*ret = -ENOENT;	/* KG1 */
 	else if (set && !c->gamma_size)
@@ -69,7 +69,7 @@ int shim_mode_gamma_get_ioctl(struct shim_call *call, void *data)
 	struct shim_mode_config *mc = shim_mode_lock(call, &ret);
 	if (!mc)
 		return ret;
-	struct shim_mode_crtc *c = gamma_crtc(mc, r, false, &ret);
+	struct shim_mode_crtc *c = gamma_crtc(call, mc, r, false, &ret);
 	uint16_t lut[3 * GAMMA_MAX];
 	if (c)
 		gamma_read(c, lut);
@@ -95,7 +95,7 @@ int shim_mode_gamma_set_ioctl(struct shim_call *call, void *data)
 	if (!mc)
 		return ret;
 	struct shim_device *dev = call->dev;
-	struct shim_mode_crtc *c = gamma_crtc(mc, r, true, &ret);
+	struct shim_mode_crtc *c = gamma_crtc(call, mc, r, true, &ret);
 	if (!c)
 		goto out;
 	uint16_t lut[3 * GAMMA_MAX];

@@ -17,7 +17,7 @@
 #include "drm/drm_mode_config.h"
 #include "drm/drm_mode_object.h"
 
-/* KN1–KN5: drm_mode_getconnector. Encoders and modes all or nothing; properties one by one. */
+/* KN1–KN5, LS6: drm_mode_getconnector. Encoders and modes all or nothing; properties one by one. */
 int shim_mode_getconnector_ioctl(struct shim_call *call, void *data)
 {
 	struct drm_mode_get_connector *r = data;
@@ -25,7 +25,7 @@ int shim_mode_getconnector_ioctl(struct shim_call *call, void *data)
 	struct shim_mode_config *mc = shim_mode_lock(call, &ret);
 	if (!mc)
 		return ret;
-	shim_off off = shim_mode_object_find(mc, r->connector_id, SHIM_MODE_CONNECTOR);
+	shim_off off = shim_mode_object_lookup(call->file, mc, r->connector_id, SHIM_MODE_CONNECTOR);
 	if (!off) {
 		shim_device_unlock(call->dev);
 		return -ENOENT;

@@ -25,6 +25,7 @@
 #include "base/user_copy.h"
 #include "drm/drm_drv.h"
 #include "drm/drm_fourcc.h"
+#include "drm/drm_lease.h"
 #include "drm/drm_mode_config.h"
 #include "drm/drm_vblank.h"
 
@@ -36,7 +37,7 @@ int shim_mode_getcrtc_ioctl(struct shim_call *call, void *data)
 	struct shim_mode_config *mc = shim_mode_lock(call, &ret);
 	if (!mc)
 		return ret;
-	shim_off off = shim_mode_object_find(mc, r->crtc_id, SHIM_MODE_CRTC);
+	shim_off off = shim_mode_object_lookup(call->file, mc, r->crtc_id, SHIM_MODE_CRTC);
 	if (!off) {
 		shim_device_unlock(call->dev);
 		return -ENOENT;
@@ -190,7 +191,7 @@ static int set_config(struct shim_device *dev, struct shim_mode_config *mc, cons
 	return 0;
 }
 
-/* KC3–KC10: drm_mode_setcrtc, in the kernel's order of checks. */
+/* KC3–KC10, LS6, LS9: drm_mode_setcrtc, in the kernel's order of checks. */
 int shim_mode_setcrtc_ioctl(struct shim_call *call, void *data)
 {
 	struct drm_mode_crtc *r = data;
@@ -201,9 +202,13 @@ int shim_mode_setcrtc_ioctl(struct shim_call *call, void *data)
 	if (!mc)
 		return ret;
 	struct setcrtc s = { .x = r->x, .y = r->y };
-	s.crtc = shim_ptr(shim_mode_object_find(mc, r->crtc_id, SHIM_MODE_CRTC));
+	s.crtc = shim_ptr(shim_mode_object_lookup(call->file, mc, r->crtc_id, SHIM_MODE_CRTC));
 	if (!s.crtc) {
 		ret = -ENOENT;
+		goto out;
+	}
+	if (r->mode_valid && !shim_lease_held(call->file, mc->planes[s.crtc->primary].id)) {
+		ret = -EACCES;	/* LS9: a lessee lights a CRTC only with its primary plane (turning it off is fine) */
 		goto out;
 	}
 	struct drm_mode_modeinfo mode = r->mode;
@@ -262,7 +267,7 @@ int shim_mode_setcrtc_ioctl(struct shim_call *call, void *data)
 			goto out;
 		}
 		const struct shim_mode_connector *conn =
-			shim_ptr(shim_mode_object_find(mc, id, SHIM_MODE_CONNECTOR));
+			shim_ptr(shim_mode_object_lookup(call->file, mc, id, SHIM_MODE_CONNECTOR));
 		if (!conn) {
 			ret = -ENOENT;
 			goto out;

@@ -44,7 +44,7 @@
 #include "base/shared_mem.h"
 #include "hw/device_model.h"
 
-#define SHIM_LAYOUT_VERSION 17
+#define SHIM_LAYOUT_VERSION 18
 #define SHIM_MAX_FILES 4096
 #define SHIM_STATE_SIZE (2ull << 30)	/* sparse: room for millions of objects (issue #16) */
 #define SHIM_JOURNAL_NOTES (1ull << 22)	/* 64 MiB of undo notes after the state, sparse */
@@ -58,13 +58,28 @@ enum shim_file_state { SHIM_FILE_FREE = 0, SHIM_FILE_OPEN = 1 };
 #define SHIM_CAP_ASPECT_RATIO	(1u << 3)
 #define SHIM_CAP_WRITEBACK	(1u << 4)
 
+/*
+ * A master (the kernel's drm_master): the device's owner of the display, or a
+ * lessee holding part of it (drm/drm_lease.c). Counted: each file that
+ * belongs to it, the device while it is the current master, and each of its
+ * lessees (their lessor reference) hold one.
+ */
 struct shim_master {
 	uint32_t refcount;
 	uint32_t unique_len;
 	char unique[32];		/* set by SET_VERSION 1.1+ */
 	struct shim_idr magic_map;	/* magic -> slot + 1, or SHIM_MAGIC_USED */
+	/* DRM leases (drm/drm_lease.c). A lessee: */
+	shim_off lessor;		/* the master it leases from (a reference); 0: an owner */
+	uint32_t lessee_id;		/* its id among its owner's lessees, from 1; 0: an owner */
+	uint32_t pad;
+	struct shim_idr leases;		/* the mode object ids it holds -> 1; empty once revoked */
+	shim_off next_lessee;		/* the next in its lessor's list */
+	/* An owner: */
+	shim_off lessees;		/* its lessees, oldest first (LIST_LESSEES' order) */
+	struct shim_idr lessee_ids;	/* lessee id -> struct shim_master, lowest free from 1 */
 };
-SHIM_SHARED_LAYOUT(struct shim_master, 64);
+SHIM_SHARED_LAYOUT(struct shim_master, 144);
 #define SHIM_MAGIC_USED UINT64_MAX
 
 /* Room for the driver's part of an open file and of the device (drm_drv.h): fixed
@@ -150,6 +165,14 @@ __attribute__((noreturn)) void shim_lock_contract_broken(const char *func);
  */
 int shim_device_open(struct shim_device *dev, unsigned minor, int flags, uint32_t *slot,
 		     uint64_t *generation);
+
+/*
+ * Device lock held: a new open file of the primary node, as a lease's lessee file is made
+ * (the kernel's file_clone_open in CREATE_LEASE, drm/drm_lease.c): a real fd with
+ * O_CLOEXEC/O_NONBLOCK from flags, or -errno. The file has no master yet: the caller
+ * gives it one before the section ends.
+ */
+int shim_device_clone_open(struct shim_device *dev, int flags, uint32_t *slot, uint64_t *generation);
 
 /* The slot of an fd that is one of our "file.<slot>" FIFOs (for fds we did not hand
  * out in this process: inherited across exec, received over a socket); -1 if not ours. */

@@ -2,7 +2,8 @@
 /*
  * The device of this process (its instance, base/instance.h, opened on first
  * use with the DRM core's state and tree), the device lock, and the life of
- * open files (see drm/drm_device.h for the model).
+ * open files (see drm/drm_device.h for the model): those an open of a node
+ * makes, and those CREATE_LEASE makes for its lessees (drm/drm_lease.c).
  */
 #include "config.h"
 
@@ -307,29 +308,21 @@ void shim_device_reap(struct shim_device *dev)
 	}
 }
 
-int shim_device_open(struct shim_device *dev, unsigned minor, int flags, uint32_t *slotp,
-		     uint64_t *generation)
+/* A new open file of minor in the lowest free slot, with no master state yet (drm_open_helper
+ * up to drm_master_open): its fd (a new description of the slot's FIFO) or -errno. */
+static int file_create(struct shim_device *dev, unsigned minor, int flags, uint32_t *slotp)
 {
 	struct shim_shared *sh = dev->shared;
-	int fd, ret = 0;
 	uint32_t slot;
-
-	shim_client_register(dev);	/* the device process releases our files when we are gone */
-	shim_device_lock(dev);
-	shim_device_reap(dev);
 	for (slot = sh->files_hint; slot < SHIM_MAX_FILES; slot++)
 		if (sh->files[slot].state == SHIM_FILE_FREE)
 			break;
-	if (slot >= SHIM_MAX_FILES) {
-		ret = -ENFILE;
-		goto out;
-	}
+	if (slot >= SHIM_MAX_FILES)
+		return -ENFILE;
 	ino_t ino;
-	fd = open_slot_fifo(dev, slot, flags, &ino);
-	if (fd < 0) {
-		ret = fd;
-		goto out;
-	}
+	int fd = open_slot_fifo(dev, slot, flags, &ino);
+	if (fd < 0)
+		return fd;
 
 	struct shim_file *file = &sh->files[slot];
 	uint64_t gen = file->generation;
@@ -343,20 +336,41 @@ int shim_device_open(struct shim_device *dev, unsigned minor, int flags, uint32_
 	file->fifo_ino = ino;
 	SHIM_INC(sh->files_open);
 	SHIM_SET(sh->files_hint, slot + 1);
-	if (minor == 0) {
-		int err = shim_auth_file_open(dev, file);
+	*slotp = slot;
+	return fd;
+}
+
+int shim_device_open(struct shim_device *dev, unsigned minor, int flags, uint32_t *slotp,
+		     uint64_t *generation)
+{
+	uint32_t slot;
+
+	shim_client_register(dev);	/* the device process releases our files when we are gone */
+	shim_device_lock(dev);
+	shim_device_reap(dev);
+	int ret = file_create(dev, minor, flags, &slot);
+	if (ret >= 0 && minor == 0) {
+		int err = shim_auth_file_open(dev, &dev->shared->files[slot]);
 		if (err) {
 			release_file(dev, slot);
-			shim_real.close(fd);
+			shim_real.close(ret);
 			ret = err;
-			goto out;
 		}
 	}
-	*slotp = slot;
-	*generation = file->generation;
-	ret = fd;
-out:
+	if (ret >= 0) {
+		*slotp = slot;
+		*generation = dev->shared->files[slot].generation;
+	}
 	shim_device_unlock(dev);
+	return ret;
+}
+
+int shim_device_clone_open(struct shim_device *dev, int flags, uint32_t *slotp, uint64_t *generation)
+{
+	shim_assert_locked(dev);
+	int ret = file_create(dev, 0, flags, slotp);
+	if (ret >= 0)
+		*generation = dev->shared->files[*slotp].generation;
 	return ret;
 }
 

@@ -20,6 +20,7 @@
 #include "drm/drm_drv.h"
 #include "drm/drm_gem.h"
 #include "drm/drm_ioctl.h"
+#include "drm/drm_lease.h"
 #include "drm/drm_mode_config.h"
 #include "drm/drm_prime.h"
 #include "drm/drm_syncobj.h"
@@ -142,10 +143,10 @@ static const struct shim_ioctl_desc core_ioctls[] = {
 	DEF(DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL, shim_syncobj_timeline_signal_ioctl, SHIM_RENDER_ALLOW),
 	DEF(DRM_IOCTL_SYNCOBJ_QUERY, shim_syncobj_query_ioctl, SHIM_RENDER_ALLOW),
 	DEF(DRM_IOCTL_SYNCOBJ_TRANSFER, shim_syncobj_transfer_ioctl, SHIM_RENDER_ALLOW),
-	KMS(DRM_IOCTL_MODE_CREATE_LEASE, SHIM_MASTER),
-	KMS(DRM_IOCTL_MODE_LIST_LESSEES, SHIM_MASTER),
-	KMS(DRM_IOCTL_MODE_GET_LEASE, SHIM_MASTER),
-	KMS(DRM_IOCTL_MODE_REVOKE_LEASE, SHIM_MASTER),
+	DEF(DRM_IOCTL_MODE_CREATE_LEASE, shim_mode_create_lease_ioctl, SHIM_MASTER),
+	DEF(DRM_IOCTL_MODE_LIST_LESSEES, shim_mode_list_lessees_ioctl, SHIM_MASTER),
+	DEF(DRM_IOCTL_MODE_GET_LEASE, shim_mode_get_lease_ioctl, SHIM_MASTER),
+	DEF(DRM_IOCTL_MODE_REVOKE_LEASE, shim_mode_revoke_lease_ioctl, SHIM_MASTER),
 };
 
 static const unsigned core_ioctl_count = sizeof(core_ioctls) / sizeof(core_ioctls[0]);

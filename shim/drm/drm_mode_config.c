@@ -22,6 +22,7 @@
 #include "base/journal.h"
 #include "base/user_copy.h"
 #include "drm/drm_drv.h"
+#include "drm/drm_lease.h"
 #include "drm/drm_mode_config.h"
 
 struct shim_mode_config *shim_mode_config_get(struct shim_device *dev, int *err)
@@ -75,6 +76,17 @@ shim_off shim_mode_object_find(struct shim_mode_config *mc, uint32_t id, enum sh
 {
 	uint64_t v = id ? shim_idr_find(&mc->ids, id) : 0;
 	if (!v || (type && shim_mode_entry_type(v) != type))
+		return 0;
+	return shim_mode_entry_off(v);
+}
+
+shim_off shim_mode_object_lookup(const struct shim_file *file, struct shim_mode_config *mc, uint32_t id,
+				 enum shim_mode_type type)
+{
+	uint64_t v = id ? shim_idr_find(&mc->ids, id) : 0;
+	if (!v || (type && shim_mode_entry_type(v) != type))
+		return 0;
+	if (shim_mode_type_leased(shim_mode_entry_type(v)) && !shim_lease_held(file, id))
 		return 0;
 	return shim_mode_entry_off(v);
 }
@@ -173,7 +185,8 @@ static int put_id(uint64_t ptr, uint32_t i, uint32_t user_count, uint32_t id)
 	return 0;
 }
 
-/* KM1–KM3: drm_mode_getresources. Framebuffers are the caller's own. */
+/* KM1–KM3, LS5: drm_mode_getresources. Framebuffers are the caller's own; a lessee's CRTCs
+ * and connectors those of its lease; encoders are never leased: all of them. */
 int shim_mode_getresources_ioctl(struct shim_call *call, void *data)
 {
 	struct drm_mode_card_res *r = data;
@@ -192,15 +205,19 @@ int shim_mode_getresources_ioctl(struct shim_call *call, void *data)
 		ret = put_id(r->fb_id_ptr, count++, r->count_fbs, id);
 	}
 	r->count_fbs = count;
+	count = 0;
 	for (uint32_t i = 0; i < mc->ncrtcs && !ret; i++)
-		ret = put_id(r->crtc_id_ptr, i, r->count_crtcs, mc->crtcs[i].id);
-	r->count_crtcs = mc->ncrtcs;
+		if (shim_lease_held(call->file, mc->crtcs[i].id))
+			ret = put_id(r->crtc_id_ptr, count++, r->count_crtcs, mc->crtcs[i].id);
+	r->count_crtcs = count;
 	for (uint32_t i = 0; i < mc->nencoders && !ret; i++)
 		ret = put_id(r->encoder_id_ptr, i, r->count_encoders, mc->encoders[i].id);
 	r->count_encoders = mc->nencoders;
+	count = 0;
 	for (uint32_t i = 0; i < mc->nconnectors && !ret; i++)
-		ret = put_id(r->connector_id_ptr, i, r->count_connectors, mc->connectors[i].id);
-	r->count_connectors = mc->nconnectors;
+		if (shim_lease_held(call->file, mc->connectors[i].id))
+			ret = put_id(r->connector_id_ptr, count++, r->count_connectors, mc->connectors[i].id);
+	r->count_connectors = count;
 	r->min_width = mc->min_width;
 	r->max_width = mc->max_width;
 	r->min_height = mc->min_height;
@@ -209,7 +226,8 @@ int shim_mode_getresources_ioctl(struct shim_call *call, void *data)
 	return ret;
 }
 
-/* KP1: drm_mode_getplane_res. Primary and cursor planes only with UNIVERSAL_PLANES. */
+/* KP1, LS5: drm_mode_getplane_res. Primary and cursor planes only with UNIVERSAL_PLANES; a
+ * lessee's only the leased ones. */
 int shim_mode_getplaneresources_ioctl(struct shim_call *call, void *data)
 {
 	struct drm_mode_get_plane_res *r = data;
@@ -220,7 +238,8 @@ int shim_mode_getplaneresources_ioctl(struct shim_call *call, void *data)
 	bool universal = call->file->caps & SHIM_CAP_UNIVERSAL;
 	uint32_t count = 0;
 	for (uint32_t i = 0; i < mc->nplanes && !ret; i++) {
-		if (mc->planes[i].type != DRM_PLANE_TYPE_OVERLAY && !universal)
+		if ((mc->planes[i].type != DRM_PLANE_TYPE_OVERLAY && !universal) ||
+		    !shim_lease_held(call->file, mc->planes[i].id))
 			continue;
 		ret = put_id(r->plane_id_ptr, count++, r->count_planes, mc->planes[i].id);
 	}

@@ -26,6 +26,10 @@
  * Property values are not stored per object: they are read from the
  * object's state (a plane's FB_ID is its fb), as an atomic driver's are.
  *
+ * An id a caller names is looked up with its file (shim_mode_object_lookup,
+ * shim_mode_object_find_uapi): a lessee's file finds no CRTC, connector or
+ * plane outside its lease (drm/drm_lease.c), as the kernel's lookups do.
+ *
  * Everything here runs with the device lock held, except the _ioctl entry
  * points, which take it. Calls base/ and the core's GEM handles only.
  */
@@ -235,8 +239,18 @@ struct shim_mode_config *shim_mode_config_get(struct shim_device *dev, int *err)
 struct shim_mode_config *shim_mode_lock(struct shim_call *call, int *err);
 /* An id for the object at off of type, lowest free from 1; 0 when the idr cannot grow. */
 uint32_t shim_mode_object_add(struct shim_device *dev, shim_off off, enum shim_mode_type type);
-/* The object of id if it has that type (0: any), else 0. */
+/* The object of id if it has that type (0: any), else 0. For the core's own uses: what a
+ * caller names goes through shim_mode_object_lookup. */
 shim_off shim_mode_object_find(struct shim_mode_config *mc, uint32_t id, enum shim_mode_type type);
+/* drm_mode_object_lease_required: the types a lease holds; a lessee sees no others of them. */
+static inline bool shim_mode_type_leased(unsigned type)
+{
+	return type == SHIM_MODE_CRTC || type == SHIM_MODE_CONNECTOR || type == SHIM_MODE_PLANE;
+}
+/* drm_mode_object_find with the caller's file: shim_mode_object_find, and for a lessee's
+ * file nothing of a leased type outside its lease (drm/drm_lease.h, LS6). */
+shim_off shim_mode_object_lookup(const struct shim_file *file, struct shim_mode_config *mc, uint32_t id,
+				 enum shim_mode_type type);
 /* A new immutable blob holding len bytes, one reference (the caller's); its id, or 0 when
  * the state is full. */
 uint32_t shim_mode_blob_create(struct shim_device *dev, const void *data, uint32_t len);

@@ -3,15 +3,17 @@
  * DOC: mode objects (the kernel's drm_mode_object.c)
  *
  * Ids and their types live in the config's idr (drm_mode_config.c hands
- * them out); this file answers OBJ_GETPROPERTIES and holds the property
- * listing every object ioctl shares (GETCONNECTOR lists the same). Owns
- * nothing; takes the device lock in the ioctl.
+ * them out); this file looks them up by uAPI type for a caller (a lessee's
+ * file sees only what it leases), answers OBJ_GETPROPERTIES and holds the
+ * property listing every object ioctl shares (GETCONNECTOR lists the same).
+ * Owns nothing; takes the device lock in the ioctl.
  */
 #include "config.h"
 
 #include <errno.h>
 
 #include "base/user_copy.h"
+#include "drm/drm_lease.h"
 #include "drm/drm_mode_config.h"
 #include "drm/drm_mode_object.h"
 
@@ -23,8 +25,8 @@ static const uint32_t uapi_type[] = {
 	[SHIM_MODE_FB] = DRM_MODE_OBJECT_FB,
 };
 
-shim_off shim_mode_object_find_uapi(struct shim_mode_config *mc, uint32_t id, uint32_t obj_type,
-				    enum shim_mode_type *type)
+shim_off shim_mode_object_find_uapi(const struct shim_file *file, struct shim_mode_config *mc, uint32_t id,
+				    uint32_t obj_type, enum shim_mode_type *type)
 {
 	uint64_t v = id ? shim_idr_find(&mc->ids, id) : 0;
 	if (!v)
@@ -33,6 +35,8 @@ shim_off shim_mode_object_find_uapi(struct shim_mode_config *mc, uint32_t id, ui
 	if (obj_type != DRM_MODE_OBJECT_ANY && (t >= sizeof(uapi_type) / sizeof(uapi_type[0]) ||
 						uapi_type[t] != obj_type))
 		return 0;
+	if (shim_mode_type_leased(t) && !shim_lease_held(file, id))
+		return 0;	/* LS6: outside the caller's lease, as if there were no such id */
 	*type = t;
 	return shim_mode_entry_off(v);
 }
@@ -59,7 +63,7 @@ int shim_mode_object_get_properties(const struct shim_mode_config *mc, shim_off 
 	return 0;
 }
 
-/* KO1–KO4: drm_mode_obj_get_properties_ioctl. */
+/* KO1–KO4, LS6: drm_mode_obj_get_properties_ioctl. */
 int shim_mode_obj_getproperties_ioctl(struct shim_call *call, void *data)
 {
 	struct drm_mode_obj_get_properties *r = data;
@@ -68,7 +72,7 @@ int shim_mode_obj_getproperties_ioctl(struct shim_call *call, void *data)
 	if (!mc)
 		return ret;
 	enum shim_mode_type type = 0;
-	shim_off obj = shim_mode_object_find_uapi(mc, r->obj_id, r->obj_type, &type);
+	shim_off obj = shim_mode_object_find_uapi(call->file, mc, r->obj_id, r->obj_type, &type);
 	if (!obj)
 		ret = -ENOENT;
 	else if (type != SHIM_MODE_CRTC && type != SHIM_MODE_CONNECTOR && type != SHIM_MODE_PLANE)

@@ -28,10 +28,11 @@
 #include "drm/drm_atomic.h"
 #include "drm/drm_drv.h"
 #include "drm/drm_fourcc.h"
+#include "drm/drm_lease.h"
 #include "drm/drm_vblank.h"
 #include "drm/drm_mode_config.h"
 
-/* KP2–KP4: drm_mode_getplane. The formats all or nothing: only when the user's count
+/* KP2–KP4, LS5: drm_mode_getplane. The formats all or nothing: only when the user's count
  * holds them all. Primary and cursor planes answer without UNIVERSAL_PLANES too. */
 int shim_mode_getplane_ioctl(struct shim_call *call, void *data)
 {
@@ -40,16 +41,17 @@ int shim_mode_getplane_ioctl(struct shim_call *call, void *data)
 	struct shim_mode_config *mc = shim_mode_lock(call, &ret);
 	if (!mc)
 		return ret;
-	shim_off off = shim_mode_object_find(mc, r->plane_id, SHIM_MODE_PLANE);
+	shim_off off = shim_mode_object_lookup(call->file, mc, r->plane_id, SHIM_MODE_PLANE);
 	if (!off) {
 		shim_device_unlock(call->dev);
 		return -ENOENT;
 	}
 	const struct shim_mode_plane *p = shim_ptr(off);
 	const struct shim_mode_fb *fb = shim_ptr(p->fb);
-	r->crtc_id = p->crtc ? mc->crtcs[p->crtc - 1].id : 0;
+	/* LS5: a lessee is told of the CRTC only if it holds it, and of its own CRTC list's bits. */
+	r->crtc_id = p->crtc && shim_lease_held(call->file, mc->crtcs[p->crtc - 1].id) ? mc->crtcs[p->crtc - 1].id : 0;
 	r->fb_id = fb ? fb->id : 0;
-	r->possible_crtcs = 1u << p->pipe;
+	r->possible_crtcs = shim_lease_filter_crtcs(call->file, mc, 1u << p->pipe);
 	r->gamma_size = 0;
 	if (p->nformats && r->count_format_types >= p->nformats &&
 	    shim_copy_to_user(r->format_type_ptr, p->formats, p->nformats * sizeof(uint32_t)))
@@ -71,14 +73,15 @@ int shim_mode_setplane_ioctl(struct shim_call *call, void *data)
 		struct shim_mode_config *mc = shim_mode_lock(call, &ret);
 		if (!mc)
 			return ret;
-		const struct shim_mode_plane *p = shim_ptr(shim_mode_object_find(mc, r->plane_id, SHIM_MODE_PLANE));
+		const struct shim_mode_plane *p =
+			shim_ptr(shim_mode_object_lookup(call->file, mc, r->plane_id, SHIM_MODE_PLANE));
 		shim_off fb_off = 0;
 		const struct shim_mode_crtc *c = NULL;
 		if (!p) {
 			ret = -ENOENT;
 		} else if (r->fb_id) {
 			fb_off = shim_mode_object_find(mc, r->fb_id, SHIM_MODE_FB);
-			c = shim_ptr(shim_mode_object_find(mc, r->crtc_id, SHIM_MODE_CRTC));
+			c = shim_ptr(shim_mode_object_lookup(call->file, mc, r->crtc_id, SHIM_MODE_CRTC));
 			if (!fb_off || !c)
 				ret = -ENOENT;
 		}
@@ -121,7 +124,7 @@ int shim_mode_setplane_ioctl(struct shim_call *call, void *data)
 #define PAGE_FLIP_FLAGS (DRM_MODE_PAGE_FLIP_EVENT | DRM_MODE_PAGE_FLIP_ASYNC | \
 			 DRM_MODE_PAGE_FLIP_TARGET_ABSOLUTE | DRM_MODE_PAGE_FLIP_TARGET_RELATIVE)
 
-/* KL1–KL6: drm_mode_page_flip_ioctl, then the atomic helper's nonblocking commit. */
+/* KL1–KL6, LS9: drm_mode_page_flip_ioctl, then the atomic helper's nonblocking commit. */
 int shim_mode_page_flip_ioctl(struct shim_call *call, void *data)
 {
 	struct drm_mode_crtc_page_flip_target *r = data;
@@ -138,9 +141,13 @@ int shim_mode_page_flip_ioctl(struct shim_call *call, void *data)
 	if (!mc)
 		return ret;
 	struct shim_device *dev = call->dev;
-	struct shim_mode_crtc *c = shim_ptr(shim_mode_object_find(mc, r->crtc_id, SHIM_MODE_CRTC));
+	struct shim_mode_crtc *c = shim_ptr(shim_mode_object_lookup(call->file, mc, r->crtc_id, SHIM_MODE_CRTC));
 	if (!c) {
 		ret = -ENOENT;
+		goto out;
+	}
+	if (!shim_lease_held(call->file, mc->planes[c->primary].id)) {
+		ret = -EACCES;	/* LS9: a lessee flips only with the CRTC's primary plane leased */
 		goto out;
 	}
 	if (r->flags & DRM_MODE_PAGE_FLIP_TARGET) {
@@ -234,12 +241,16 @@ static int cursor_common(struct shim_call *call, const struct drm_mode_cursor2 *
 		ret = -EINVAL;	/* KU1 */
 		goto out;
 	}
-	struct shim_mode_crtc *c = shim_ptr(shim_mode_object_find(mc, r->crtc_id, SHIM_MODE_CRTC));
+	struct shim_mode_crtc *c = shim_ptr(shim_mode_object_lookup(call->file, mc, r->crtc_id, SHIM_MODE_CRTC));
 	if (!c) {
 		ret = -ENOENT;	/* KU2 */
 		goto out;
 	}
 	struct shim_mode_plane *p = &mc->planes[c->cursor];
+	if (!shim_lease_held(call->file, p->id)) {
+		ret = -EACCES;	/* LS9: a lessee needs the cursor plane too */
+		goto out;
+	}
 	if (r->flags & DRM_MODE_CURSOR_BO) {
 		if (r->handle) {	/* KU3: an ARGB8888 framebuffer of width x height, pitch width * 4 */
 			struct drm_mode_fb_cmd2 f;

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <drm.h>
+#include <drm_mode.h>
 
 #include "base/real.h"
 #include "drm/drm_device.h"
@@ -48,6 +49,15 @@ static int key_args(char *buf, size_t len, unsigned long cmd, const void *data)
 	case DRM_IOCTL_AUTH_MAGIC: {
 		const struct drm_auth *a = data;
 		return snprintf(buf, len, "magic=%u", a->magic);
+	}
+	case DRM_IOCTL_MODE_CREATE_LEASE: {
+		const struct drm_mode_create_lease *a = data;
+		return snprintf(buf, len, "objects=%u flags=0x%x -> lessee=%u fd=%u", a->object_count, a->flags,
+				a->lessee_id, a->fd);
+	}
+	case DRM_IOCTL_MODE_REVOKE_LEASE: {
+		const struct drm_mode_revoke_lease *a = data;
+		return snprintf(buf, len, "lessee=%u", a->lessee_id);
 	}
 	default:
 		buf[0] = 0;

@@ -25,6 +25,7 @@
 #include "base/instance.h"
 #include "base/journal.h"
 #include "base/log.h"
+#include "drm/drm_lease.h"
 #include "drm/drm_mode_config.h"
 #include "drm/drm_vblank.h"
 
@@ -80,6 +81,21 @@ static uint32_t vblank_pipe(uint32_t type)
 	return (type & _DRM_VBLANK_SECONDARY) ? 1 : 0;
 }
 
+/* LS18: the pipe a request names counts the caller's CRTCs only (a lessee's first CRTC is its
+ * pipe 0): the device's CRTC index, or ncrtcs when the caller has no such CRTC. */
+static uint32_t lessee_pipe(const struct shim_file *file, const struct shim_mode_config *mc, uint32_t index)
+{
+	uint32_t pipe;
+	for (pipe = 0; pipe < mc->ncrtcs; pipe++) {
+		if (!shim_lease_held(file, mc->crtcs[pipe].id))
+			continue;
+		if (index == 0)
+			break;
+		index--;
+	}
+	return pipe;
+}
+
 /* Has the counter reached seq (modulo 2^64, as vblank_passed)? */
 static bool passed(uint64_t count, uint64_t seq)
 {
@@ -92,7 +108,7 @@ static uint64_t widen(uint32_t seq32, uint64_t count)
 	return count + (int32_t)(seq32 - (uint32_t)count);
 }
 
-/* KV1–KV6: drm_wait_vblank_ioctl. */
+/* KV1–KV6, LS18: drm_wait_vblank_ioctl. */
 int shim_wait_vblank_ioctl(struct shim_call *call, void *data)
 {
 	union drm_wait_vblank *vbl = data;
@@ -105,7 +121,7 @@ int shim_wait_vblank_ioctl(struct shim_call *call, void *data)
 	struct shim_mode_config *mc = shim_mode_lock(call, &ret);
 	if (!mc)
 		return ret;
-	uint32_t pipe = vblank_pipe(type);
+	uint32_t pipe = lessee_pipe(call->file, mc, vblank_pipe(type));
 	struct shim_mode_crtc *c = pipe < mc->ncrtcs ? &mc->crtcs[pipe] : NULL;
 	if (!c || !c->enabled) {
 		shim_device_unlock(call->dev);
@@ -183,7 +199,7 @@ int shim_crtc_get_sequence_ioctl(struct shim_call *call, void *data)
 	struct shim_mode_config *mc = shim_mode_lock(call, &ret);
 	if (!mc)
 		return ret;
-	const struct shim_mode_crtc *c = shim_ptr(shim_mode_object_find(mc, r->crtc_id, SHIM_MODE_CRTC));
+	const struct shim_mode_crtc *c = shim_ptr(shim_mode_object_lookup(call->file, mc, r->crtc_id, SHIM_MODE_CRTC));
 	if (!c) {
 		ret = -ENOENT;
 	} else if (!c->enabled) {
@@ -206,7 +222,7 @@ int shim_crtc_queue_sequence_ioctl(struct shim_call *call, void *data)
 	struct shim_mode_config *mc = shim_mode_lock(call, &ret);
 	if (!mc)
 		return ret;
-	struct shim_mode_crtc *c = shim_ptr(shim_mode_object_find(mc, r->crtc_id, SHIM_MODE_CRTC));
+	struct shim_mode_crtc *c = shim_ptr(shim_mode_object_lookup(call->file, mc, r->crtc_id, SHIM_MODE_CRTC));
 	if (!c) {
 		ret = -ENOENT;
 	} else if (r->flags & ~(DRM_CRTC_SEQUENCE_RELATIVE | DRM_CRTC_SEQUENCE_NEXT_ON_MISS)) {

@@ -267,6 +267,48 @@ TEST(kms_state_is_consistent)
 	end();
 }
 
+/* DRM leases: a lessee master (its file's) holds its lessor, which lists it under its id; a
+ * lessor whose file is gone lives on in its lessees; everything goes with the last file. */
+TEST(lease_state_is_consistent)
+{
+	start("lease");
+	int m = kms_open_master();
+	struct drm_mode_modeinfo mode;
+	struct kms_res res;
+	uint32_t ids[2] = { kms_connected(m, &mode), 0 };
+	ASSERT_OK(kms_get_resources(m, &res));
+	ids[1] = res.crtcs[0];	/* without UNIVERSAL_PLANES the CRTC's planes come along */
+	struct drm_mode_create_lease a = { .object_ids = (uintptr_t)ids, .object_count = 2 };
+	struct drm_mode_create_lease empty = { .object_count = 0 };
+	ASSERT_OK(ioctl(m, DRM_IOCTL_MODE_CREATE_LEASE, &a));
+	ASSERT_OK(ioctl(m, DRM_IOCTL_MODE_CREATE_LEASE, &empty));
+	char *text = SHIM_CHECK_CONSISTENT();
+	ASSERT_EQ(shim_check_count(text, "files"), 3);
+	ASSERT_EQ(shim_check_count(text, "masters"), 3);
+	free(text);
+	struct drm_mode_revoke_lease r = { .lessee_id = a.lessee_id };
+	ASSERT_OK(ioctl(m, DRM_IOCTL_MODE_REVOKE_LEASE, &r));
+	ASSERT_SHIM_CONSISTENT();
+	close(m);	/* the lessor's master lives on in its lessees */
+	reap();
+	text = SHIM_CHECK_CONSISTENT();
+	ASSERT_EQ(shim_check_count(text, "files"), 2);
+	ASSERT_EQ(shim_check_count(text, "masters"), 3);
+	free(text);
+	close((int)a.fd);
+	reap();
+	text = SHIM_CHECK_CONSISTENT();
+	ASSERT_EQ(shim_check_count(text, "masters"), 2);
+	free(text);
+	close((int)empty.fd);
+	reap();
+	text = SHIM_CHECK_CONSISTENT();
+	ASSERT_EQ(shim_check_count(text, "files"), 0);
+	ASSERT_EQ(shim_check_count(text, "masters"), 0);
+	free(text);
+	end();
+}
+
 /* After every file and fd is closed, nothing is left; rounds leave the same counts. */
 TEST(closed_files_leave_nothing)
 {
@@ -670,7 +712,7 @@ TEST(survives_random_corruption)
 	end();
 }
 
-TEST_MAIN(T(fresh_instance_is_consistent), T(kms_state_is_consistent), T(workload_is_consistent), T(closed_sync_files_are_reaped_among_many), T(closed_files_leave_nothing),
+TEST_MAIN(T(fresh_instance_is_consistent), T(kms_state_is_consistent), T(lease_state_is_consistent), T(workload_is_consistent), T(closed_sync_files_are_reaped_among_many), T(closed_files_leave_nothing),
 	  T(busy_device_is_consistent), T(launcher_runs_the_checker), T(catches_free_list_cycle),
 	  T(catches_offset_out_of_range), T(catches_refcount_one_too_many), T(catches_refcount_one_too_few),
 	  T(catches_orphan_block), T(catches_shared_pages), T(survives_random_corruption))

@@ -7,9 +7,9 @@
  * core's paths it drives stores into the shared state unjournaled. The
  * workload keeps to the DRM core: open/close, magics and masters, client
  * caps, flink/open, GEM close, PRIME export/import/close, sync objects
- * (binary and timeline, waits woken from another process, transfer, fds)
- * and sync_files; objects come from MODE_CREATE_DUMB and are never mapped,
- * written or executed. Two tests go further: files released with thousands
+ * (binary and timeline, waits woken from another process, transfer, fds),
+ * sync_files, KMS modesets and leases; objects come from MODE_CREATE_DUMB
+ * and are never mapped, written or executed. Two tests go further: files released with thousands
  * of handles (the release commits as it goes), and processes killed in the
  * middle of core ioctls, whose half-made sections the next locker rolls back
  * (the counts must come out right afterwards).
@@ -398,6 +398,42 @@ TEST(kms_modeset)
 	close(again);
 }
 
+/* DRM leases: a lease made (its file and master), a second refused, its objects lit by the
+ * lessee, a flip event of the lessee's, the lease revoked, the lessor dropping and taking
+ * back master, the lessee's file released, then the lessor's with a lessee still open. */
+TEST(kms_lease)
+{
+	int m = kms_open_master();
+	struct drm_mode_modeinfo mode;
+	struct kms_res res;
+	uint32_t ids[2] = { kms_connected(m, &mode), 0 };
+	ASSERT_OK(kms_get_resources(m, &res));
+	ids[1] = res.crtcs[0];
+	struct drm_mode_create_lease a = { .object_ids = (uintptr_t)ids, .object_count = 2 };
+	ASSERT_OK(ioctl(m, DRM_IOCTL_MODE_CREATE_LEASE, &a));
+	struct drm_mode_create_lease busy = a;
+	ASSERT_ERRNO(ioctl(m, DRM_IOCTL_MODE_CREATE_LEASE, &busy), EBUSY);
+	int l = (int)a.fd;
+	uint32_t fb = kms_fb(l, mode.hdisplay, mode.vdisplay);
+	ASSERT_OK(kms_setcrtc(l, ids[1], fb, &mode, &ids[0], 1));
+	struct drm_mode_crtc_page_flip flip = { .crtc_id = ids[1], .fb_id = kms_fb(l, mode.hdisplay, mode.vdisplay),
+						.flags = DRM_MODE_PAGE_FLIP_EVENT };
+	ASSERT_OK(ioctl(l, DRM_IOCTL_MODE_PAGE_FLIP, &flip));
+	struct drm_event_vblank ev;
+	ASSERT_EQ(read(l, &ev, sizeof(ev)), sizeof(ev));
+	ASSERT_OK(drop_master(m));
+	ASSERT_OK(set_master(m));
+	struct drm_mode_revoke_lease r = { .lessee_id = a.lessee_id };
+	ASSERT_OK(ioctl(m, DRM_IOCTL_MODE_REVOKE_LEASE, &r));
+	close(l);
+	struct drm_mode_create_lease b = { .object_ids = (uintptr_t)ids, .object_count = 2 };
+	ASSERT_OK(ioctl(m, DRM_IOCTL_MODE_CREATE_LEASE, &b));
+	ASSERT_EQ(b.lessee_id, a.lessee_id);	/* the closed lessee's id is free again */
+	close(m);
+	close((int)b.fd);
+	close(kms_open_master());
+}
+
 int main(void)
 {
 	static const struct test tests[] = {
@@ -411,6 +447,7 @@ int main(void)
 		T(big_files_released),
 		T(killed_mid_section),
 		T(kms_modeset),
+		T(kms_lease),
 	};
 	/* Before the first device call: the shim reads it when it attaches to the instance. */
 	setenv("I915_SHIM_JOURNAL_VERIFY", "1", 1);

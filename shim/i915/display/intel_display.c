@@ -154,7 +154,7 @@ int shim_i915_get_pipe_from_crtc_id_ioctl(struct shim_call *call, void *data)
 	struct shim_mode_config *mc = shim_mode_lock(call, &ret);
 	if (!mc)
 		return ret;
-	shim_off off = shim_mode_object_find(mc, r->crtc_id, SHIM_MODE_CRTC);
+	shim_off off = shim_mode_object_lookup(call->file, mc, r->crtc_id, SHIM_MODE_CRTC);	/* LS18 */
 	if (off)
 		r->pipe = ((const struct shim_mode_crtc *)shim_ptr(off))->index;
 	shim_device_unlock(call->dev);
