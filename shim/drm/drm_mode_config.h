@@ -290,8 +290,9 @@ void shim_mode_plane_disable(struct shim_device *dev, struct shim_mode_config *m
 			     struct shim_mode_plane *plane);
 void shim_mode_crtc_disable(struct shim_device *dev, struct shim_mode_config *mc,
 			    struct shim_mode_crtc *crtc);
-/* What the CRTC shows changed (a commit: SETCRTC, PAGE_FLIP, CURSOR, SETGAMMA; SETPLANE and
- * ATOMIC should call it too): tells the driver (shim_driver.crtc_updated). Device lock held. */
+/* What the CRTC shows changed (a commit: SETCRTC, PAGE_FLIP, ATOMIC and SETPLANE, CURSOR,
+ * SETGAMMA; one that waits for fences when they have signalled, drm_event.c): tells the
+ * driver (shim_driver.crtc_updated). Device lock held. */
 void shim_mode_crtc_updated(struct shim_device *dev, struct shim_mode_config *mc, struct shim_mode_crtc *crtc);
 
 /* --- ioctls ---------------------------------------------------------------------------- */
