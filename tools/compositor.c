@@ -31,6 +31,21 @@
  * GEM2D_CPU_ONLY and client_scene.c's CPU rendition), for the tests.
  * Without --frames the clients and the compositor run freely at their own
  * rates for --seconds.
+ *
+ * --kms shows the screen on the display as well (compositor_kms.c): the
+ * compositor opens the GPU's primary node (/dev/dri/card0), becomes DRM
+ * master, takes the first connected connector and its CRTC at the mode of
+ * the screen's size (else the preferred mode, and the screen takes its
+ * size), and makes two screen buffers framebuffers (dma-buf export, PRIME
+ * import, ADDFB2 with the modifier). Each frame is drawn into the buffer not
+ * on screen (compositor_screen.c brings it up to date from the other first),
+ * submitted, and shown at once with a page flip and its event, the kernel
+ * waiting for the drawing (implicit fencing); the next frame is composed
+ * once that flip's event came through the poll loop (drmHandleEvent), so the
+ * display's vblank paces the compositor. At exit the CRTC is given back (or
+ * turned off) and the framebuffers removed. --out still writes the last
+ * frame; the figures end with the flips, their events, the mean interval
+ * between events and the vblanks missed.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -53,6 +68,7 @@
 #include <xf86drm.h>
 
 #include "tools/client_scene.h"
+#include "tools/compositor_kms.h"
 #include "tools/compositor_screen.h"
 #include "tools/png_write.h"
 #include "tools/present_protocol.h"
@@ -109,7 +125,7 @@ struct client {
 struct options {
 	int nclients, frames, every, width, height;
 	double seconds;
-	bool fast, cpu, reference, quiet;
+	bool fast, cpu, reference, quiet, kms;
 	const char *out, *client_path;
 	int kill_client, kill_frame, hang_client, hang_frame, stall_client, stall_frame;
 	int fence_timeout_ms;
@@ -124,6 +140,7 @@ struct compositor {
 	drm_intel_bufmgr *bufmgr;
 	gem2d_device *dev;
 	struct screen screen;
+	struct kms kms;			/* --kms: the display (kms.fd -1 without) */
 	struct client clients[MAX_CLIENTS];
 	int nclients;
 	uint64_t frame;
@@ -191,8 +208,19 @@ static int device_init(struct compositor *c)
 	c->dev = gem2d_device_create(c->bufmgr, c->o.cpu || c->o.reference ? GEM2D_CPU_ONLY : 0);
 	if (!c->dev)
 		return -1;
+	/* The display may give the screen another size (its preferred mode). */
+	if (c->o.kms && kms_open(&c->kms, c->fd, &c->o.width, &c->o.height))
+		return -1;
 	if (screen_init(&c->screen, c->dev, c->o.width, c->o.height))
 		return -1;
+	if (c->o.kms) {
+		/* Two buffers (compositor_kms.c says why not three). */
+		if (screen_set_buffers(&c->screen, 2))
+			return -1;
+		for (int i = 0; i < c->screen.nbuffers; i++)
+			if (kms_add_buffer(&c->kms, i, c->screen.buffers[i]))
+				return -1;
+	}
 	c->readback = malloc((size_t)c->o.width * (size_t)c->o.height * 4);
 	return c->readback ? 0 : -1;
 }
@@ -456,10 +484,11 @@ static bool take_message(struct compositor *c, struct client *cl)
 	return true;
 }
 
-/* Takes what every client sent, waiting up to timeout_ms for something. */
+/* Takes what every client sent, and with --kms the display's events (a flip completed),
+ * waiting up to timeout_ms for something. */
 static void pump(struct compositor *c, int timeout_ms)
 {
-	struct pollfd p[MAX_CLIENTS];
+	struct pollfd p[MAX_CLIENTS + 1];
 	struct client *who[MAX_CLIENTS];
 	int n = 0;
 	for (int i = 0; i < c->nclients; i++)
@@ -467,13 +496,19 @@ static void pump(struct compositor *c, int timeout_ms)
 			p[n] = (struct pollfd){ .fd = c->clients[i].sock, .events = POLLIN };
 			who[n++] = &c->clients[i];
 		}
-	if (n == 0) {
+	int card = n;
+	if (c->kms.fd >= 0)	/* readable when an event is ready (a flip's completion) */
+		p[card] = (struct pollfd){ .fd = c->kms.fd, .events = POLLIN };
+	int nfds = n + (c->kms.fd >= 0);
+	if (nfds == 0) {
 		if (timeout_ms > 0)
 			poll(NULL, 0, timeout_ms);
 		return;
 	}
-	if (poll(p, (nfds_t)n, timeout_ms) <= 0)
+	if (poll(p, (nfds_t)nfds, timeout_ms) <= 0)
 		return;
+	if (nfds > n && (p[card].revents & POLLIN) && kms_dispatch(&c->kms))
+		fprintf(stderr, "compositor: kms: reading the display's events: %s\n", strerror(errno));
 	for (int i = 0; i < n; i++)
 		if (p[i].revents)
 			while (who[i]->sock > 0) {
@@ -690,7 +725,9 @@ static int draw_frame(struct compositor *c)
 	uint64_t anim = c->o.frames > 0 ? c->frame : (pp_now_ns() - c->start_ns) * 60 / 1000000000ull;
 	screen_cursor_path(&c->screen, anim, &x, &y);
 	screen_move_cursor(&c->screen, x, y);
-	int boxes = screen_repaint(&c->screen);
+	/* --kms: into the buffer not on screen (no flip is pending here: run waited) */
+	int back = c->kms.fd >= 0 ? kms_back_buffer(&c->kms) : -1;
+	int boxes = back >= 0 ? screen_repaint_into(&c->screen, back) : screen_repaint(&c->screen);
 	if (boxes < 0) {
 		fprintf(stderr, "compositor: drawing failed: %s\n", strerror(-boxes));
 		return boxes;
@@ -698,6 +735,14 @@ static int draw_frame(struct compositor *c)
 	c->boxes_drawn += (uint64_t)boxes;
 	int out = -1;
 	int ret = gem2d_flush_fence(c->dev, &out);
+	/* Shown at once, the drawing just submitted: the flip (or the first frame's SETCRTC)
+	 * waits for it in the kernel, through the framebuffer object's write fence (implicit
+	 * fencing, compositor_kms.c), not here. The wait below is for the clients' sake. */
+	if (back >= 0 && (ret == 0 || ret == -EIO) && kms_present(&c->kms, back)) {
+		if (out >= 0)
+			close(out);
+		return -EIO;
+	}
 	int status = 1;
 	if (out >= 0) {
 		uint64_t t0 = pp_now_ns();
@@ -764,6 +809,15 @@ static int run(struct compositor *c)
 			break;
 		maybe_kill(c);
 		pump(c, 0);
+		/* --kms: the vblank paces: no frame before the last flip completed, whose event
+		 * the poll loop reads; the clients are served meanwhile. */
+		for (uint64_t t0 = pp_now_ns(); kms_flip_pending(&c->kms) && !interrupted;) {
+			if (pp_now_ns() - t0 > 5000000000ull) {
+				fprintf(stderr, "compositor: kms: no flip event in 5 s\n");
+				return -1;
+			}
+			pump(c, 100);
+		}
 		if (c->o.frames > 0) {	/* lockstep: every client's present for this frame */
 			uint64_t t0 = pp_now_ns();
 			for (;;) {
@@ -786,7 +840,7 @@ static int run(struct compositor *c)
 		if (draw_frame(c))
 			return -1;
 		snapshot(c);
-		if (c->o.frames <= 0 && !c->o.fast) {
+		if (c->o.frames <= 0 && !c->o.fast && c->kms.fd < 0) {
 			/* Until the cursor's next step (60 Hz) or a client's next present,
 			 * whichever comes first: a present is put on screen at once, as
 			 * Present does for a window that does not wait for vblank. */
@@ -797,6 +851,11 @@ static int run(struct compositor *c)
 		}
 		if (!clients_left(c) && c->o.frames <= 0)
 			break;
+	}
+	/* The last frame on screen before anything goes. */
+	if (kms_flip_pending(&c->kms) && kms_wait_flip(&c->kms, 5000)) {
+		fprintf(stderr, "compositor: kms: the last flip never completed\n");
+		return -1;
 	}
 	return 0;
 }
@@ -909,7 +968,7 @@ static void usage(int status)
 {
 	fprintf(status ? stderr : stdout,
 		"usage: compositor [--clients N] [--seconds S | --frames N] [--out demo.png] [--every N]\n"
-		"                  [--fast] [--cpu] [--size WxH] [--client PATH] [--fence-timeout MS]\n"
+		"                  [--kms] [--fast] [--cpu] [--size WxH] [--client PATH] [--fence-timeout MS]\n"
 		"                  [--kill I:FRAME] [--hang I:CLIENT_FRAME] [--stall I:CLIENT_FRAME] [--quiet]\n"
 		"                  [--reference [--without I] [--not-responding I] [--client-frame I:FRAME]]\n"
 		"  --clients N         how many clients (default 3)\n"
@@ -917,6 +976,11 @@ static void usage(int status)
 		"  --frames N          run N frames in lockstep instead: frame k shows every client's frame\n"
 		"                      for animation time k/60 s, so the result is exact\n"
 		"  --out FILE          the last frame (default demo.png); --every N also writes FILE-NNNNN.png\n"
+		"  --kms               show the screen on the display too: DRM master of the GPU's primary\n"
+		"                      node, the first connected connector at the screen's size (else its\n"
+		"                      preferred mode, which sizes the screen), a page flip per frame paced\n"
+		"                      by its event; the figures end with flips, events and missed vblanks\n"
+		"  --size WxH          the screen's size (default 1280x720)\n"
 		"  --fast              no pacing: the compositor and the clients run as fast as they can\n"
 		"  --cpu               draw with the 2D layer's CPU path only (GEM2D_CPU_ONLY)\n"
 		"  --kill I:F          SIGKILL client I at frame F\n"
@@ -941,13 +1005,14 @@ int main(int argc, char **argv)
 		{ "client", 1, 0, 'c' }, { "fence-timeout", 1, 0, 't' }, { "kill", 1, 0, 'K' }, { "hang", 1, 0, 'H' },
 		{ "stall", 1, 0, 'S' }, { "quiet", 0, 0, 'q' }, { "reference", 0, 0, 'R' }, { "without", 1, 0, 'w' },
 		{ "not-responding", 1, 0, 'N' }, { "client-frame", 1, 0, 'x' }, { "help", 0, 0, 'h' },
+		{ "kms", 0, 0, 'k' },
 		{ 0, 0, 0, 0 },
 	};
 	struct compositor c = { .o = {
 		.nclients = 3, .seconds = 4, .width = 1280, .height = 720, .out = "demo.png", .kill_client = -1,
 		.hang_client = -1, .stall_client = -1, .fence_timeout_ms = 500, .ref_without = -1,
 		.ref_not_responding = -1, .ref_frame_client = -1,
-	}, .fd = -1 };
+	}, .fd = -1, .kms = { .fd = -1, .front = -1, .pending = -1 } };
 	int opt, frame;
 	while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
 		switch (opt) {
@@ -969,13 +1034,14 @@ int main(int argc, char **argv)
 		case 'w': c.o.ref_without = atoi(optarg); break;
 		case 'N': c.o.ref_not_responding = atoi(optarg); break;
 		case 'x': pair(optarg, &c.o.ref_frame_client, &frame); c.o.ref_frame = frame; break;
+		case 'k': c.o.kms = true; break;
 		case 'h': usage(0); break;
 		default: usage(2);
 		}
 	}
 	if (optind != argc || c.o.nclients < 0 || c.o.nclients > MAX_CLIENTS || c.o.width < 320 ||
 	    c.o.height < 240 || c.o.width > 4096 || c.o.height > 4096 || c.o.fence_timeout_ms <= 0 ||
-	    (c.o.reference && c.o.frames <= 0))
+	    (c.o.reference && (c.o.frames <= 0 || c.o.kms)))
 		usage(2);
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
@@ -984,19 +1050,20 @@ int main(int argc, char **argv)
 	/* The clients run on our EGL vendor unless the caller chose another. */
 	setenv("__EGL_VENDOR_LIBRARY_FILENAMES", GEM_VENDOR_JSON, 0);
 #endif
-	if (device_init(&c)) {
-		fprintf(stderr, "compositor: cannot set up the 2D device\n");
-		return 1;
-	}
-	c.nclients = c.o.nclients;
 	int ret = 0;
 	uint64_t t0 = pp_now_ns();
+	bool ready = device_init(&c) == 0;
+	if (!ready) {	/* what was set up is taken down below */
+		fprintf(stderr, "compositor: cannot set up the %s\n", c.o.kms ? "2D device or the display" : "2D device");
+		ret = -1;
+	}
+	c.nclients = ready ? c.o.nclients : 0;
 	for (int i = 0; i < c.nclients && !ret; i++)
 		ret = start_client(&c, i);
-	if (ret) {
+	if (ready && ret) {
 		fprintf(stderr, "compositor: cannot start the clients: %s\n", strerror(-ret));
 		ret = -1;
-	} else {
+	} else if (ready) {
 		ret = c.o.reference ? reference(&c) : run(&c);
 	}
 	double seconds = (double)(pp_now_ns() - t0) / 1e9;
@@ -1005,11 +1072,14 @@ int main(int argc, char **argv)
 		    (unsigned long long)(c.frame ? c.frame - !c.o.reference : 0));
 	else if (ret == 0)
 		ret = -1;
-	if (!c.o.reference) {
+	if (ready && !c.o.reference) {
 		shutdown_clients(&c);
 		if (!c.o.quiet)
 			report(&c, seconds);
 	}
+	if (ready && c.kms.fd >= 0 && !c.o.quiet)
+		kms_report(&c.kms);
+	kms_close(&c.kms);	/* before the screen: its buffers are the framebuffers */
 	for (int i = 0; i < c.nclients; i++)
 		free(c.clients[i].lat_ns);
 	for (int i = 0; i < c.nclients; i++)

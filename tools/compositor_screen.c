@@ -14,6 +14,18 @@
  * the topmost window content that covers the whole box (what lies under it
  * cannot show): an unchanged window costs nothing, a changed one its
  * content and what overlaps it.
+ *
+ * With several buffers (page flipping), the buffer drawn into is older than
+ * the one on screen: it lacks the damage of every repaint since it was last
+ * drawn. Two ways to make that up: draw those boxes again (a buffer age
+ * repaint, as EGL_EXT_buffer_age compositors do), or copy them from the
+ * buffer drawn last, which has them. We copy: a box costs one blit
+ * (XY_SRC_COPY_BLT between two X-tiled pixmaps) instead of its whole stack
+ * of fills, text and translucent Render composites (the part the blitter
+ * cannot do runs on the CPU), and the copy is exact by construction. The
+ * damage of the last SCREEN_MAX_BUFFERS repaints is kept for it; a buffer
+ * older than that, or never drawn, gets the whole screen. A copied box that
+ * this repaint draws anyway is left out.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -119,7 +131,8 @@ int screen_init(struct screen *s, gem2d_device *dev, int width, int height)
 	s->dev = dev;
 	s->width = width;
 	s->height = height;
-	s->pix = gem2d_pixmap_create(dev, width, height, 24, GEM2D_TILING_DEFAULT);
+	s->pix = s->buffers[0] = gem2d_pixmap_create(dev, width, height, 24, GEM2D_TILING_DEFAULT);
+	s->nbuffers = 1;
 	s->tile = image(dev, 32, 32, 24, GEM2D_TILING_DEFAULT, tile);
 	s->cursor = bitmap(dev, outline);
 	s->cursor_inside = bitmap(dev, inside);
@@ -138,11 +151,26 @@ int screen_init(struct screen *s, gem2d_device *dev, int width, int height)
 
 void screen_fini(struct screen *s)
 {
-	gem2d_pixmap *p[] = { s->pix, s->tile, s->cursor, s->cursor_inside, s->shadow, s->title_bg, s->title_bg_dead, s->grey };
+	gem2d_pixmap *p[] = { s->buffers[0], s->buffers[1], s->buffers[2], s->tile, s->cursor, s->cursor_inside,
+			      s->shadow, s->title_bg, s->title_bg_dead, s->grey };
+	_Static_assert(SCREEN_MAX_BUFFERS == 3, "every buffer in p[]");
 	for (size_t i = 0; i < sizeof(p) / sizeof(p[0]); i++)
 		if (p[i])
 			gem2d_pixmap_destroy(p[i]);
 	memset(s, 0, sizeof(*s));
+}
+
+int screen_set_buffers(struct screen *s, int n)
+{
+	if (n < 1 || n > SCREEN_MAX_BUFFERS || s->repaints)
+		return -EINVAL;
+	for (int i = s->nbuffers; i < n; i++) {
+		s->buffers[i] = gem2d_pixmap_create(s->dev, s->width, s->height, 24, GEM2D_TILING_DEFAULT);
+		if (!s->buffers[i])
+			return -ENOMEM;
+		s->nbuffers = i + 1;
+	}
+	return 0;
 }
 
 int screen_add_window(struct screen *s, struct screen_window *w)
@@ -406,18 +434,68 @@ static int repaint_box(struct screen *s, const struct screen_box *b)
 	return c.err;
 }
 
-int screen_repaint(struct screen *s)
+static bool box_inside(const struct screen_box *b, const struct screen_box *in)
 {
-	int n = s->ndamage;
-	for (int i = 0; i < n; i++) {
-		int ret = repaint_box(s, &s->damage[i]);
-		if (ret) {
-			s->ndamage = 0;
-			return ret;
+	return in->x1 <= b->x1 && in->y1 <= b->y1 && in->x2 >= b->x2 && in->y2 >= b->y2;
+}
+
+/* Copies box b from the buffer drawn last into s->pix, unless the damage covers it. */
+static int catch_up_box(struct screen *s, gem2d_pixmap *from, const struct screen_box *b)
+{
+	for (int i = 0; i < s->ndamage; i++)
+		if (box_inside(b, &s->damage[i]))
+			return 0;
+	gem2d_gc gc = { .function = GX_COPY, .plane_mask = ~0u };
+	s->boxes_copied++;
+	return gem2d_copy_area(from, s->pix, &gc, b->x1, b->y1, b->x2 - b->x1, b->y2 - b->y1, b->x1, b->y1);
+}
+
+/* Brings s->pix (buffer i) up to the buffer drawn last: the damage of every repaint since
+ * buffer i was drawn, copied (the file's top comment says why copies). */
+static int catch_up(struct screen *s, int i)
+{
+	if (i == s->front || s->painted[i] == s->repaints)
+		return 0;
+	gem2d_pixmap *from = s->buffers[s->front];
+	uint64_t age = s->painted[i] ? s->repaints - s->painted[i] : UINT64_MAX;
+	if (age > SCREEN_MAX_BUFFERS) {
+		struct screen_box all = { 0, 0, s->width, s->height };
+		return catch_up_box(s, from, &all);
+	}
+	for (uint64_t r = s->painted[i] + 1; r <= s->repaints; r++) {
+		const struct screen_damage *d = &s->history[r % SCREEN_MAX_BUFFERS];
+		for (int b = 0; b < d->n; b++) {
+			int ret = catch_up_box(s, from, &d->box[b]);
+			if (ret)
+				return ret;
 		}
 	}
+	return 0;
+}
+
+int screen_repaint_into(struct screen *s, int i)
+{
+	if (i < 0 || i >= s->nbuffers)
+		return -EINVAL;
+	s->pix = s->buffers[i];
+	int n = s->ndamage, ret = catch_up(s, i);
+	for (int b = 0; b < n && !ret; b++)
+		ret = repaint_box(s, &s->damage[b]);
+	/* What this repaint changed, for the buffers drawn next (on failure too: the caller
+	 * gives up then, and the history stays consistent for it). */
+	s->repaints++;
+	struct screen_damage *h = &s->history[s->repaints % SCREEN_MAX_BUFFERS];
+	memcpy(h->box, s->damage, (size_t)n * sizeof(s->damage[0]));
+	h->n = n;
+	s->painted[i] = s->repaints;
+	s->front = i;
 	s->ndamage = 0;
-	return n;
+	return ret ? ret : n;
+}
+
+int screen_repaint(struct screen *s)
+{
+	return screen_repaint_into(s, s->front);
 }
 
 int screen_read(struct screen *s, uint8_t *pixels)

@@ -8,6 +8,11 @@
  *
  * Lifetimes: the screen owns its pixmaps and borrows the windows (the
  * caller's) and each window's content pixmap (its latched buffer).
+ *
+ * Buffers: the screen is one pixmap, or (screen_set_buffers) up to
+ * SCREEN_MAX_BUFFERS that a caller shows in turn, as a compositor page-flips
+ * its framebuffers; each repaint goes into the buffer the caller names and
+ * first brings it up to date from the one drawn last (screen_repaint_into).
  */
 #ifndef TOOLS_COMPOSITOR_SCREEN_H
 #define TOOLS_COMPOSITOR_SCREEN_H
@@ -19,6 +24,7 @@
 
 #define SCREEN_MAX_WINDOWS 16
 #define SCREEN_MAX_DAMAGE 64
+#define SCREEN_MAX_BUFFERS 3
 
 struct screen_window {
 	int x, y, width, height;	/* the content, in screen coordinates */
@@ -32,10 +38,22 @@ struct screen_box {
 	int x1, y1, x2, y2;
 };
 
+struct screen_damage {
+	struct screen_box box[SCREEN_MAX_DAMAGE];
+	int n;
+};
+
 struct screen {
 	gem2d_device *dev;
 	int width, height;
-	gem2d_pixmap *pix;		/* the screen */
+	gem2d_pixmap *pix;		/* the screen: the buffer drawn last */
+	gem2d_pixmap *buffers[SCREEN_MAX_BUFFERS];	/* buffers[0] is the first pix */
+	int nbuffers;
+	int front;			/* index of pix in buffers */
+	uint64_t repaints;		/* repaints so far */
+	uint64_t painted[SCREEN_MAX_BUFFERS];	/* the repaint that last drew each, 0: never */
+	struct screen_damage history[SCREEN_MAX_BUFFERS];	/* repaint r's damage at r % SCREEN_MAX_BUFFERS */
+	uint64_t boxes_copied;		/* boxes copied from the front to bring a buffer up to date */
 	gem2d_pixmap *tile, *shadow, *title_bg, *title_bg_dead, *grey, *cursor, *cursor_inside;
 	struct screen_window *windows[SCREEN_MAX_WINDOWS];	/* bottom first */
 	int nwindows;
@@ -60,11 +78,20 @@ void screen_move_cursor(struct screen *s, int x, int y);
 /* Where the cursor is in frame n of an animation (deterministic). */
 void screen_cursor_path(const struct screen *s, uint64_t frame, int *x, int *y);
 
-/* Draws the damaged boxes (queued on the device, not flushed) and clears
- * the damage. Returns how many boxes were drawn, or -errno. */
+/* Draws the damaged boxes into the screen's pixmap (queued on the device, not
+ * flushed) and clears the damage. Returns how many boxes were drawn, or -errno. */
 int screen_repaint(struct screen *s);
 
-/* Reads the screen into rows of width * 4 bytes (B, G, R, x). */
+/* n (1..SCREEN_MAX_BUFFERS) buffers instead of one, made like the first (cleared, all
+ * damaged); 0 or -errno. Before the first repaint. */
+int screen_set_buffers(struct screen *s, int n);
+/* screen_repaint into buffer i, which becomes the screen's pixmap (what screen_read
+ * reads): first the parts of it older than the buffer drawn last are copied from that
+ * one, then the damage is drawn. The caller must not name a buffer the display still
+ * reads or will read (on screen, or a flip to it pending). Boxes drawn, or -errno. */
+int screen_repaint_into(struct screen *s, int i);
+
+/* Reads the screen (the buffer drawn last) into rows of width * 4 bytes (B, G, R, x). */
 int screen_read(struct screen *s, uint8_t *pixels);
 
 #endif

@@ -14,8 +14,9 @@
  * A commit is applied at once (as the kernel's state swap: every GET ioctl
  * sees the new state when it returns) and stays pending on each active CRTC
  * of the state until that CRTC's next vblank (struct shim_mode_crtc's
- * flip_target), or, with an in-fence, the first vblank after the fence
- * signals (commit_wait); then its events fire and its out-fence signals
+ * flip_target), or, with an in-fence or a framebuffer still being rendered
+ * to (implicit fencing), the first vblank after those fences signal
+ * (commit_wait); then its events fire and its out-fence signals
  * (drm/drm_event.c, shim_crtc_commit_done). Nothing ticks: whoever looks
  * (an ioctl, read(2)) completes what is due, and the vblank timer of the
  * process that made a commit with a fence (drm_event.c) looks when its vblank
@@ -369,8 +370,7 @@ static void apply_plane(struct shim_device *dev, struct shim_mode_plane *p, cons
 	SHIM_SET(p->src_h, s->src_h);
 }
 
-/* Waits, without the lock, until none of the state's CRTCs has a commit pending. */
-static void wait_commits_unlocked(struct shim_device *dev, const bool *crtcs, uint32_t n)
+void shim_atomic_wait_commits_unlocked(struct shim_device *dev, const bool *crtcs, uint32_t n)
 {
 	for (;;) {
 		shim_device_lock(dev);
@@ -428,7 +428,7 @@ int shim_atomic_commit_unlock(struct shim_call *call, struct shim_atomic_state *
 		}
 		shim_atomic_state_release(dev, st);
 		shim_device_unlock(dev);
-		wait_commits_unlocked(dev, in_state, mc->ncrtcs);
+		shim_atomic_wait_commits_unlocked(dev, in_state, mc->ncrtcs);
 		return SHIM_COMMIT_RETRY;
 	}
 	/* Events and out-fences first: their failures leave everything as it was. */
@@ -490,13 +490,20 @@ int shim_atomic_commit_unlock(struct shim_call *call, struct shim_atomic_state *
 			shim_events_crtc_off(dev, mc, c);
 			continue;
 		}
-		/* The in-fences of the planes that go on this CRTC. */
-		shim_off wait[SHIM_MAX_PLANES];
+		/* The in-fences of the planes that go on this CRTC; a plane without one waits
+		 * for the rendering to its framebuffer (implicit fencing, KA25: i915's
+		 * intel_prepare_plane_fb looks at the objects' reservations only then). */
+		shim_off wait[SHIM_MAX_PLANES * 4];
 		uint32_t nwait = 0;
 		for (uint32_t j = 0; j < mc->nplanes; j++) {
 			struct shim_atomic_plane *ap = &st->planes[j];
-			if (!ap->in_fence || ap->s.crtc != i + 1)
+			if (!ap->in_state || ap->s.crtc != i + 1)
 				continue;
+			if (!ap->in_fence) {
+				if (ap->s.fb)
+					nwait = shim_mode_fb_write_fences(shim_ptr(ap->s.fb), wait, nwait);
+				continue;
+			}
 			if (!shim_fence_is_signalled(shim_ptr(ap->in_fence)))
 				wait[nwait++] = ap->in_fence;
 		}
@@ -521,16 +528,18 @@ int shim_atomic_commit_unlock(struct shim_call *call, struct shim_atomic_state *
 		}
 		kick |= c->commit_fence || c->commit_wait;
 	}
-	/* KS7: the driver hears of what each CRTC of the commit now shows. */
+	/* KS7: the driver hears of what each CRTC of the commit now shows; one that waits for
+	 * fences, once they have signalled (drm_event.c), so that it hears of the finished
+	 * rendering. */
 	for (uint32_t i = 0; i < mc->ncrtcs; i++)
-		if (in_state[i])
+		if (in_state[i] && !mc->crtcs[i].commit_wait)
 			shim_mode_crtc_updated(dev, mc, &mc->crtcs[i]);
 	shim_atomic_state_release(dev, st);
 	shim_device_unlock(dev);
 	if (kick)
 		shim_event_timer_kick(dev);
 	if (!(flags & SHIM_COMMIT_NONBLOCK))
-		wait_commits_unlocked(dev, in_state, SHIM_MAX_CRTCS);
+		shim_atomic_wait_commits_unlocked(dev, in_state, SHIM_MAX_CRTCS);
 	return 0;
 fail:
 	for (uint32_t i = 0; i < SHIM_MAX_CRTCS; i++) {

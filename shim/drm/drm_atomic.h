@@ -82,6 +82,10 @@ int shim_atomic_set_mode_blob(struct shim_atomic_state *st, uint32_t crtc, uint3
 int shim_atomic_commit_unlock(struct shim_call *call, struct shim_atomic_state *st, uint32_t flags,
 			      uint64_t user_data);
 
+/* Waits, without the lock, until none of the CRTCs i < n with crtcs[i] has a commit pending
+ * (a flip or commit before its vblank, or waiting for its fences). */
+void shim_atomic_wait_commits_unlocked(struct shim_device *dev, const bool *crtcs, uint32_t n);
+
 /* Legacy DPMS on a connector of an atomic driver (drm_atomic_connector_commit_dpms):
  * the connector's dpms, and its CRTC active while any of its connectors is on. Lock held
  * on entry, released on return. */

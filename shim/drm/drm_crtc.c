@@ -3,7 +3,9 @@
  * DOC: CRTCs (the kernel's drm_crtc.c, with drm_atomic_helper_set_config's
  * legacy path)
  *
- * GETCRTC and SETCRTC, and turning a CRTC off. A CRTC is made by the driver
+ * GETCRTC and SETCRTC (which first waits for the CRTC's pending flip or commit
+ * and for the rendering to the framebuffer it shows: implicit fencing), and
+ * turning a CRTC off. A CRTC is made by the driver
  * and lives in the config as long as the instance. Enabling one sets its
  * mode (with a MODE_ID blob the CRTC owns until the next mode), its primary
  * plane's framebuffer (a reference the plane holds), and routes the
@@ -23,6 +25,9 @@
 #include "base/instance.h"
 #include "base/journal.h"
 #include "base/user_copy.h"
+#include "drm/dma_fence.h"
+#include "drm/drm_atomic.h"
+#include "drm/drm_device_process.h"
 #include "drm/drm_drv.h"
 #include "drm/drm_fourcc.h"
 #include "drm/drm_lease.h"
@@ -191,10 +196,12 @@ static int set_config(struct shim_device *dev, struct shim_mode_config *mc, cons
 	return 0;
 }
 
-/* KC3–KC10, LS6, LS9: drm_mode_setcrtc, in the kernel's order of checks. */
-int shim_mode_setcrtc_ioctl(struct shim_call *call, void *data)
+/* KC3–KC10, LS6, LS9: drm_mode_setcrtc, in the kernel's order of checks. Then, before anything
+ * changes, what the blocking commit waits for (KC12): the CRTC's pending commit
+ * (SHIM_COMMIT_RETRY), and the rendering to the framebuffer (*busy: its fence, a borrowed
+ * reference); the caller waits for it and tries again. */
+static int setcrtc(struct shim_call *call, struct drm_mode_crtc *r, shim_off *busy)
 {
-	struct drm_mode_crtc *r = data;
 	if ((r->x & 0xffff0000) || (r->y & 0xffff0000))
 		return -ERANGE;	/* KC4: plane source offsets are 16.16 */
 	int ret = 0;
@@ -274,10 +281,55 @@ int shim_mode_setcrtc_ioctl(struct shim_call *call, void *data)
 		}
 		s.conn[s.nconn++] = conn->index;
 	}
+	if (s.crtc->flip_target || s.crtc->commit_wait) {
+		ret = SHIM_COMMIT_RETRY;
+		goto out;
+	}
+	shim_off wait[4];
+	if (s.mode && shim_mode_fb_write_fences(shim_ptr(s.fb), wait, 0)) {
+		*busy = wait[0];
+		shim_fence_get(call->dev, *busy);
+		shim_borrow(call->dev, *busy, SHIM_BORROW_FENCE);
+		goto out;
+	}
 	ret = set_config(call->dev, mc, &s);
 	if (!ret)
 		shim_mode_crtc_updated(call->dev, mc, s.crtc);
 out:
 	shim_device_unlock(call->dev);
 	return ret;
+}
+
+/*
+ * KC12: a legacy SETCRTC on an atomic driver is a blocking commit: before it changes
+ * anything it waits for the CRTC's previous commit to complete (the helper's stall checks:
+ * a page flip's vblank), and i915's for the rendering to the framebuffer (implicit fencing:
+ * its prepare_fb, then intel_atomic_commit_fence_wait, uninterruptible). Here: wait without
+ * the lock, then check everything again, since anything may have changed meanwhile.
+ */
+int shim_mode_setcrtc_ioctl(struct shim_call *call, void *data)
+{
+	const struct drm_mode_crtc *r = data;
+	for (;;) {
+		shim_off busy = 0;
+		int ret = setcrtc(call, data, &busy);
+		if (ret == SHIM_COMMIT_RETRY) {
+			bool crtcs[SHIM_MAX_CRTCS] = { 0 };
+			shim_device_lock(call->dev);
+			struct shim_mode_config *mc = shim_ptr(call->dev->shared->mode_config);
+			const struct shim_mode_crtc *c = shim_ptr(shim_mode_object_find(mc, r->crtc_id, SHIM_MODE_CRTC));
+			if (c)
+				crtcs[c->index] = true;
+			shim_device_unlock(call->dev);
+			shim_atomic_wait_commits_unlocked(call->dev, crtcs, SHIM_MAX_CRTCS);
+			continue;
+		}
+		if (!busy)
+			return ret;
+		shim_fence_wait(shim_ptr(busy), UINT64_MAX, false);
+		shim_device_lock(call->dev);
+		shim_unborrow(call->dev, busy, SHIM_BORROW_FENCE);
+		shim_fence_put(call->dev, busy);
+		shim_device_unlock(call->dev);
+	}
 }

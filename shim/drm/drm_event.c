@@ -30,7 +30,9 @@
  * (the role of vkms's hrtimer) that sleeps until the next pending event of
  * its process is due, makes it ready and so wakes the waiters; it also
  * completes pending atomic commits at their vblanks (their out-fences signal,
- * drm_atomic.c kicks it). It ends when its process has nothing pending, and a
+ * drm_atomic.c kicks it), and looks at the fences of commits that wait for
+ * them (drm_plane.c kicks it too), so it is often the one that writes their
+ * scanout pictures. It ends when its process has nothing pending, and a
  * fork's child starts its own.
  */
 #include "config.h"
@@ -114,6 +116,16 @@ static uint64_t timer_next_due(struct shim_device *dev, const struct shim_mode_c
 static void *timer_main(void *arg)
 {
 	struct shim_device *dev = arg;
+	/* It takes no signals but the faults of its own guarded reads (the scanout pictures of
+	 * the commits it completes read framebuffer pages, base/fault_guard.h): a fault the
+	 * thread has blocked would kill the process instead of reaching the guard. A fault is
+	 * sent to the thread that takes it; only a kill(2) of these two could land here, as on
+	 * any thread of the program. */
+	sigset_t faults;
+	sigemptyset(&faults);
+	sigaddset(&faults, SIGSEGV);
+	sigaddset(&faults, SIGBUS);
+	pthread_sigmask(SIG_UNBLOCK, &faults, NULL);
 	pthread_mutex_lock(&timer_lock);
 	for (;;) {
 		uint64_t now = shim_now_ns();
@@ -269,9 +281,12 @@ void shim_crtc_commit_done(struct shim_device *dev, struct shim_mode_crtc *c)
 }
 
 /*
- * A commit waiting for its in-fence (commit_wait) gets its vblank once the fence has
- * signalled: the first vblank after the fence's signal time. Its completion events
- * (flip 2) learn their target then.
+ * A commit waiting for its in-fence (commit_wait: IN_FENCE_FD, or the rendering to its
+ * framebuffers) gets its vblank once the fence has signalled: the first vblank after the
+ * fence's signal time. Its completion events (flip 2) learn their target then, and the
+ * driver hears of the picture the commit shows (KS7: taken now, it shows the finished
+ * rendering) unless the CRTC is being turned off meanwhile (its primary plane already
+ * is: shim_mode_crtc_disable).
  */
 static void resolve_in_fences(struct shim_device *dev, struct shim_mode_config *mc, uint64_t now)
 {
@@ -291,6 +306,8 @@ static void resolve_in_fences(struct shim_device *dev, struct shim_mode_config *
 			SHIM_SET(e->flip, 1);
 			SHIM_SET(e->target, target);
 		}
+		if (c->enabled && mc->planes[c->primary].fb)
+			shim_mode_crtc_updated(dev, mc, c);
 	}
 }
 

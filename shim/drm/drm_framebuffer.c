@@ -3,7 +3,9 @@
  * DOC: framebuffers (the kernel's drm_framebuffer.c)
  *
  * Owns struct shim_mode_fb: ADDFB, ADDFB2, RMFB, GETFB, GETFB2, DIRTYFB, and
- * what happens to a file's framebuffers when it is released.
+ * what happens to a file's framebuffers when it is released; and which
+ * rendering a commit that shows one must wait for (its objects' write fences:
+ * implicit fencing, for drm_plane.c, drm_crtc.c and drm_atomic.c).
  *
  * Lifetime: a framebuffer is counted. Its id (with the file that made it,
  * fb->owner) holds one reference, each plane showing it one more; the last
@@ -25,6 +27,7 @@
 
 #include "base/journal.h"
 #include "base/user_copy.h"
+#include "drm/dma_fence.h"
 #include "drm/drm_drv.h"
 #include "drm/drm_fourcc.h"
 #include "drm/drm_gem.h"
@@ -48,6 +51,20 @@ void shim_mode_fb_put(struct shim_device *dev, shim_off off)
 			shim_gem_object_put(dev, fb->obj[i]);
 	SHIM_DEC(mc->nfbs);
 	shim_free(&dev->shared->arena, off, sizeof(*fb));
+}
+
+uint32_t shim_mode_fb_write_fences(const struct shim_mode_fb *fb, shim_off *fences, uint32_t n)
+{
+	for (uint32_t i = 0; i < fb->nplanes && i < 4; i++) {
+		bool seen = false;
+		for (uint32_t j = 0; j < i; j++)
+			seen |= fb->obj[j] == fb->obj[i];
+		const struct shim_gem_object *obj = shim_ptr(fb->obj[i]);
+		if (seen || !obj || !obj->write_fence || shim_fence_is_signalled(shim_ptr(obj->write_fence)))
+			continue;
+		fences[n++] = obj->write_fence;
+	}
+	return n;
 }
 
 void shim_mode_plane_disable(struct shim_device *dev, struct shim_mode_config *mc, struct shim_mode_plane *p)

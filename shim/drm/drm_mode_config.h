@@ -291,13 +291,22 @@ void shim_mode_fb_get(struct shim_device *dev, shim_off fb);
 int shim_mode_fb_create(struct shim_call *call, struct shim_mode_config *mc, struct drm_mode_fb_cmd2 *r,
 			bool internal, shim_off *out);
 void shim_mode_fb_put(struct shim_device *dev, shim_off fb);
+/*
+ * The framebuffer's implicit fences: the write fences of its objects that have not
+ * signalled (the rendering a plane showing it must wait for: drm_gem_plane_helper_prepare_fb,
+ * i915's intel_prepare_plane_fb), each object once, appended to fences[n..] (room for 4 more
+ * needed); the new count. No references are taken: the objects hold them, and the caller
+ * takes its own (shim_fence_get, or a composite that keeps its parts) before the lock goes.
+ */
+uint32_t shim_mode_fb_write_fences(const struct shim_mode_fb *fb, shim_off *fences, uint32_t n);
 /* Turns a plane off (dropping its fb); turns its CRTC off too if it is the primary. */
 void shim_mode_plane_disable(struct shim_device *dev, struct shim_mode_config *mc,
 			     struct shim_mode_plane *plane);
 void shim_mode_crtc_disable(struct shim_device *dev, struct shim_mode_config *mc,
 			    struct shim_mode_crtc *crtc);
-/* What the CRTC shows changed (a commit: SETCRTC, PAGE_FLIP, CURSOR, SETGAMMA; SETPLANE and
- * ATOMIC should call it too): tells the driver (shim_driver.crtc_updated). Device lock held. */
+/* What the CRTC shows changed (a commit: SETCRTC, PAGE_FLIP, ATOMIC and SETPLANE, CURSOR,
+ * SETGAMMA; one that waits for fences when they have signalled, drm_event.c): tells the
+ * driver (shim_driver.crtc_updated). Device lock held. */
 void shim_mode_crtc_updated(struct shim_device *dev, struct shim_mode_config *mc, struct shim_mode_crtc *crtc);
 
 /* --- ioctls ---------------------------------------------------------------------------- */

@@ -10,6 +10,10 @@
  * puts the new framebuffer on the primary plane at once (as the atomic
  * helper's state swap does: GETCRTC reports it) and is pending until the
  * CRTC's next vblank, when its event, if asked for, fires (drm_event.c).
+ * A flip to a framebuffer whose objects are still being rendered to waits
+ * for that rendering first (implicit fencing, as i915's prepare_fb: the
+ * commit waits for the objects' write fences), so it completes at the first
+ * vblank after the rendering is done, and its scanout picture is taken then.
  * CURSOR and CURSOR2 (at the end of the file) put the user's BO on the
  * CRTC's cursor plane as the kernel's universal-plane path does: through a
  * framebuffer no file owns, which goes when the plane lets go of it.
@@ -25,6 +29,7 @@
 
 #include "base/instance.h"
 #include "base/user_copy.h"
+#include "drm/dma_fence.h"
 #include "drm/drm_atomic.h"
 #include "drm/drm_drv.h"
 #include "drm/drm_fourcc.h"
@@ -137,6 +142,7 @@ int shim_mode_page_flip_ioctl(struct shim_call *call, void *data)
 	if ((r->flags & DRM_MODE_PAGE_FLIP_TARGET) == DRM_MODE_PAGE_FLIP_TARGET)
 		return -EINVAL;
 	int ret = 0;
+	bool kick = false;
 	struct shim_mode_config *mc = shim_mode_lock(call, &ret);
 	if (!mc)
 		return ret;
@@ -182,13 +188,26 @@ int shim_mode_page_flip_ioctl(struct shim_call *call, void *data)
 	}
 	shim_events_update(dev, mc);
 	uint64_t now_seq = shim_vblank_count(c, shim_now_ns(), NULL);
-	if (c->flip_target) {
+	if (c->flip_target || c->commit_wait) {
 		ret = -EBUSY;	/* KL5: the previous flip has not completed (its vblank has not come) */
 		goto out;
 	}
+	/* KL9: implicit fencing: the rendering to the new framebuffer not done yet. */
+	shim_off wait[4], in = 0;
+	uint32_t nwait = shim_mode_fb_write_fences(fb, wait, 0);
+	if (nwait == 1) {
+		in = wait[0];
+		shim_fence_get(dev, in);
+	} else if (nwait > 1 && !(in = shim_fence_create_array(dev, wait, nwait, true))) {
+		ret = -ENOMEM;
+		goto out;
+	}
 	if (r->flags & DRM_MODE_PAGE_FLIP_EVENT) {
-		struct shim_event *e = shim_event_queue(dev, mc, call, DRM_EVENT_FLIP_COMPLETE, c->index, now_seq + 1);
+		struct shim_event *e = shim_event_queue(dev, mc, call, DRM_EVENT_FLIP_COMPLETE, c->index,
+							in ? 0 : now_seq + 1);
 		if (!e) {
+			if (in)
+				shim_fence_put(dev, in);
 			ret = -ENOMEM;
 			goto out;
 		}
@@ -196,16 +215,25 @@ int shim_mode_page_flip_ioctl(struct shim_call *call, void *data)
 		memcpy(&ev, e->data, sizeof(ev));
 		ev.user_data = r->user_data;
 		memcpy(e->data, &ev, sizeof(ev));	/* fresh block */
-		e->flip = 1;
+		e->flip = in ? 2 : 1;	/* 2: its vblank is known once the rendering is done */
 	}
 	shim_mode_fb_get(dev, fb_off);
 	shim_off prev = p->fb;
 	SHIM_SET(p->fb, fb_off);
 	shim_mode_fb_put(dev, prev);
-	SHIM_SET(c->flip_target, now_seq + 1);
-	shim_mode_crtc_updated(dev, mc, c);
+	if (in) {
+		/* drm_event.c resolves it when the fence signals: the target vblank, and then the
+		 * driver hears of the new picture (it shows the finished rendering). */
+		SHIM_SET(c->commit_wait, in);
+		kick = true;
+	} else {
+		SHIM_SET(c->flip_target, now_seq + 1);
+		shim_mode_crtc_updated(dev, mc, c);
+	}
 out:
 	shim_device_unlock(dev);
+	if (kick)	/* the vblank timer looks at the fence until it signals */
+		shim_event_timer_kick(dev);
 	return ret;
 }
 

@@ -6,7 +6,8 @@
  * intel_framebuffer_init's checks (tiling against the modifier, pitch
  * alignment and limit, offsets, object size), intel_mode_valid, the primary
  * plane's formats, what RMFB of the framebuffer on screen leaves on, DIRTYFB,
- * and the vblank clock's rate. Skips on other drivers; the 1920x1080
+ * the vblank clock's rate, and implicit fencing (a flip, an atomic commit or
+ * SETCRTC waits for the rendering to its framebuffer: gen8+ spinner batches). Skips on other drivers; the 1920x1080
  * preferred mode and HDMI-A-1 are the shim's virtual sink, so those cases
  * skip on real hardware (another monitor).
  */
@@ -15,6 +16,7 @@
 #include "tests/i915/i915_test.h"
 #include "tests/ioctl/kms_util.h"
 
+#include <poll.h>
 #include <time.h>
 
 static int open_i915_kms(bool master)
@@ -431,6 +433,157 @@ TEST(page_flip_busy_until_vblank)
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_MODE_PAGE_FLIP, &f));
 }
 
+/* --- implicit fencing: a commit waits for the rendering to its framebuffer ------------- */
+
+/* The spinners below are gen8 batches (the generations of i915_open_gen8). */
+static void require_gen8_batches(int fd)
+{
+	int family = i915_devid(fd) & 0xff00;
+	if (family != 0x1900 && family != 0x1600 && family != 0x8a00)
+		SKIP_DEVICE("these batches use gen8+ encodings");
+}
+
+/*
+ * A batch on the blitter that keeps running (gem_spinner's, jumping to itself) and lists obj
+ * with EXEC_OBJECT_WRITE: obj is being rendered to until (*map)[0] = MI_BATCH_BUFFER_END.
+ */
+static void render_forever(int fd, uint32_t obj, volatile uint32_t **map)
+{
+	static const uint32_t spin[] = { MI_BATCH_BUFFER_START_GEN8, 0x800000, 0, MI_BATCH_BUFFER_END };
+	uint32_t batch = gem_batch(fd, spin, sizeof(spin));
+	struct drm_i915_gem_mmap m = { .handle = batch, .size = 4096 };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP, &m));
+	*map = (volatile uint32_t *)(uintptr_t)m.addr_ptr;
+	struct drm_i915_gem_exec_object2 o[2] = {
+		{ .handle = obj, .flags = EXEC_OBJECT_WRITE },
+		{ .handle = batch, .flags = EXEC_OBJECT_PINNED, .offset = 0x800000 },
+	};
+	ASSERT_OK(gem_execbuf_ctx(fd, o, 2, I915_EXEC_BLT, 0));
+}
+
+/* A lit CRTC (showing *shown) and a framebuffer of the mode's size whose object is being
+ * rendered to (*busy, its object *handle); the spinner's map in *spin. */
+static uint32_t light_and_render(int fd, uint32_t *conn, struct drm_mode_modeinfo *mode, uint32_t *shown,
+				 uint32_t *busy, uint32_t *handle, volatile uint32_t **spin)
+{
+	*conn = kms_connected(fd, mode);
+	uint32_t crtc = kms_light(fd, *conn, mode, shown), pitch = 0;
+	*handle = kms_dumb(fd, mode->hdisplay, mode->vdisplay, &pitch);
+	ASSERT_OK(kms_addfb2(fd, mode->hdisplay, mode->vdisplay, *handle, pitch, busy));
+	render_forever(fd, *handle, spin);
+	return crtc;
+}
+
+static uint64_t event_ns(const struct drm_event_vblank *ev)
+{
+	return (uint64_t)ev->tv_sec * 1000000000ull + (uint64_t)ev->tv_usec * 1000ull;
+}
+
+/* The flip's completion, which must not come while the rendering goes on (~9 vblanks at
+ * 60 Hz), and must come once it ended, stamped with a vblank after that. */
+static void expect_completion_after_rendering(int fd, volatile uint32_t *spin, uint32_t handle, uint64_t user_data)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	ASSERT_EQ(poll(&p, 1, 150), 0);
+	uint64_t ended = now_ns();
+	spin[0] = MI_BATCH_BUFFER_END;
+	ASSERT_EQ(poll(&p, 1, 5000), 1);
+	struct drm_event_vblank ev;
+	ASSERT_EQ(read(fd, &ev, sizeof(ev)), sizeof(ev));
+	ASSERT_EQ(ev.base.type, DRM_EVENT_FLIP_COMPLETE);
+	ASSERT_EQ(ev.user_data, user_data);
+	ASSERT(event_ns(&ev) + 1000 >= ended);	/* tv_usec truncates */
+	gem_wait(fd, handle);
+}
+
+/* KL9: a page flip to a framebuffer still being rendered to is accepted at once (GETCRTC
+ * shows it), stays pending (a second flip is EBUSY) until the rendering is done, and
+ * completes at a vblank after it: i915's prepare_fb waits for the object's write fence. */
+TEST(page_flip_waits_for_rendering)
+{
+	int fd = open_i915_kms(true);
+	require_gen8_batches(fd);
+	struct drm_mode_modeinfo mode;
+	uint32_t conn, shown, busy, handle;
+	volatile uint32_t *spin;
+	uint32_t crtc = light_and_render(fd, &conn, &mode, &shown, &busy, &handle, &spin);
+	struct drm_mode_crtc_page_flip f = { .crtc_id = crtc, .fb_id = busy, .flags = DRM_MODE_PAGE_FLIP_EVENT,
+					     .user_data = 9 };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_MODE_PAGE_FLIP, &f));
+	struct drm_mode_crtc c;
+	kms_getcrtc(fd, crtc, &c);
+	ASSERT_EQ(c.fb_id, busy);
+	f.fb_id = shown;
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_MODE_PAGE_FLIP, &f), EBUSY);
+	expect_completion_after_rendering(fd, spin, handle, 9);
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_MODE_PAGE_FLIP, &f));	/* done: the next flip goes */
+}
+
+/* KA25: the same for a nonblocking ATOMIC commit of the primary plane's FB_ID without an
+ * IN_FENCE_FD. */
+TEST(atomic_commit_waits_for_rendering)
+{
+	int fd = open_i915_kms(true);
+	require_gen8_batches(fd);
+	struct drm_set_client_cap cap = { .capability = DRM_CLIENT_CAP_ATOMIC, .value = 1 };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_SET_CLIENT_CAP, &cap));
+	struct drm_mode_modeinfo mode;
+	uint32_t conn, shown, busy, handle;
+	volatile uint32_t *spin;
+	uint32_t crtc = light_and_render(fd, &conn, &mode, &shown, &busy, &handle, &spin);
+	uint32_t ids[64], n = planes_of(fd, ids, 64), primary = 0, fb_prop = 0, pipe = kms_pipe_of(fd, crtc);
+	for (uint32_t i = 0; i < n && !primary; i++) {
+		struct drm_mode_get_plane p = { .plane_id = ids[i] };
+		uint64_t type = 0;
+		ASSERT_OK(ioctl(fd, DRM_IOCTL_MODE_GETPLANE, &p));
+		if ((p.possible_crtcs & (1u << pipe)) && kms_prop(fd, ids[i], DRM_MODE_OBJECT_PLANE, "type", &type, NULL) &&
+		    type == 1 /* DRM_PLANE_TYPE_PRIMARY */)
+			primary = ids[i];
+	}
+	ASSERT(primary && kms_prop(fd, primary, DRM_MODE_OBJECT_PLANE, "FB_ID", NULL, &fb_prop));
+	uint32_t count = 1;
+	uint64_t value = busy;
+	struct drm_mode_atomic a = { .flags = DRM_MODE_ATOMIC_NONBLOCK | DRM_MODE_PAGE_FLIP_EVENT, .count_objs = 1,
+				     .objs_ptr = (uintptr_t)&primary, .count_props_ptr = (uintptr_t)&count,
+				     .props_ptr = (uintptr_t)&fb_prop, .prop_values_ptr = (uintptr_t)&value,
+				     .user_data = 11 };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_MODE_ATOMIC, &a));
+	value = shown;
+	ASSERT_ERRNO(ioctl(fd, DRM_IOCTL_MODE_ATOMIC, &a), EBUSY);
+	expect_completion_after_rendering(fd, spin, handle, 11);
+}
+
+/* KC12: SETCRTC (a blocking commit) returns only once the rendering to its framebuffer is
+ * done: here another process ends it 150 ms later. */
+TEST(setcrtc_waits_for_rendering)
+{
+	int fd = open_i915_kms(true);
+	require_gen8_batches(fd);
+	struct drm_mode_modeinfo mode;
+	uint32_t conn, shown, busy, handle;
+	volatile uint32_t *spin;
+	uint32_t crtc = light_and_render(fd, &conn, &mode, &shown, &busy, &handle, &spin);
+	uint64_t t0 = now_ns();
+	pid_t pid = fork();
+	ASSERT(pid >= 0);
+	if (pid == 0) {
+		usleep(150000);
+		spin[0] = MI_BATCH_BUFFER_END;	/* the mapping is shared with the parent */
+		_exit(0);
+	}
+	ASSERT_OK(kms_setcrtc(fd, crtc, busy, &mode, &conn, 1));
+	uint64_t took = now_ns() - t0;
+	int status = 0;
+	ASSERT_EQ(waitpid(pid, &status, 0), pid);
+	ASSERT(took >= 140000000ull);
+	struct drm_i915_gem_busy b = { .handle = handle };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_BUSY, &b));
+	ASSERT_EQ(b.busy, 0);	/* it waited for the writer, not a guess of time */
+	struct drm_mode_crtc c;
+	kms_getcrtc(fd, crtc, &c);
+	ASSERT_EQ(c.fb_id, busy);
+}
+
 /* KL8: ASYNC flips only where GET_CAP ASYNC_PAGE_FLIP says so. */
 TEST(page_flip_async_cap)
 {
@@ -468,5 +621,6 @@ TEST_MAIN(T(pipes_and_planes), T(hdmi_connector_modes), T(edid_preferred_timing)
 	  T(addfb_x_tiled_object), T(addfb_tiled_stride_and_y), T(addfb2_y_modifier_by_gen),
 	  T(addfb2_pitch_alignment), T(addfb2_pitch_limit), T(addfb2_object_too_small),
 	  T(setcrtc_primary_format), T(setcrtc_mode_valid), T(rmfb_on_screen_crtc_stays_on), T(dirtyfb),
-	  T(vblank_rate), T(vblank_count_across_mode_change), T(vblank_high_crtc), T(page_flip_busy_until_vblank), T(page_flip_async_cap),
-	  T(pipe_from_crtc_id))
+	  T(vblank_rate), T(vblank_count_across_mode_change), T(vblank_high_crtc), T(page_flip_busy_until_vblank),
+	  T(page_flip_waits_for_rendering), T(atomic_commit_waits_for_rendering), T(setcrtc_waits_for_rendering),
+	  T(page_flip_async_cap), T(pipe_from_crtc_id))

@@ -7,11 +7,13 @@
  * ARGB cursor partly off the screen, a non-identity gamma LUT; the pictures
  * are asked for through debugfs (i915_shim_scanout) and I915_SHIM_SCANOUT,
  * read back with libpng and compared pixel for pixel with what the display
- * engine must make of them. A real kernel has neither file: every case
+ * engine must make of them; and a flip to a framebuffer the GPU is still
+ * drawing, pictured once the drawing is done (gen8+ batches). A real kernel has neither file: every case
  * skips there (REQUIRE_SHIM).
  */
 #include "config.h"
 
+#include "tests/i915/i915_test.h"
 #include "tests/ioctl/kms_util.h"
 
 #include <dirent.h>
@@ -345,4 +347,83 @@ TEST(scanout_env_each_commit)
 	rmdir(dir);
 }
 
-TEST_MAIN(T(scanout_linear_cursor_debugfs), T(scanout_xtiled_gamma_debugfs), T(scanout_env_each_commit))
+/* Every pixel of the picture at path is rgb (0x00RRGGBB). */
+static void check_png_solid(const char *path, uint32_t rgb)
+{
+#ifdef TEST_HAVE_PNG
+	uint32_t w, h;
+	uint32_t *px = read_png(path, &w, &h);
+	ASSERT_EQ(w, W);
+	ASSERT_EQ(h, H);
+	for (uint32_t i = 0; i < W * H; i++)
+		if (px[i] != rgb)
+			TEST_FAIL("%s: pixel (%u, %u) is %06x, not %06x", path, i % W, i / W, px[i], rgb);
+	free(px);
+#else
+	(void)path, (void)rgb;
+	SKIP("built without libpng: the pictures cannot be read back");	/* external: the build */
+#endif
+}
+
+/*
+ * KS7 with KL9: a page flip to a framebuffer the GPU has not finished drawing is pictured
+ * once the drawing is done, not when the flip is made. The drawing (a blit filling it) waits
+ * behind a spinner on the same context; the flip's picture comes after the spinner ends.
+ */
+TEST(scanout_flip_after_rendering)
+{
+	struct scene s;
+	setup(&s);
+	int family = i915_devid(s.fd) & 0xff00;
+	if (family != 0x1900 && family != 0x1600 && family != 0x8a00)
+		SKIP_DEVICE("the batches use gen8+ encodings");
+	char dir[] = "/tmp/kms_scanout.XXXXXX";
+	ASSERT(mkdtemp(dir));
+	setenv("I915_SHIM_SCANOUT", dir, 1);
+	set_gamma(&s, true);
+	ASSERT_OK(kms_setcrtc(s.fd, s.crtc, linear_fb(s.fd), &s.mode, &s.conn, 1));
+	char first[256], path[256];
+	newest(dir, s.pipe, first, sizeof(first));
+	ASSERT(first[0]);
+	uint32_t pitch = 0, fb = 0;
+	uint32_t target = kms_dumb(s.fd, W, H, &pitch);
+	ASSERT_OK(kms_addfb2(s.fd, W, H, target, pitch, &fb));
+	volatile uint32_t *spin;
+	gem_spinner(s.fd, 0, I915_EXEC_BLT, &spin);
+	const uint64_t dst = 0x1000000, at = 0x900000;
+	const uint32_t rgb = 0x336699;
+	uint32_t cmd[] = {
+		XY_COLOR_BLT | INTEL_BLT_WRITE_RGBA | INTEL_LEN(7),
+		INTEL_BR13_DEPTH_8888 << INTEL_BR13_DEPTH_SHIFT | 0xf0u << INTEL_BR13_ROP_SHIFT | pitch,
+		0, (uint32_t)H << 16 | W, (uint32_t)dst, 0, rgb,
+		MI_BATCH_BUFFER_END, MI_NOOP,
+	};
+	struct drm_i915_gem_exec_object2 o[2] = {
+		{ .handle = target, .flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_WRITE, .offset = dst },
+		{ .handle = gem_batch(s.fd, cmd, sizeof(cmd)), .flags = EXEC_OBJECT_PINNED, .offset = at },
+	};
+	ASSERT_OK(gem_execbuf_ctx(s.fd, o, 2, I915_EXEC_BLT, 0));	/* runs after the spinner */
+	struct drm_mode_crtc_page_flip f = { .crtc_id = s.crtc, .fb_id = fb, .flags = DRM_MODE_PAGE_FLIP_EVENT };
+	ASSERT_OK(ioctl(s.fd, DRM_IOCTL_MODE_PAGE_FLIP, &f));
+	usleep(50000);
+	newest(dir, s.pipe, path, sizeof(path));
+	ASSERT_STREQ(path, first);	/* no picture while the drawing waits */
+	spin[0] = MI_BATCH_BUFFER_END;
+	struct drm_event_vblank ev;
+	ASSERT_EQ(read(s.fd, &ev, sizeof(ev)), sizeof(ev));
+	newest(dir, s.pipe, path, sizeof(path));
+	ASSERT(strcmp(path, first) > 0);
+	check_png_solid(path, rgb);
+	unsetenv("I915_SHIM_SCANOUT");
+	int dfd = open(dir, O_RDONLY | O_DIRECTORY);
+	DIR *d = dfd >= 0 ? fdopendir(dfd) : NULL;
+	for (struct dirent *e; d && (e = readdir(d));)
+		if (e->d_name[0] != '.')
+			unlinkat(dfd, e->d_name, 0);
+	if (d)
+		closedir(d);
+	rmdir(dir);
+}
+
+TEST_MAIN(T(scanout_linear_cursor_debugfs), T(scanout_xtiled_gamma_debugfs), T(scanout_env_each_commit),
+	  T(scanout_flip_after_rendering))
