@@ -22,7 +22,7 @@
 #include <sys/stat.h>
 #include <i915_drm.h>
 #ifdef TEST_HAVE_PNG
-#include <png.h>
+#include "tests/png_read.h"
 #endif
 
 #define W 640
@@ -192,23 +192,10 @@ static void set_gamma(struct scene *s, bool identity)
 /* The PNG at path as 0x00RRGGBB pixels (malloc'ed), its size in *w, *h. */
 static uint32_t *read_png(const char *path, uint32_t *w, uint32_t *h)
 {
-	png_image img;
-	memset(&img, 0, sizeof(img));
-	img.version = PNG_IMAGE_VERSION;
-	if (!png_image_begin_read_from_file(&img, path))
-		TEST_FAIL("%s: %s", path, img.message);
-	img.format = PNG_FORMAT_RGB;
-	uint8_t *rgb = malloc(PNG_IMAGE_SIZE(img));
-	ASSERT(rgb);
-	if (!png_image_finish_read(&img, NULL, rgb, 0, NULL))
-		TEST_FAIL("%s: %s", path, img.message);
-	*w = img.width;
-	*h = img.height;
-	uint32_t *px = malloc((size_t)img.width * img.height * 4);
-	ASSERT(px);
-	for (size_t i = 0; i < (size_t)img.width * img.height; i++)
-		px[i] = (uint32_t)rgb[3 * i] << 16 | (uint32_t)rgb[3 * i + 1] << 8 | rgb[3 * i + 2];
-	free(rgb);
+	char why[128];
+	uint32_t *px = test_png_read(path, w, h, why, sizeof(why));
+	if (!px)
+		TEST_FAIL("%s: %s", path, why);
 	return px;
 }
 
