@@ -6,20 +6,20 @@
  * for the picture through debugfs (write and close
  * /sys/kernel/debug/dri/0/i915_shim_scanout; the shim writes
  * crtc-N/i915_shim_scanout.png beside it and one "crtc-N: WxH" or
- * "crtc-N: off" line per CRTC in the control file) and reads the PNG with
- * libpng. Runs under the shim, as root (debugfs is root's). Exit 0, 77 when
+ * "crtc-N: off" line per CRTC in the control file) and reads the PNG
+ * (tests/png_read.h). Runs under the shim, as root (debugfs is root's). Exit 0, 77 when
  * the shim's debugfs file is not there, 1 on any other failure.
  *
- * scanout_raw -g REF: REF (a file in the same format) passed through that
- * CRTC's gamma LUT as i915 applies its legacy 8-bit palette in Linux 6.1
+ * scanout_raw -g REF OUT: the same, and REF (a file in that format) written
+ * to OUT passed through that CRTC's gamma LUT as i915 applies its legacy 8-bit palette in Linux 6.1
  * (each 16-bit entry rounded to 8 bits: (v + 0x80) >> 8, drm_color_lut_extract),
  * so that a server that loads a LUT other than the identity can be compared
  * with Xvfb: the X server expands its palette as v * 257, and 6.1 then shows
  * the upper half of each channel one step brighter.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
-#include <png.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,12 +29,14 @@
 #include <drm.h>
 #include <drm_mode.h>
 
+#include "tests/png_read.h"
+
 #define DIR_ "/sys/kernel/debug/dri/0/"
 #define W 512
 #define H 256
 
-/* Writes ref through CRTC number crtc's LUT (GETRESOURCES order) to stdout. */
-static int through_gamma(const char *ref, int crtc)
+/* Writes ref through CRTC number crtc's LUT (GETRESOURCES order) to out. */
+static int through_gamma(const char *ref, const char *out, int crtc)
 {
 	int fd = open("/dev/dri/card0", O_RDWR | O_CLOEXEC);
 	uint32_t ids[16];
@@ -60,25 +62,25 @@ static int through_gamma(const char *ref, int crtc)
 			uint32_t v = ((uint32_t)lut[ch][i] + 0x80) >> 8;
 			map[ch][i] = (uint8_t)(v > 255 ? 255 : v);
 		}
-	FILE *f = fopen(ref, "rb");
+	FILE *f = fopen(ref, "rb"), *o = fopen(out, "wb");
 	uint32_t row[W];
 	for (int y = 0; y < H; y++) {
-		if (!f || fread(row, 4, W, f) != W) {
-			fprintf(stderr, "scanout_raw: %s: short or unreadable\n", ref);
+		if (!f || !o || fread(row, 4, W, f) != W) {
+			fprintf(stderr, "scanout_raw: %s: short or unreadable, or %s not writable\n", ref, out);
 			return 1;
 		}
 		for (int x = 0; x < W; x++)
 			row[x] = (uint32_t)map[0][row[x] >> 16 & 0xff] << 16 |
 				 (uint32_t)map[1][row[x] >> 8 & 0xff] << 8 | map[2][row[x] & 0xff];
-		fwrite(row, 4, W, stdout);
+		fwrite(row, 4, W, o);
 	}
 	fclose(f);
-	return fflush(stdout) == 0 ? 0 : 1;
+	return fclose(o) == 0 ? 0 : 1;
 }
 
 int main(int argc, char **argv)
 {
-	const char *ref = argc == 3 && strcmp(argv[1], "-g") == 0 ? argv[2] : NULL;
+	bool gamma = argc == 4 && strcmp(argv[1], "-g") == 0;
 	int fd = open(DIR_ "i915_shim_scanout", O_WRONLY);
 	if (fd < 0) {
 		fprintf(stderr, "scanout_raw: " DIR_ "i915_shim_scanout: %s\n", strerror(errno));
@@ -104,31 +106,19 @@ int main(int argc, char **argv)
 		return 1;
 	}
 
-	if (ref)
-		return through_gamma(ref, crtc);
-
-	char path[128];
+	char path[128], why[128];
 	snprintf(path, sizeof(path), DIR_ "crtc-%d/i915_shim_scanout.png", crtc);
-	png_image img;
-	memset(&img, 0, sizeof(img));
-	img.version = PNG_IMAGE_VERSION;
-	if (!png_image_begin_read_from_file(&img, path)) {
-		fprintf(stderr, "scanout_raw: %s: %s\n", path, img.message);
-		return 1;
-	}
-	img.format = PNG_FORMAT_BGRA;	/* little-endian 0xAARRGGBB */
-	uint32_t *px = malloc((size_t)img.width * img.height * 4);
-	if (!px || !png_image_finish_read(&img, NULL, px, 0, NULL)) {
-		fprintf(stderr, "scanout_raw: %s: %s\n", path, px ? img.message : "out of memory");
+	uint32_t pw, ph;
+	uint32_t *px = test_png_read(path, &pw, &ph, why, sizeof(why));
+	if (!px || pw < W || ph < H) {
+		fprintf(stderr, "scanout_raw: %s: %s\n", path, px ? "smaller than the scene" : why);
 		free(px);
 		return 1;
 	}
-	for (int y = 0; y < H; y++) {
-		uint32_t row[W];
-		for (int x = 0; x < W; x++)
-			row[x] = px[(size_t)y * img.width + (size_t)x] & 0xffffff;
-		fwrite(row, 4, W, stdout);
-	}
+	for (int y = 0; y < H; y++)
+		fwrite(px + (size_t)y * pw, 4, W, stdout);
 	free(px);
-	return fflush(stdout) == 0 ? 0 : 1;
+	if (fflush(stdout) != 0)
+		return 1;
+	return gamma ? through_gamma(argv[2], argv[3], crtc) : 0;
 }
