@@ -292,10 +292,7 @@ int shim_mode_list_lessees_ioctl(struct shim_call *call, void *data)
 		const struct shim_master *lessee = master_at(l);
 		if (!lessee->leases.count)
 			continue;	/* revoked, or leased nothing */
-		if (count < r->count_lessees &&
-		    shim_copy_to_user(r->lessees_ptr + count * sizeof(uint32_t), &lessee->lessee_id, sizeof(uint32_t)))
-			ret = -EFAULT;
-		count++;
+		ret = shim_mode_put_id(r->lessees_ptr, count++, r->count_lessees, lessee->lessee_id);
 	}
 	if (!ret)
 		r->count_lessees = count;
@@ -318,10 +315,7 @@ int shim_mode_get_lease_ioctl(struct shim_call *call, void *data)
 	const struct shim_idr *set = m && m->lessor ? &m->leases : &mc->ids;
 	uint32_t count = 0;
 	for (uint32_t id = shim_idr_next(set, 1); id && !ret; id = shim_idr_next(set, id + 1)) {
-		if (count < r->count_objects &&
-		    shim_copy_to_user(r->objects_ptr + count * sizeof(uint32_t), &id, sizeof(id)))
-			ret = -EFAULT;
-		count++;
+		ret = shim_mode_put_id(r->objects_ptr, count++, r->count_objects, id);
 	}
 	if (!ret)
 		r->count_objects = count;

@@ -176,9 +176,7 @@ uint32_t shim_plane_in_formats_blob(struct shim_device *dev, const struct shim_m
 	return shim_mode_blob_create(dev, buf, len);
 }
 
-/* Copies id into a user array at index i when the user's count has room: the kernel's
- * per-element "count < user count && put_user" of GETRESOURCES and GETPLANERESOURCES. */
-static int put_id(uint64_t ptr, uint32_t i, uint32_t user_count, uint32_t id)
+int shim_mode_put_id(uint64_t ptr, uint32_t i, uint32_t user_count, uint32_t id)
 {
 	if (i < user_count && shim_copy_to_user(ptr + i * sizeof(uint32_t), &id, sizeof(id)))
 		return -EFAULT;
@@ -202,21 +200,21 @@ int shim_mode_getresources_ioctl(struct shim_call *call, void *data)
 		const struct shim_mode_fb *fb = shim_ptr(shim_mode_entry_off(v));
 		if (fb->owner != call->slot)
 			continue;
-		ret = put_id(r->fb_id_ptr, count++, r->count_fbs, id);
+		ret = shim_mode_put_id(r->fb_id_ptr, count++, r->count_fbs, id);
 	}
 	r->count_fbs = count;
 	count = 0;
 	for (uint32_t i = 0; i < mc->ncrtcs && !ret; i++)
 		if (shim_lease_held(call->file, mc->crtcs[i].id))
-			ret = put_id(r->crtc_id_ptr, count++, r->count_crtcs, mc->crtcs[i].id);
+			ret = shim_mode_put_id(r->crtc_id_ptr, count++, r->count_crtcs, mc->crtcs[i].id);
 	r->count_crtcs = count;
 	for (uint32_t i = 0; i < mc->nencoders && !ret; i++)
-		ret = put_id(r->encoder_id_ptr, i, r->count_encoders, mc->encoders[i].id);
+		ret = shim_mode_put_id(r->encoder_id_ptr, i, r->count_encoders, mc->encoders[i].id);
 	r->count_encoders = mc->nencoders;
 	count = 0;
 	for (uint32_t i = 0; i < mc->nconnectors && !ret; i++)
 		if (shim_lease_held(call->file, mc->connectors[i].id))
-			ret = put_id(r->connector_id_ptr, count++, r->count_connectors, mc->connectors[i].id);
+			ret = shim_mode_put_id(r->connector_id_ptr, count++, r->count_connectors, mc->connectors[i].id);
 	r->count_connectors = count;
 	r->min_width = mc->min_width;
 	r->max_width = mc->max_width;
@@ -241,7 +239,7 @@ int shim_mode_getplaneresources_ioctl(struct shim_call *call, void *data)
 		if ((mc->planes[i].type != DRM_PLANE_TYPE_OVERLAY && !universal) ||
 		    !shim_lease_held(call->file, mc->planes[i].id))
 			continue;
-		ret = put_id(r->plane_id_ptr, count++, r->count_planes, mc->planes[i].id);
+		ret = shim_mode_put_id(r->plane_id_ptr, count++, r->count_planes, mc->planes[i].id);
 	}
 	r->count_planes = count;
 	shim_device_unlock(call->dev);

@@ -237,6 +237,10 @@ struct shim_mode_config *shim_mode_config_get(struct shim_device *dev, int *err)
 /* For the ioctls: takes the device lock and returns the config; NULL (lock not held,
  * -errno in *err) when there is no display. */
 struct shim_mode_config *shim_mode_lock(struct shim_call *call, int *err);
+
+/* Copies id into the user's u32 array at ptr, index i, when user_count has room: the kernel's
+ * per-element "count < user count && put_user" of the id-list ioctls. 0 or -EFAULT. */
+int shim_mode_put_id(uint64_t ptr, uint32_t i, uint32_t user_count, uint32_t id);
 /* An id for the object at off of type, lowest free from 1; 0 when the idr cannot grow. */
 uint32_t shim_mode_object_add(struct shim_device *dev, shim_off off, enum shim_mode_type type);
 /* The object of id if it has that type (0: any), else 0. For the core's own uses: what a
