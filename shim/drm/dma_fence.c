@@ -122,6 +122,14 @@ shim_off shim_fence_create_array(struct shim_device *dev, const shim_off *parts,
 	return off;
 }
 
+shim_off shim_fence_all_of(struct shim_device *dev, const shim_off *parts, uint32_t n)
+{
+	if (n != 1)
+		return shim_fence_create_array(dev, parts, n, true);
+	shim_fence_get(dev, parts[0]);
+	return parts[0];
+}
+
 shim_off shim_fence_add_cb(struct shim_device *dev, shim_off fence, uint32_t kind, shim_off target,
 			   uint32_t id)
 {

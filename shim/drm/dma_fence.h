@@ -117,6 +117,12 @@ shim_off shim_fence_create_signalled(struct shim_device *dev, int error);
  */
 shim_off shim_fence_create_array(struct shim_device *dev, const shim_off *parts, uint32_t n,
 				 bool keep_parts);
+/*
+ * Device lock held: one reference to a fence that signals once all n (>= 1)
+ * fences have: the fence itself when there is one, else a composite that
+ * keeps its parts. 0 when memory is out.
+ */
+shim_off shim_fence_all_of(struct shim_device *dev, const shim_off *parts, uint32_t n);
 /* Device lock held: adds a callback to a pending fence; 0 if it has signalled or memory is out. */
 shim_off shim_fence_add_cb(struct shim_device *dev, shim_off fence, uint32_t kind, shim_off target,
 			   uint32_t id);

@@ -507,13 +507,7 @@ int shim_atomic_commit_unlock(struct shim_call *call, struct shim_atomic_state *
 			if (!shim_fence_is_signalled(shim_ptr(ap->in_fence)))
 				wait[nwait++] = ap->in_fence;
 		}
-		shim_off in = 0;
-		if (nwait == 1) {
-			in = wait[0];
-			shim_fence_get(dev, in);
-		} else if (nwait > 1) {
-			in = shim_fence_create_array(dev, wait, nwait, true);
-		}
+		shim_off in = nwait ? shim_fence_all_of(dev, wait, nwait) : 0;
 		if (in) {
 			SHIM_SET(c->commit_wait, in);	/* the target comes when it signals */
 			if (events[i])

@@ -195,10 +195,7 @@ int shim_mode_page_flip_ioctl(struct shim_call *call, void *data)
 	/* KL9: implicit fencing: the rendering to the new framebuffer not done yet. */
 	shim_off wait[4], in = 0;
 	uint32_t nwait = shim_mode_fb_write_fences(fb, wait, 0);
-	if (nwait == 1) {
-		in = wait[0];
-		shim_fence_get(dev, in);
-	} else if (nwait > 1 && !(in = shim_fence_create_array(dev, wait, nwait, true))) {
+	if (nwait && !(in = shim_fence_all_of(dev, wait, nwait))) {
 		ret = -ENOMEM;
 		goto out;
 	}

@@ -334,11 +334,9 @@ static int sync_merge(struct shim_device *dev, struct shim_sync_file *sf, uint64
 		if (k == n)
 			parts[n++] = p;
 	}
-	shim_off fence = n == 1 ? parts[0] : shim_fence_create_array(dev, parts, n, true);
+	shim_off fence = shim_fence_all_of(dev, parts, n);
 	if (!fence)
 		return -ENOMEM;
-	if (n == 1)
-		shim_fence_get(dev, fence);
 	int fd = shim_sync_file_create(dev, fence, data.name, -1);
 	shim_fence_put(dev, fence);
 	if (fd < 0)
