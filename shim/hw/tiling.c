@@ -97,3 +97,27 @@ void shim_retile(unsigned gen, enum shim_tiling tiling, uint32_t swizzle_mode, u
 	struct pair p = { linear, tiled };
 	walk(gen, tiling, swizzle_mode, pitch, size, to_tiled, &p);
 }
+
+struct changes {
+	const uint8_t *linear;
+	const uint8_t *base;
+	uint8_t *tiled;
+};
+
+static void changed_to_tiled(void *ctx, uint64_t lin, uint64_t til, uint32_t len)
+{
+	struct changes *c = ctx;
+	const uint8_t *now = c->linear + lin, *was = c->base + lin;
+	if (memcmp(now, was, len) == 0)
+		return;
+	for (uint32_t i = 0; i < len; i++)
+		if (now[i] != was[i])
+			c->tiled[til + i] = now[i];
+}
+
+void shim_retile_changes(unsigned gen, enum shim_tiling tiling, uint32_t swizzle_mode, uint32_t pitch,
+			 uint64_t size, const uint8_t *linear, const uint8_t *base, uint8_t *tiled)
+{
+	struct changes c = { linear, base, tiled };
+	walk(gen, tiling, swizzle_mode, pitch, size, changed_to_tiled, &c);
+}

@@ -54,5 +54,14 @@ void shim_detile(unsigned gen, enum shim_tiling tiling, uint32_t swizzle_mode, u
 		 uint64_t size, const uint8_t *tiled, uint8_t *linear);
 void shim_retile(unsigned gen, enum shim_tiling tiling, uint32_t swizzle_mode, uint32_t pitch,
 		 uint64_t size, const uint8_t *linear, uint8_t *tiled);
+/*
+ * Writes back only what changed in a linear view: where linear differs from
+ * base (the same view as it was when last made from the pages), linear's
+ * bytes go to their place in the tiled pages; every other byte of the pages
+ * keeps what it holds, so writes made meanwhile straight into the pages
+ * survive. Same range rules as shim_retile.
+ */
+void shim_retile_changes(unsigned gen, enum shim_tiling tiling, uint32_t swizzle_mode, uint32_t pitch,
+			 uint64_t size, const uint8_t *linear, const uint8_t *base, uint8_t *tiled);
 
 #endif

@@ -374,7 +374,7 @@ static void i915_check_object(struct shim_check *c, uint64_t off, const struct s
 		shim_check_pool_range(s, obj->mem_off, obj->base.size, f & SHIM_OBJ_HAS_PAGES,
 				      f & SHIM_OBJ_HAS_PAGES ? "object's pages" : "purged object's range", at);
 	if (f & SHIM_OBJ_HAS_VIEW)
-		shim_check_pool_range(s, obj->view_off, obj->base.size, true, "object's GTT view",
+		shim_check_pool_range(s, obj->view_off, shim_gem_view_size(obj), true, "object's GTT view",
 				      shim_check_at(c, &obj->view_off));
 }
 

@@ -124,7 +124,7 @@ void i915_gem_free_object(struct shim_device *dev, struct shim_gem_object *gem, 
 	else if (obj->flags & SHIM_OBJ_PURGED_RANGE)	/* punched already; only the range goes back */
 		shim_mem_free_clean(&dev->mem, obj->mem_off, obj->base.size);
 	if (obj->flags & SHIM_OBJ_HAS_VIEW)
-		shim_mem_free(&dev->mem, obj->view_off, obj->base.size);
+		shim_mem_free(&dev->mem, obj->view_off, shim_gem_view_size(obj));
 	if (obj->bind_count)
 		shim_vm_unbind_everywhere(dev, off);
 	shim_free(&dev->shared->arena, off, sizeof(*obj));

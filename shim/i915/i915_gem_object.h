@@ -95,6 +95,8 @@ uint64_t shim_gem_memory_budget(void);
  * used (GTT mmap, GTT domain); returns -ENOMEM if no view could be made.
  */
 bool shim_gem_needs_view(const struct i915_gem_object *obj);
+/* Bytes of the memory file the view takes: the linear bytes and their base (i915_gem_domain.c). */
+uint64_t shim_gem_view_size(const struct i915_gem_object *obj);
 void shim_gem_flush_view(struct shim_device *dev, struct i915_gem_object *obj);
 void shim_gem_invalidate_view(struct shim_device *dev, struct i915_gem_object *obj);
 int shim_gem_prepare_view(struct shim_device *dev, struct i915_gem_object *obj, bool write);

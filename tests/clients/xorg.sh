@@ -96,9 +96,7 @@ pixels() {
 			echo "ok $p_n - $p_what pixel-exact with Xvfb but for SNA's own $(wc -l < "$tmp/sna.differs") pixels"
 		else
 			diff "$tmp/sna.differs" "$raw.differs" | grep '^[<>]' | head -20 | sed 's/^/# /'
-			# Known: after x11perf has run, SNA's PutImage written in place (CPU map
-			# of the idle X-tiled screen) is now and then missing; not understood yet.
-			echo "not ok $p_n - $p_what pixel-exact with Xvfb but for SNA's own pixels ($(wc -l < "$raw.differs") differ) # TODO in-place PutImage sometimes lost"
+			echo "not ok $p_n - $p_what pixel-exact with Xvfb but for SNA's own pixels ($(wc -l < "$raw.differs") differ)"
 		fi
 	elif [ "$rc" = 0 ] && cmp -s "$raw" "$ref"; then
 		echo "ok $p_n - $p_what pixel-exact with Xvfb$todo"

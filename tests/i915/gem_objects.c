@@ -535,6 +535,64 @@ TEST(blit_into_x_tiled_matches_the_cpu_views)
 	close(fd);
 }
 
+/*
+ * SD14: a GTT map of a tiled object and a CPU or WC map of its pages reach
+ * the same memory (the fence only detiles), so in the GTT domain a driver
+ * may write through either: SNA's PutImage writes an X-tiled pixmap through
+ * a WC map, tiling in software, right after SET_DOMAIN(GTT). Both kinds of
+ * write survive the object leaving the domain (an execbuffer, a pread), and
+ * the GTT map shows the WC write after the next SET_DOMAIN(GTT).
+ */
+TEST(wc_and_gtt_writes_in_the_gtt_domain_both_land)
+{
+	int fd = i915_open();
+	const uint32_t pitch = 1024, rows = 32, size = pitch * rows;
+	uint32_t h = gem_create(fd, size);
+	struct drm_i915_gem_set_tiling st = { .handle = h, .tiling_mode = I915_TILING_X, .stride = pitch };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_SET_TILING, &st));
+	struct drm_i915_gem_mmap_gtt mg = { .handle = h };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP_GTT, &mg));
+	volatile uint8_t *gtt = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, (off_t)mg.offset);
+	ASSERT(gtt != MAP_FAILED);
+	struct drm_i915_gem_mmap m = { .handle = h, .size = size, .flags = I915_MMAP_WC };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP, &m));
+	volatile uint8_t *wc = (uint8_t *)(uintptr_t)m.addr_ptr;
+	struct drm_i915_gem_set_domain sd = { .handle = h, .read_domains = I915_GEM_DOMAIN_GTT,
+					      .write_domain = I915_GEM_DOMAIN_GTT };
+	uint32_t batch = gem_create(fd, 4096);
+	uint32_t bbe[2] = { MI_BATCH_BUFFER_END, MI_NOOP };
+	gem_write(fd, batch, 0, bbe, sizeof(bbe));
+	struct drm_i915_gem_exec_object2 objs[2] = { { .handle = h }, { .handle = batch } };
+	uint8_t *raw = malloc(size);
+	for (int leave_by_exec = 0; leave_by_exec < 2; leave_by_exec++) {
+		uint8_t g = (uint8_t)(0x11 + leave_by_exec), w = (uint8_t)(0x77 + leave_by_exec);
+		ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_SET_DOMAIN, &sd));
+		/* Row 1 through the GTT map (linear), row 20 straight into the pages. */
+		for (uint32_t xb = 0; xb < pitch; xb++) {
+			gtt[1 * pitch + xb] = g;
+			wc[raw_offset(I915_TILING_X, st.swizzle_mode, pitch, xb, 20)] = w;
+		}
+		if (leave_by_exec) {
+			ASSERT_OK(gem_execbuf_ctx(fd, objs, 2, 0, 0));
+			gem_wait(fd, h);
+		}
+		ASSERT_OK(gem_pread(fd, h, 0, raw, size));
+		for (uint32_t xb = 0; xb < pitch; xb++) {
+			ASSERT_EQ(raw[raw_offset(I915_TILING_X, st.swizzle_mode, pitch, xb, 1)], g);
+			ASSERT_EQ(raw[raw_offset(I915_TILING_X, st.swizzle_mode, pitch, xb, 20)], w);
+		}
+		ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_SET_DOMAIN, &sd));
+		for (uint32_t xb = 0; xb < pitch; xb++) {
+			ASSERT_EQ(gtt[1 * pitch + xb], g);
+			ASSERT_EQ(gtt[20 * pitch + xb], w);
+		}
+	}
+	free(raw);
+	munmap((void *)wc, size);
+	munmap((void *)gtt, size);
+	close(fd);
+}
+
 /* T16, MO18: a GTT map made before a tiling change follows it: the next access
  * goes through the new fence, and going back to linear shows the pages as they are. */
 TEST(gtt_map_follows_tiling_changes)
@@ -771,7 +829,7 @@ TEST(userptr_ranges)
 }
 
 TEST_MAIN(T(getparam_skylake_gt2), T(context_create_extensions), T(mmap_offset_types),
-	  T(tiling_details), T(userptr_ranges), T(drop_caches_purges_dontneed), T(memory_pressure_purges_dontneed), T(gtt_view_x_tiled), T(gtt_view_y_tiled), T(blit_into_x_tiled_matches_the_cpu_views), T(gtt_map_follows_tiling_changes), T(pread_pwrite), T(pread_pwrite_errors), T(gem_mmap), T(mapping_outlives_handle),
+	  T(tiling_details), T(userptr_ranges), T(drop_caches_purges_dontneed), T(memory_pressure_purges_dontneed), T(gtt_view_x_tiled), T(gtt_view_y_tiled), T(blit_into_x_tiled_matches_the_cpu_views), T(gtt_map_follows_tiling_changes), T(wc_and_gtt_writes_in_the_gtt_domain_both_land), T(pread_pwrite), T(pread_pwrite_errors), T(gem_mmap), T(mapping_outlives_handle),
 	  T(mmap_offset), T(set_domain), T(madvise_purgeable), T(tiling), T(userptr),
 	  T(contexts_and_reset_stats), T(reg_read_rr1_rr4_timestamp_only), T(get_aperture_ap1), T(busy_b1_b2),
 	  T(gem_wait_w1_w2_w4_w5), T(throttle_th2_idle), T(set_get_caching))
