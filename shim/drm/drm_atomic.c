@@ -400,6 +400,7 @@ int shim_atomic_commit_unlock(struct shim_call *call, struct shim_atomic_state *
 	struct shim_mode_config *mc = st->mc;
 	struct shim_event *events[SHIM_MAX_CRTCS] = { 0 };
 	shim_off fences[SHIM_MAX_CRTCS] = { 0 };
+	shim_off waits[SHIM_MAX_CRTCS] = { 0 };	/* what each CRTC's new planes wait for */
 	int fds[SHIM_MAX_CRTCS];
 	bool in_state[SHIM_MAX_CRTCS] = { 0 };
 	int ret = 0;
@@ -465,6 +466,27 @@ int shim_atomic_commit_unlock(struct shim_call *call, struct shim_atomic_state *
 				goto fail;
 			}
 		}
+		/* The in-fences of the planes that go on this CRTC; a plane without one waits
+		 * for the rendering to its framebuffer (implicit fencing, KA25: i915's
+		 * intel_prepare_plane_fb looks at the objects' reservations only then). */
+		shim_off wait[SHIM_MAX_PLANES * 4];
+		uint32_t nwait = 0;
+		for (uint32_t j = 0; j < mc->nplanes; j++) {
+			struct shim_atomic_plane *ap = &st->planes[j];
+			if (!ap->in_state || ap->s.crtc != i + 1)
+				continue;
+			if (!ap->in_fence) {
+				if (ap->s.fb)
+					nwait = shim_mode_fb_write_fences(shim_ptr(ap->s.fb), wait, nwait);
+				continue;
+			}
+			if (!shim_fence_is_signalled(shim_ptr(ap->in_fence)))
+				wait[nwait++] = ap->in_fence;
+		}
+		if (nwait && !(waits[i] = shim_fence_all_of(dev, wait, nwait))) {
+			ret = -ENOMEM;
+			goto fail;
+		}
 	}
 	/* Apply: nothing below fails. */
 	apply_connectors(st);
@@ -488,26 +510,13 @@ int shim_atomic_commit_unlock(struct shim_call *call, struct shim_atomic_state *
 			if (events[i])
 				SHIM_SET(events[i]->flip, 1);
 			shim_events_crtc_off(dev, mc, c);
+			if (waits[i])
+				shim_fence_put(dev, waits[i]);	/* nothing shown: nothing to wait for */
+			waits[i] = 0;
 			continue;
 		}
-		/* The in-fences of the planes that go on this CRTC; a plane without one waits
-		 * for the rendering to its framebuffer (implicit fencing, KA25: i915's
-		 * intel_prepare_plane_fb looks at the objects' reservations only then). */
-		shim_off wait[SHIM_MAX_PLANES * 4];
-		uint32_t nwait = 0;
-		for (uint32_t j = 0; j < mc->nplanes; j++) {
-			struct shim_atomic_plane *ap = &st->planes[j];
-			if (!ap->in_state || ap->s.crtc != i + 1)
-				continue;
-			if (!ap->in_fence) {
-				if (ap->s.fb)
-					nwait = shim_mode_fb_write_fences(shim_ptr(ap->s.fb), wait, nwait);
-				continue;
-			}
-			if (!shim_fence_is_signalled(shim_ptr(ap->in_fence)))
-				wait[nwait++] = ap->in_fence;
-		}
-		shim_off in = nwait ? shim_fence_all_of(dev, wait, nwait) : 0;
+		shim_off in = waits[i];
+		waits[i] = 0;		/* the CRTC takes the reference */
 		if (in) {
 			SHIM_SET(c->commit_wait, in);	/* the target comes when it signals */
 			if (events[i])
@@ -543,6 +552,8 @@ fail:
 			shim_real.close(fds[i]);
 		if (fences[i])
 			shim_fence_put(dev, fences[i]);
+		if (waits[i])
+			shim_fence_put(dev, waits[i]);
 	}
 	shim_atomic_state_release(dev, st);
 	shim_device_unlock(dev);
