@@ -243,7 +243,15 @@ void shim_fence_cb_register(enum shim_fence_cb_kind kind, shim_fence_cb_fn fn)
 static void run_callbacks(struct shim_fence *f)
 {
 	struct shim_device *dev = shim_device_peek();
-	shim_off cb = f->callbacks;
+	shim_off cb = 0;
+	/* In the order they were added, as the kernel runs a fence's cb_list: a sync_file made
+	 * before a merge that holds the same fence is readable before the merged one. */
+	for (shim_off at = f->callbacks, next; at; at = next) {
+		struct shim_fence_cb *c = shim_ptr(at);
+		next = c->next;
+		SHIM_SET(c->next, cb);
+		cb = at;
+	}
 	SHIM_SET(f->callbacks, 0);
 	while (cb && dev) {
 		struct shim_fence_cb *c = shim_ptr(cb);
