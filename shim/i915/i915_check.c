@@ -92,7 +92,9 @@ static void context_walk(struct shim_check *c, uint64_t off, const void *p)
 {
 	const struct shim_context *ctx = p;
 	const struct shim_device_model *m = shim_check_model(c);
-	shim_check_ref(c, &i915_holders[H_CONTEXT_LAST_FENCE], shim_check_at(c, &ctx->last_fence), ctx->last_fence);
+	for (unsigned i = 0; i < SHIM_CONTEXT_ENGINES; i++)
+		shim_check_ref(c, &i915_holders[H_CONTEXT_LAST_FENCE], shim_check_at(c, &ctx->last_fence[i]),
+			       ctx->last_fence[i]);
 	for (unsigned i = 0; i < SHIM_CONTEXT_RING; i++)
 		shim_check_ref(c, &i915_holders[H_CONTEXT_RING], shim_check_at(c, &ctx->recent[i].fence),
 			       ctx->recent[i].fence);
@@ -100,11 +102,11 @@ static void context_walk(struct shim_check *c, uint64_t off, const void *p)
 	if (ctx->recent_next >= SHIM_CONTEXT_RING)
 		shim_check_fail(c, "context", off, "recent_next %u is past its ring", ctx->recent_next);
 	if (ctx->banned > 1 || ctx->recoverable > 1 || ctx->bannable > 1 || ctx->persistent > 1 ||
-	    ctx->killed > 1 || ctx->finalized > 1 || ctx->no_error_capture > 1)
+	    ctx->killed > 1 || ctx->finalized > 1 || ctx->no_error_capture > 1 || ctx->single_timeline > 1)
 		shim_check_fail(c, "context", off, "a flag is neither 0 nor 1");
 	if (ctx->file && !shim_check_is_open_file(c, ctx->file))
 		shim_check_fail(c, "context", off, "its file 0x%llx is not an open file", (unsigned long long)ctx->file);
-	if (ctx->timeline > shim_check_shared(c)->next_timeline)
+	if (ctx->timeline + SHIM_CONTEXT_ENGINES - 1 > shim_check_shared(c)->next_timeline)
 		shim_check_fail(c, "context", off, "timeline %llu was never handed out",
 				(unsigned long long)ctx->timeline);
 	if ((m->ppgtt_type == 2) != (ctx->vm != 0))

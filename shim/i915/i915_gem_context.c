@@ -76,7 +76,8 @@ static shim_off context_create(struct shim_device *dev, const struct shim_contex
 	struct shim_context *ctx = shim_ptr(off);
 	*ctx = *proto;		/* fresh: no notes */
 	ctx->refcount = 1;
-	ctx->timeline = SHIM_INC(dev->shared->next_timeline);
+	/* One fence context per timeline: a sync_file merge keeps one fence per context. */
+	ctx->timeline = SHIM_ADD(dev->shared->next_timeline, SHIM_CONTEXT_ENGINES) - (SHIM_CONTEXT_ENGINES - 1);
 	/* The proto's address space (a SETPARAM VM) comes with its reference; else a new one. */
 	if (dev->model->ppgtt_type == 2 && !ctx->vm && !(ctx->vm = vm_create(dev))) {
 		shim_free(&dev->shared->arena, off, sizeof(*ctx));
@@ -95,8 +96,9 @@ static void context_free(struct shim_device *dev, shim_off off)
 	struct shim_context *ctx = shim_ptr(off);
 	if (!ctx || SHIM_DEC(ctx->refcount))
 		return;
-	if (ctx->last_fence)
-		shim_fence_put(dev, ctx->last_fence);
+	for (unsigned i = 0; i < SHIM_CONTEXT_ENGINES; i++)
+		if (ctx->last_fence[i])
+			shim_fence_put(dev, ctx->last_fence[i]);
 	for (unsigned i = 0; i < SHIM_CONTEXT_RING; i++)
 		if (ctx->recent[i].fence)
 			shim_fence_put(dev, ctx->recent[i].fence);
@@ -201,6 +203,7 @@ int shim_i915_context_create_ioctl(struct shim_call *call, void *data)
 		return -EINVAL;	/* one timeline for all engines needs execlists (CT5) */
 	int ret = 0;
 	proto.file = shim_off_of(call->file);
+	proto.single_timeline = !!(a->flags & I915_CONTEXT_CREATE_FLAGS_SINGLE_TIMELINE);
 	shim_device_lock(dev);
 	if (a->flags & I915_CONTEXT_CREATE_FLAGS_USE_EXTENSIONS)
 		ret = create_extensions(dev, call->file, &proto, a->extensions);

@@ -85,17 +85,19 @@ struct shim_context {
 	uint8_t no_error_capture;
 	uint8_t finalized;		/* looked up by something other than SETPARAM (6.1's proto-context) */
 	uint8_t killed;			/* closed while non-persistent: its requests are cancelled */
-	uint8_t pad;
+	uint8_t single_timeline;	/* CREATE_FLAGS_SINGLE_TIMELINE: all engines in one order */
 	int32_t priority;
 	shim_off vm;			/* own address space (gen8+) or 0: the device's */
 	shim_off file;			/* struct shim_file that owns it; 0 once closed */
-	shim_off last_fence;		/* the context's latest request */
+	/* The latest request on each of its timelines: one per engine, as i915 gives each
+	 * engine of a context its own (or one for all, single_timeline). */
+	shim_off last_fence[SHIM_CONTEXT_ENGINES];
 	uint32_t bcs_swctrl;		/* per-context blitter state (gen8+) */
 	struct shim_context_regs regs[SHIM_CONTEXT_ENGINES];	/* per engine class (gen8+) */
 	uint32_t hang_count;
 	uint64_t hang_ns[2];		/* the last two hangs, for banning */
-	uint64_t timeline;		/* fence context id */
-	uint64_t seqno;
+	uint64_t timeline;		/* fence context id of timeline 0; timeline i has timeline + i */
+	uint64_t seqno[SHIM_CONTEXT_ENGINES];
 	/* Its latest requests (each a fence reference) and when they were submitted: the ring
 	 * that execbuf waits for when it is full, and what THROTTLE looks at; and the newest
 	 * one pushed out of the ring. */
@@ -111,9 +113,17 @@ struct shim_context {
 	int8_t num_engines;
 	uint8_t engines[I915_EXEC_RING_MASK + 1];
 };
-SHIM_SHARED_LAYOUT(struct shim_context, 1816);
+SHIM_SHARED_LAYOUT(struct shim_context, 1864);
 
 #define SHIM_CONTEXT_NO_ENGINE 0xff
+
+/* The timeline of ctx that a request on engine (enum shim_engine_class) joins. Two slots of a
+ * user engine map on one engine share it (i915 gives each slot its own; here one engine
+ * thread runs them in order anyway). */
+static inline unsigned shim_context_timeline(const struct shim_context *ctx, unsigned engine)
+{
+	return ctx->single_timeline ? 0 : engine % SHIM_CONTEXT_ENGINES;
+}
 
 /* The defaults of a new context: recoverable, bannable, persistent, priority 0, no engine map. */
 #define SHIM_CONTEXT_DEFAULTS { .recoverable = 1, .bannable = 1, .persistent = 1, .num_engines = -1 }

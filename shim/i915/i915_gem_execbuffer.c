@@ -590,7 +590,8 @@ static int submit(struct shim_call *call, struct shim_context *ctx, shim_off ctx
 	rq->objs = calloc(count, sizeof(*rq->objs));
 	rq->deps = calloc(1 + (size_t)count * 5 + shim_exec_fences_max_deps(xf), sizeof(*rq->deps));
 	uint32_t *slot = malloc((size_t)count * sizeof(*slot));	/* entry -> its rq->objs slot */
-	rq->fence = shim_fence_create(dev, ctx->timeline, SHIM_INC(ctx->seqno));
+	unsigned tl = shim_context_timeline(ctx, engine);
+	rq->fence = shim_fence_create(dev, ctx->timeline + tl, SHIM_INC(ctx->seqno[tl]));
 	if (!rq->objs || !rq->deps || !slot || !rq->fence) {
 		free(slot);
 		shim_fence_put(dev, rq->fence);
@@ -599,7 +600,7 @@ static int submit(struct shim_call *call, struct shim_context *ctx, shim_off ctx
 	}
 	shim_context_get(ctx_off);
 	rq->ctx = ctx_off;
-	add_dep(dev, rq, ctx->last_fence);		/* in order per context */
+	add_dep(dev, rq, ctx->last_fence[tl]);		/* in order per timeline: per engine */
 	shim_exec_fences_add_deps(dev, xf, rq);		/* FENCE_IN/SUBMIT, fence arrays */
 
 	for (uint32_t i = 0; i < count; i++) {
@@ -661,8 +662,8 @@ static int submit(struct shim_call *call, struct shim_context *ctx, shim_off ctx
 		}
 	}
 	shim_fence_get(dev, rq->fence);
-	shim_fence_put(dev, ctx->last_fence);
-	SHIM_SET(ctx->last_fence, rq->fence);
+	shim_fence_put(dev, ctx->last_fence[tl]);
+	SHIM_SET(ctx->last_fence[tl], rq->fence);
 	shim_context_note_request(dev, ctx, rq->fence);
 
 	/* Recorded, the request completes even if this process dies before it does; without
@@ -904,7 +905,8 @@ static int eb_submit(struct i915_execbuffer *x)
 	ret = submit(x->call, x->ctx, x->ctx_off, x->engine, x->eb, x->count, x->batch_index,
 		     args->batch_start_offset, len, &x->xf, &x->shadow, &x->objects);
 	if (!ret)
-		ret = shim_exec_fences_signal(x->dev, args, &x->xf, x->ctx->last_fence);
+		ret = shim_exec_fences_signal(x->dev, args, &x->xf,
+					      x->ctx->last_fence[shim_context_timeline(x->ctx, x->engine)]);
 	return ret;
 }
 

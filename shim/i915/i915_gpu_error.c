@@ -46,6 +46,7 @@
 #endif
 
 #include "base/real.h"
+#include "drm/dma_fence.h"
 #include "i915/gt/intel_engine.h"
 #include "i915/i915_drv.h"
 #include "i915/i915_gem_context.h"
@@ -194,6 +195,7 @@ static void put_engine(struct text *t, struct shim_device *dev, const struct eng
 {
 	const struct shim_request *rq = c->rq;
 	const struct shim_context *ctx = shim_ptr(rq->ctx);
+	const struct shim_fence *fence = shim_ptr(rq->fence);	/* its timeline and seqno */
 	const unsigned gen = dev->model->gen, e = rq->engine & 3;
 	const struct shim_request_object *batch = batch_object(rq);
 	const uint32_t ring = GGTT_ENGINE_BASE + e * GGTT_ENGINE_STRIDE + 4096, hws = ring - 4096;
@@ -213,7 +215,7 @@ static void put_engine(struct text *t, struct shim_device *dev, const struct eng
 	words[n++] = hws + 0x100;
 	if (gen >= 8)
 		words[n++] = 0;
-	words[n++] = (uint32_t)ctx->seqno;
+	words[n++] = (uint32_t)fence->seqno;
 	words[n++] = 0x02u << 23;					/* MI_USER_INTERRUPT */
 	words[n++] = 0;							/* MI_NOOP */
 	const uint32_t tail = n * 4;
@@ -269,12 +271,12 @@ static void put_engine(struct text *t, struct shim_device *dev, const struct eng
 	}
 	if (gen >= 8)	/* the request in the first port; an empty port prints nothing */
 		put(t, "  ELSP[0]:  pid %d, seqno %8x:%08x, prio %d, head %08x, tail %08x\n", getpid(),
-		    (unsigned)ctx->timeline, (unsigned)ctx->seqno, 0, rq_head, tail);
+		    (unsigned)fence->context, (unsigned)fence->seqno, 0, rq_head, tail);
 	put(t, "  hung: %u\n", c->hung ? 1u : 0u);
 	put(t, "  engine reset count: %llu\n", (unsigned long long)i915_shared(dev)->reset_count);
 	put(t, "  Active context: %s[%d] prio %d, guilty %u active %u, runtime total %lluns, avg %lluns\n",
 	    program_invocation_short_name, getpid(), 0, ctx->guilty_count, 1u, 0ull, 0ull);
-	put(t, "  context timeline seqno %u\n", (unsigned)ctx->seqno);
+	put(t, "  context timeline seqno %u\n", (unsigned)fence->seqno);
 
 	/* i915's order: the ring, then the batch (user objects would follow). */
 	put_object(t, e, "ring", ring, (const uint8_t *)words, sizeof(words));

@@ -307,6 +307,59 @@ TEST(sync_file_merge_info)
 	close(fd);
 }
 
-TEST_MAIN(T(in_fence_errors), T(out_fence_follows_request), T(in_fence_orders_requests),
+/* Runs batch (pinned at addr when addr) on ring of context ctx with an out-fence; the fence. */
+static int exec_ctx_out_fence(int fd, uint32_t ctx, uint32_t batch, uint64_t addr, uint64_t ring)
+{
+	struct drm_i915_gem_exec_object2 o = { .handle = batch, .offset = addr,
+					       .flags = addr ? EXEC_OBJECT_PINNED : 0 };
+	struct drm_i915_gem_execbuffer2 eb = { .buffers_ptr = (uintptr_t)&o, .buffer_count = 1,
+					       .flags = ring | I915_EXEC_FENCE_OUT, .rsvd1 = ctx };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb));
+	return (int)(eb.rsvd2 >> 32);
+}
+
+/*
+ * Each engine of a context is a timeline of its own (i915's default): a
+ * request on the blitter does not wait for one still running on the render
+ * engine of the same context, and their fences are of two fence contexts, so
+ * a merge keeps both. A context created with SINGLE_TIMELINE orders all its
+ * engines as one: the blit waits, and a merge keeps the later fence only.
+ */
+TEST(engines_of_a_context_are_timelines_of_their_own)
+{
+	int fd = gen8_fd();
+	for (int single = 0; single < 2; single++) {
+		uint32_t ctx = 0;
+		if (single) {
+			struct drm_i915_gem_context_create_ext c = {
+				.flags = I915_CONTEXT_CREATE_FLAGS_SINGLE_TIMELINE };
+			ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, &c));
+			ctx = c.ctx_id;
+		}
+		struct spinner s = spinner_new(fd, SPIN_ADDR);
+		int render = exec_ctx_out_fence(fd, ctx, s.handle, s.addr, I915_EXEC_RENDER);
+		int blit = exec_ctx_out_fence(fd, ctx, batch_end(fd), 0, I915_EXEC_BLT);
+		ASSERT(render >= 0 && blit >= 0);
+		if (single)
+			ASSERT(!sync_file_ready(blit, 50));	/* behind the spinner */
+		else
+			ASSERT(sync_file_ready(blit, 5000));	/* beside it */
+		ASSERT(!sync_file_ready(render, 0));
+		struct sync_merge_data m = { .name = "both", .fd2 = blit };
+		ASSERT_OK(ioctl(render, SYNC_IOC_MERGE, &m));
+		struct sync_file_info info = { 0 };
+		ASSERT_OK(ioctl(m.fence, SYNC_IOC_FILE_INFO, &info));
+		ASSERT_EQ(info.num_fences, single ? 1 : 2);
+		spinner_end(&s);
+		ASSERT(sync_file_ready(m.fence, 5000));
+		ASSERT(sync_file_ready(blit, 0));
+		close(m.fence);
+		close(blit);
+		close(render);
+	}
+	close(fd);
+}
+
+TEST_MAIN(T(engines_of_a_context_are_timelines_of_their_own), T(in_fence_errors), T(out_fence_follows_request), T(in_fence_orders_requests),
 	  T(submit_fence_runs_alongside), T(fence_array_rows), T(timeline_extension_rows),
 	  T(wait_for_submit_then_signal), T(sync_file_merge_info))
