@@ -609,9 +609,11 @@ static int submit(struct shim_call *call, struct shim_context *ctx, shim_off ctx
 		bool write = e->user.flags & EXEC_OBJECT_WRITE;
 		struct shim_request_object *ro = &rq->objs[rq->nobjs];
 		int64_t first = eb_index_find(objects, eb, e->obj);
+		bool capture = e->user.flags & EXEC_OBJECT_CAPTURE;
 		if (first != i) {		/* a duplicate (X29): one object, written if either says so */
 			slot[i] = slot[first];
 			rq->objs[slot[i]].write |= write;
+			rq->objs[slot[i]].capture |= capture;
 			continue;
 		}
 		slot[i] = rq->nobjs;
@@ -620,6 +622,7 @@ static int submit(struct shim_call *call, struct shim_context *ctx, shim_off ctx
 		ro->start = e->start;
 		ro->size = obj->base.size;
 		ro->write = write;
+		ro->capture = capture;
 		ro->read_only = obj->flags & SHIM_OBJ_READ_ONLY;
 		ro->host = (obj->flags & SHIM_OBJ_USERPTR) ? (uint8_t *)(uintptr_t)obj->user_ptr
 							  : shim_mem_ptr(&dev->mem, obj->mem_off, obj->base.size);

@@ -13,7 +13,8 @@
  * and its objects, each a "<engine> --- <name> = 0x<hi> <lo>" line and one
  * line of ascii85 words, zlib-deflated first (":") when built with zlib as
  * Debian's kernel (CONFIG_DRM_I915_COMPRESS_ERROR) does, else raw ("~").
- * The objects are the batch the engine ran (its whole object) and a ring:
+ * The objects are the batch the engine ran (its whole object), the objects
+ * the request flagged EXEC_OBJECT_CAPTURE ("user"), and a ring:
  * the shim has no ring, so it dumps the one page i915 would have written for
  * the request (MI_BATCH_BUFFER_START of the batch, the breadcrumb), with
  * HEAD just past the batch start, where the engine is while in the batch.
@@ -45,6 +46,7 @@
 #include <zlib.h>
 #endif
 
+#include "base/fault_guard.h"
 #include "base/real.h"
 #include "drm/dma_fence.h"
 #include "i915/gt/intel_engine.h"
@@ -278,10 +280,24 @@ static void put_engine(struct text *t, struct shim_device *dev, const struct eng
 	    program_invocation_short_name, getpid(), 0, ctx->guilty_count, 1u, 0ull, 0ull);
 	put(t, "  context timeline seqno %u\n", (unsigned)fence->seqno);
 
-	/* i915's order: the ring, then the batch (user objects would follow). */
+	/* i915's order: the ring, then the batch, then what the request asked to have captured
+	 * (EXEC_OBJECT_CAPTURE), each a "user" object; the batch is not repeated. An object out
+	 * of this process's reach (another process's userptr) is left out, as i915 leaves out
+	 * what it cannot read. */
 	put_object(t, e, "ring", ring, (const uint8_t *)words, sizeof(words));
 	if (batch && batch->host)
 		put_object(t, e, "batch", batch->start, batch->host, batch->size);
+	for (uint32_t i = 0; i < rq->nobjs; i++) {
+		const struct shim_request_object *o = &rq->objs[i];
+		if (!o->capture || o == batch || !o->host)
+			continue;
+		/* Read under a fault guard: a userptr range may be gone, a page of a full tmpfs
+		 * never there; such an object is left out rather than the capture lost. */
+		uint8_t *copy = malloc(o->size);
+		if (copy && !shim_fault_memcpy(copy, o->host, o->size, NULL))
+			put_object(t, e, "user", o->start, copy, o->size);
+		free(copy);
+	}
 }
 
 /* The header and the GT's registers, before the engines. */

@@ -97,7 +97,7 @@ int i915_request_record(struct shim_device *dev, struct shim_request *rq, uint64
 		o[i] = (struct i915_request_obj){
 			.start = rq->objs[i].start, .size = rq->objs[i].size, .obj = rq->objs[i].obj,
 			.fence_tiling = rq->objs[i].fence_tiling, .fence_pitch = rq->objs[i].fence_pitch,
-			.write = rq->objs[i].write,
+			.write = rq->objs[i].write, .capture = rq->objs[i].capture,
 		};
 	list_add_tail(dev, off);
 	rq->record = off;
@@ -161,6 +161,8 @@ static struct shim_request *rebuild(struct shim_device *dev, shim_off off)
 		ro->size = o[i].size;
 		ro->obj = o[i].obj;
 		ro->write = o[i].write;
+		ro->capture = o[i].capture;
+		ro->read_only = obj->flags & SHIM_OBJ_READ_ONLY;
 		ro->fence_tiling = o[i].fence_tiling;
 		ro->fence_pitch = o[i].fence_pitch;
 		/* Another process's userptr pages are out of reach: accesses to them fault. */

@@ -36,7 +36,7 @@ struct i915_request_obj {
 	uint64_t start, size;		/* GPU range */
 	shim_off obj;
 	uint32_t fence_tiling, fence_pitch;
-	uint32_t write, pad;
+	uint32_t write, capture;
 };
 SHIM_SHARED_LAYOUT(struct i915_request_obj, 40);
 

@@ -344,6 +344,47 @@ TEST(no_error_capture_leaves_the_batch_out)
 	close(fd);
 }
 
+/* ES9: objects the hung request flagged EXEC_OBJECT_CAPTURE follow the batch as "user" objects,
+ * each with its GPU address and all its bytes; objects without the flag are not dumped. */
+TEST(exec_object_capture_dumps_user_objects)
+{
+	int fd = i915_open_gen8();
+	struct heartbeat hb;
+	heartbeat_require(fd, "rcs0", 100, &hb);
+	clear_error_state();
+	uint32_t words[1024];
+	uint32_t batch = hang_batch(fd, 0x500, words, ARRAY_SIZE(words));
+	uint32_t kept = gem_create(fd, 8192), other = gem_create(fd, 4096);
+	uint8_t pattern[8192];
+	for (size_t i = 0; i < sizeof(pattern); i++)
+		pattern[i] = (uint8_t)(i * 7 + 3);
+	gem_write(fd, kept, 0, pattern, sizeof(pattern));
+	struct drm_i915_gem_exec_object2 o[3] = {
+		{ .handle = kept, .flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_CAPTURE, .offset = 0x200000 },
+		{ .handle = other, .flags = EXEC_OBJECT_PINNED, .offset = 0x300000 },
+		{ .handle = batch, .flags = EXEC_OBJECT_PINNED, .offset = BATCH_ADDR },
+	};
+	uint32_t ctx = gem_context_create(fd);
+	ASSERT_OK(gem_execbuf_ctx(fd, o, 3, I915_EXEC_RENDER, ctx));
+	gem_wait(fd, batch);
+	heartbeat_restore(&hb);
+	char *text = read_all(SYSFS_ERROR);
+	ASSERT(text);
+	expect_header(text);
+	uint8_t *bytes;
+	long n = object_bytes(text, "rcs0 --- user = 0x00000000 00200000\n", &bytes);
+	if (n < 0)
+		TEST_FAIL("no user object for the EXEC_OBJECT_CAPTURE buffer");
+	ASSERT_EQ(n, (long)sizeof(pattern));
+	ASSERT(!memcmp(bytes, pattern, sizeof(pattern)));
+	free(bytes);
+	ASSERT(!strstr(text, "--- user = 0x00000000 00300000"));
+	ASSERT(strstr(text, "rcs0 --- batch = 0x00000000 00800000\n"));
+	free(text);
+	clear_error_state();
+	close(fd);
+}
+
 /* ES8: a reset asked for through i915_wedged captures the running batch (root). */
 TEST(wedged_write_captures)
 {
@@ -401,6 +442,6 @@ TEST(intel_error_decode_reads_it)
 	close(fd);
 }
 
-TEST_MAIN(T(hang_captures_batch_and_ring), T(first_capture_stays_until_a_write), T(debugfs_write_clears),
+TEST_MAIN(T(hang_captures_batch_and_ring), T(exec_object_capture_dumps_user_objects), T(first_capture_stays_until_a_write), T(debugfs_write_clears),
 	  T(fault_captures_batch), T(no_error_capture_leaves_the_batch_out), T(wedged_write_captures),
 	  T(intel_error_decode_reads_it))

@@ -35,6 +35,7 @@ struct shim_request_object {
 	uint32_t fence_tiling, fence_pitch;	/* gen2/3 fenced objects */
 	bool write;
 	bool read_only;			/* bound read-only: the GPU's writes to it are dropped */
+	bool capture;			/* EXEC_OBJECT_CAPTURE: in the error state if this request hangs */
 };
 
 #define SHIM_DEP_SUBMIT 1ull	/* fence offsets are 16-byte aligned: the low bit is free */
