@@ -396,6 +396,50 @@ static inline uint32_t intel_fast_copy_cpp(uint32_t dw1)
 #define INTEL_GFX_LEGACY_PS_PROGRAM 0x05
 
 /*
+ * Gen3 3D command names (the 915/945 and G33 3D documentation's): X(opcode,
+ * sub-opcode, name) where opcode is DW0 bits 28:24 and the sub-opcode is
+ * 3DSTATE's (0x1d) bits 23:16 or opcode 0x1c's bits 23:19; one-dword states
+ * have sub-opcode 0. Gen2 numbers some of these differently: not named.
+ */
+#define INTEL_GFX_LEGACY_COMMANDS(X) \
+	X(0x06, 0, "3DSTATE_AA") X(0x07, 0, "3DSTATE_RASTERIZATION_RULES") \
+	X(0x08, 0, "3DSTATE_BACKFACE_STENCIL_OPS") X(0x09, 0, "3DSTATE_BACKFACE_STENCIL_MASKS") \
+	X(0x0b, 0, "3DSTATE_INDEPENDENT_ALPHA_BLEND") X(0x0c, 0, "3DSTATE_MODES_5") \
+	X(0x0d, 0, "3DSTATE_MODES_4") X(0x15, 0, "3DSTATE_FOG_COLOR") \
+	X(0x16, 0, "3DSTATE_COORD_SET_BINDINGS") \
+	X(0x1c, 0x10, "3DSTATE_SCISSOR_ENABLE") X(0x1c, 0x11, "3DSTATE_DEPTH_SUBRECT_DISABLE") \
+	X(0x1d, 0x00, "3DSTATE_MAP_STATE") X(0x1d, 0x01, "3DSTATE_SAMPLER_STATE") \
+	X(0x1d, 0x04, "3DSTATE_LOAD_STATE_IMMEDIATE_1") X(0x1d, 0x05, "3DSTATE_PIXEL_SHADER_PROGRAM") \
+	X(0x1d, 0x06, "3DSTATE_PIXEL_SHADER_CONSTANTS") X(0x1d, 0x07, "3DSTATE_LOAD_INDIRECT") \
+	X(0x1d, 0x80, "3DSTATE_DRAWING_RECTANGLE") X(0x1d, 0x81, "3DSTATE_SCISSOR_RECTANGLE_0") \
+	X(0x1d, 0x83, "3DSTATE_SPAN_STIPPLE") X(0x1d, 0x85, "3DSTATE_DEST_BUFFER_VARIABLES") \
+	X(0x1d, 0x88, "3DSTATE_CONSTANT_BLEND_COLOR") X(0x1d, 0x89, "3DSTATE_FOG_MODE") \
+	X(0x1d, 0x8e, "3DSTATE_BUFFER_INFO") X(0x1d, 0x8f, "3DSTATE_MAP_PALETTE_LOAD_32") \
+	X(0x1d, 0x97, "3DSTATE_DEPTH_OFFSET_SCALE") X(0x1d, 0x98, "3DSTATE_DEFAULT_Z") \
+	X(0x1d, 0x99, "3DSTATE_DEFAULT_DIFFUSE") X(0x1d, 0x9a, "3DSTATE_DEFAULT_SPECULAR")
+
+/* The name of a gen3 3D command other than 3DPRIMITIVE, or NULL. */
+static inline const char *intel_gfx_legacy_name(unsigned gen, uint32_t dw0)
+{
+	static const struct { uint8_t op, sub; const char *name; } names[] = {
+#define INTEL_GFX_LEGACY_NAME_(op, sub, name) { op, sub, name },
+		INTEL_GFX_LEGACY_COMMANDS(INTEL_GFX_LEGACY_NAME_)
+#undef INTEL_GFX_LEGACY_NAME_
+	};
+	unsigned op = INTEL_GFX_LEGACY_OPCODE(dw0), sub = 0;
+	if (gen != 3)
+		return 0;
+	if (op == INTEL_GFX_LEGACY_3DSTATE)
+		sub = INTEL_GFX_LEGACY_STATE(dw0);
+	else if (op == INTEL_GFX_LEGACY_STATE_1C)
+		sub = (dw0 >> 19) & 0x1f;
+	for (unsigned k = 0; k < sizeof(names) / sizeof(names[0]); k++)
+		if (names[k].op == op && names[k].sub == sub)
+			return names[k].name;
+	return 0;
+}
+
+/*
  * Total dwords of a client-3 command. Gen2/3: 3DSTATE and inline
  * 3DPRIMITIVE carry a length (3DSTATE's in bits 7:0, but
  * LOAD_STATE_IMMEDIATE_1's in 3:0 under its register mask and the pixel

@@ -3,13 +3,13 @@
  * 3D and media packets (top bits 3): named, with their length checked, for
  * gen4 to gen11; PIPE_CONTROL is decoded field by field (libdrm's text on
  * gen4-7, the gen8 layout with 64-bit address and data after it). Gen2/3
- * packets are only sized (3DSTATE, 3DPRIMITIVE and the one-dword states), not
- * decoded: libdrm's i830/i915 state and fragment-shader decoders are not
- * reproduced. Names and the length rule (intel_gfx_length: the length field
+ * packets are sized (3DSTATE, 3DPRIMITIVE and the one-dword states) and, on
+ * gen3, named, but their fields are not decoded: libdrm's i830/i915 state and
+ * fragment-shader decoders are not reproduced. Names and the length rule (intel_gfx_length: the length field
  * + 2, except the one-dword commands of subtype 1 / opcodes 0-1 such as
  * PIPELINE_SELECT and 3DSTATE_VF_STATISTICS, and media packets, whose length
- * field is 16 bits wide) come from hwdefs/intel_commands.h. Nothing here
- * allocates.
+ * field is 16 bits wide) come from hwdefs/intel_commands.h, which also names
+ * gen3's packets. Nothing here allocates.
  */
 #include "config.h"
 
@@ -69,12 +69,18 @@ static void decode_pipe_control(struct drm_intel_decode *ctx, unsigned len)
 	decode_out_dwords(ctx, 6, len);
 }
 
-/* Gen2/3: sized, not decoded. */
+/* Gen2/3: sized and, on gen3, named; their fields are not decoded. */
 static int decode_3d_legacy(struct drm_intel_decode *ctx)
 {
 	uint32_t d = dw(ctx, 0);
 	unsigned op = INTEL_GFX_LEGACY_OPCODE(d), len = intel_gfx_length((unsigned)ctx->gen, d);
+	const char *name = intel_gfx_legacy_name((unsigned)ctx->gen, d);
 
+	if (name) {
+		decode_out(ctx, 0, "%s (%u dword%s)\n", name, len, len == 1 ? "" : "s");
+		decode_out_dwords(ctx, 1, len);
+		return (int)len;
+	}
 	switch (op) {
 	case INTEL_GFX_LEGACY_3DSTATE:
 		decode_out(ctx, 0, "3DSTATE 0x%02x (%u dwords)\n", (d >> 16) & 0xff, len);

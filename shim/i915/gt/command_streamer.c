@@ -624,7 +624,11 @@ static const char *cmd_name(unsigned gen, uint32_t dw0)
 		ci = intel_cmd_known(intel_2d_info(INTEL_2D_OPCODE(dw0)), gen);
 		break;
 	case INTEL_CLIENT_GFX:
-		return gen >= 4 ? intel_gfx_name(gen, dw0) : NULL;
+		if (gen >= 4)
+			return intel_gfx_name(gen, dw0);
+		if (INTEL_GFX_LEGACY_OPCODE(dw0) == INTEL_GFX_LEGACY_3DPRIMITIVE)
+			return "3DPRIMITIVE";
+		return intel_gfx_legacy_name(gen, dw0);
 	}
 	return ci ? ci->name : NULL;
 }
