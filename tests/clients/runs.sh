@@ -5,10 +5,15 @@
 #                                libdrm and Debian's); with WHY non-empty it
 #                                skips them all for that reason and exits; else
 #                                it makes $tmp, removed on exit.
+#   clients_plan N "WHY"         the same for a plan of N lines.
 #   clients_libpath LIB          the LD_LIBRARY_PATH that picks LIB (ours: the
 #                                build tree's; debian: the system's).
 clients_begin() {
-	total=$(( $(echo $1 | wc -w) * 2 ))
+	clients_plan $(( $(echo $1 | wc -w) * 2 )) "$2"
+}
+
+clients_plan() {
+	total=$1
 	echo "1..$total"
 	if [ -n "$2" ]; then
 		for i in $(seq 1 "$total"); do echo "ok $i # SKIP $2"; done
