@@ -60,14 +60,14 @@ SHIM_SHARED_LAYOUT(struct shim_vm, 32);
  * The registers of one engine that a context saves and restores (gen8+: they
  * are in its logical ring context image, so they survive from one batch of
  * the context to the next, and a new context starts with zeros): the command
- * streamer's GPRs and, on the render engine, MI_PREDICATE's operands and
- * result.
+ * streamer's GPRs, on the render engine MI_PREDICATE's operands and result,
+ * and the context's running time.
  */
 struct shim_context_regs {
 	uint64_t gpr[16];
 	uint64_t predicate_src[2];
 	uint32_t predicate_result;	/* bit 0 */
-	uint32_t pad;
+	uint32_t ctx_timestamp;		/* RING_CTX_TIMESTAMP: CS timestamp ticks it has run (gen8+) */
 };
 SHIM_SHARED_LAYOUT(struct shim_context_regs, 152);
 

@@ -377,6 +377,50 @@ TEST(timestamp_agrees_with_reg_read)
 	close(fd);
 }
 
+/* MI14: RING_CTX_TIMESTAMP (engine base + 0x3a8) counts CS timestamp ticks while its context
+ * runs: a batch that stores it while it spins for 5 ms sees it grow by more than 3 ms of ticks,
+ * the context's next batch starts from there, and a new context's is far smaller. IGT's
+ * gem_wsim times its busy batches with it. */
+TEST(ctx_timestamp_counts_while_the_context_runs)
+{
+	int fd = i915_open_gen8();
+	uint32_t data = gem_create(fd, 4096);
+	int hz = gem_getparam(fd, I915_PARAM_CS_TIMESTAMP_FREQUENCY);
+	ASSERT(hz > 0);
+	uint32_t a = gem_context_create(fd), c = gem_context_create(fd);
+	/* The spinner: store the register, jump back; the CPU ends it by ending the first command. */
+	struct batch b = { .n = 0 };
+	srm(&b, RCS + INTEL_RING_CTX_TIMESTAMP, 0);
+	emit(&b, MI_BATCH_BUFFER_START_GEN8);
+	emit(&b, (uint32_t)BATCH_AT);
+	emit(&b, 0);
+	uint32_t spin = gem_create(fd, 4096);
+	gem_write(fd, spin, 0, b.dw, b.n * 4);
+	struct drm_i915_gem_mmap m = { .handle = spin, .size = 4096 };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP, &m));
+	volatile uint32_t *map = (uint32_t *)(uintptr_t)m.addr_ptr;
+	struct drm_i915_gem_exec_object2 o[2] = {
+		{ .handle = data, .flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_WRITE, .offset = DATA_AT },
+		{ .handle = spin, .flags = EXEC_OBJECT_PINNED, .offset = BATCH_AT },
+	};
+	ASSERT_OK(gem_execbuf_ctx(fd, o, 2, I915_EXEC_RENDER, a));
+	struct timespec ms5 = { 0, 5000000 };
+	nanosleep(&ms5, NULL);
+	map[0] = MI_BATCH_BUFFER_END;
+	gem_wait(fd, spin);
+	uint32_t spun = read32(fd, data, 0);
+	ASSERT(spun > (uint32_t)hz / 1000 * 3);
+	b.n = 0;
+	srm(&b, RCS + INTEL_RING_CTX_TIMESTAMP, 8);
+	ASSERT_EQ(run_on(fd, &b, data, I915_EXEC_RENDER, a), 0);
+	srm(&b, RCS + INTEL_RING_CTX_TIMESTAMP, 16);
+	ASSERT_EQ(run_on(fd, &b, data, I915_EXEC_RENDER, c), 0);
+	ASSERT(read32(fd, data, 8) >= spun);
+	ASSERT(read32(fd, data, 16) < spun / 2);
+	munmap((void *)map, 4096);
+	close(fd);
+}
+
 /* MI12: GPRs are context state (gen8+ context image): a context's GPRs survive from one of its
  * batches to the next, another context's writes do not reach them, and a new context reads 0. */
 TEST(gprs_belong_to_the_context)
@@ -444,6 +488,6 @@ TEST(blitter_parser_register_whitelist)
 	close(fd);
 }
 
-TEST_MAIN(T(gpr_round_trip), T(lrr_between_gprs), T(lrm_from_object), T(math_add_sub_flags),
+TEST_MAIN(T(ctx_timestamp_counts_while_the_context_runs), T(gpr_round_trip), T(lrr_between_gprs), T(lrm_from_object), T(math_add_sub_flags),
 	  T(math_logic_and_inversion), T(math_loop_with_conditional_end), T(predicate_and_predicated_jump),
 	  T(timestamp_agrees_with_reg_read), T(gprs_belong_to_the_context), T(blitter_parser_register_whitelist))

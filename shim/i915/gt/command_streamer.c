@@ -44,6 +44,7 @@ struct cs {
 	const struct shim_context *ctx;
 	unsigned gen;
 	uint64_t start;		/* when the batch started: hangcheck counts from here */
+	uint64_t start_ticks;	/* the same in CS timestamp ticks: the context's clock runs from here */
 	struct shim_blt_state blt;
 	struct shim_gpu_vm vm;		/* the blitter's view of the request's objects */
 	struct shim_context_regs *ctx_regs;	/* the context's GPRs and predicate (gen8+: saved) */
@@ -176,8 +177,16 @@ static uint32_t *ctx_reg(struct cs *cs, uint32_t addr)
 	return NULL;
 }
 
+/* Is addr this engine's RING_CTX_TIMESTAMP, the running time of the context it runs (gen8+)? */
+static bool is_ctx_timestamp(const struct cs *cs, uint32_t addr)
+{
+	return cs->gen >= 8 && addr == cs->mmio_base + INTEL_RING_CTX_TIMESTAMP;
+}
+
 static uint32_t read_reg(struct cs *cs, uint32_t addr)
 {
+	if (is_ctx_timestamp(cs, addr))		/* what it had, and counting since the batch began */
+		return cs->ctx_regs->ctx_timestamp + (uint32_t)(timestamp(cs) - cs->start_ticks);
 	if ((addr & 0xfff) == INTEL_RING_TIMESTAMP)	/* of any engine */
 		return (uint32_t)timestamp(cs);
 	if ((addr & 0xfff) == INTEL_RING_TIMESTAMP_UDW)
@@ -197,6 +206,10 @@ static void write_reg(struct cs *cs, uint32_t addr, uint32_t value)
 	}
 	if ((addr & 0xfff) == INTEL_RING_TIMESTAMP || (addr & 0xfff) == INTEL_RING_TIMESTAMP_UDW)
 		return;				/* the clock runs on: loads are dropped */
+	if (is_ctx_timestamp(cs, addr)) {	/* it counts on from the value loaded */
+		cs->ctx_regs->ctx_timestamp = value - (uint32_t)(timestamp(cs) - cs->start_ticks);
+		return;
+	}
 	if (addr == INTEL_MI_PREDICATE_RESULT && ctx_reg(cs, addr))
 		value &= 1;			/* one bit */
 	uint32_t *r = ctx_reg(cs, addr);
@@ -732,6 +745,7 @@ int shim_batch_run(struct shim_request *rq, struct shim_engine_state *state, str
 {
 	struct cs cs = { .rq = rq, .ctx = shim_ptr(rq->ctx), .gen = rq->dev->model->gen };
 	cs.start = shim_now_ns();
+	cs.start_ticks = timestamp(&cs);
 	cs.ctx_regs = &state->regs;
 	cs.mmio_base = engine_mmio_base(cs.gen, rq->engine);
 	shim_blt_state_init(&cs.blt, cs.gen);
@@ -755,6 +769,8 @@ int shim_batch_run(struct shim_request *rq, struct shim_engine_state *state, str
 	if (ret == CS_END)
 		ret = 0;
 	free(cs.sink);
+	if (cs.gen >= 8)		/* the context's clock stops when its batch does */
+		state->regs.ctx_timestamp += (uint32_t)(timestamp(&cs) - cs.start_ticks);
 	state->bcs_swctrl = cs.blt.bcs_swctrl;
 	*fault = (struct shim_batch_fault){ .head = l.head, .header = l.header, .address = cs.fault_addr };
 	if (shim_debug & SHIM_DEBUG_EXEC)
