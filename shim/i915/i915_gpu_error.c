@@ -202,17 +202,23 @@ static void put_engine(struct text *t, struct shim_device *dev, const struct eng
 	const struct shim_request_object *batch = batch_object(rq);
 	const uint32_t ring = GGTT_ENGINE_BASE + e * GGTT_ENGINE_STRIDE + 4096, hws = ring - 4096;
 	const uint32_t bb_start_len = gen >= 8 ? 3 : 2;
-	/* The ring as i915 fills it for one request: the arbitration point, the batch start,
-	 * then the breadcrumb (a store of the seqno and the interrupt). */
+	/* The ring as i915 fills it for one request: on gen8+ the batch start between an
+	 * arbitration point and its end (gen8_emit_bb_start), on older engines the batch start
+	 * alone; then the breadcrumb (a store of the seqno and the interrupt). */
 	uint32_t words[RING_SIZE / 4] = { 0 }, n = 0;
-	words[n++] = 0x05u << 23 | 1;					/* MI_ARB_ON_OFF | enable */
 	const uint32_t rq_head = n * 4;
+	if (gen >= 8)
+		words[n++] = 0x08u << 23 | 1;				/* MI_ARB_ON_OFF | enable */
 	words[n++] = 0x31u << 23 | (gen >= 8 ? 1u << 8 : 0) | (bb_start_len - 2);	/* MI_BATCH_BUFFER_START */
 	words[n++] = (uint32_t)rq->batch_addr;
 	if (gen >= 8)
 		words[n++] = (uint32_t)(rq->batch_addr >> 32);
 	const uint32_t head = n * 4;					/* the engine is in the batch */
-	const uint32_t rq_post = head;
+	if (gen >= 8) {
+		words[n++] = 0x08u << 23;				/* MI_ARB_ON_OFF | disable */
+		words[n++] = 0;						/* MI_NOOP */
+	}
+	const uint32_t rq_post = n * 4;
 	words[n++] = 0x20u << 23 | 1u << 22 | (gen >= 8 ? 2 : 1);	/* MI_STORE_DWORD_IMM, GGTT */
 	words[n++] = hws + 0x100;
 	if (gen >= 8)
