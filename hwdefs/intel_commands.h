@@ -823,6 +823,7 @@ static inline unsigned intel_pipe_control_address_dw(unsigned gen)
 #define INTEL_BLT_RING_BASE 0x22000u
 #define INTEL_BSD_RING_BASE 0x12000u		/* gen11: 0x1c0000 */
 #define INTEL_VEBOX_RING_BASE 0x1a000u		/* gen11: 0x1c8000 */
+#define INTEL_GEN8_BSD2_RING_BASE 0x1c000u	/* the second video engine, gen8/9 */
 #define INTEL_GEN11_BSD_RING_BASE 0x1c0000u
 #define INTEL_GEN11_VEBOX_RING_BASE 0x1c8000u
 

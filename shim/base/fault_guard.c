@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "base/fault_guard.h"
+#include "base/mmio_trap.h"
 #include "base/real.h"
 #include "base/signal_hold.h"
 
@@ -97,6 +98,10 @@ static bool expected(const struct guard *g, uintptr_t addr)
 static void handler(int sig, siginfo_t *si, void *uc)
 {
 	int saved_errno = errno;
+	if (shim_mmio_trap_fault(sig, si, uc)) {	/* an emulated register access: done */
+		errno = saved_errno;
+		return;
+	}
 	struct guard *g = top;
 	if (g && si->si_code > 0 && expected(g, (uintptr_t)si->si_addr)) {
 		top = g->prev;
@@ -148,6 +153,12 @@ bool shim_fault_program_action(int sig, const struct sigaction *act, struct siga
 	if (old)
 		*old = prev;
 	return true;
+}
+
+void shim_fault_install(void)
+{
+	if (!__atomic_load_n(&installed, __ATOMIC_ACQUIRE))
+		pthread_once(&install_once, install);
 }
 
 int shim_fault_call(void (*fn)(void *arg), void *arg, bool (*expects)(void *arg, uintptr_t addr),

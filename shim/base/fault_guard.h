@@ -19,6 +19,9 @@
  * could leave half-done (no locks taken inside, no allocations that would
  * leak: allocate before, free after, or register them with the caller), and
  * it may nest. Libc only.
+ *
+ * Before guards and the program, the handler gives base/mmio_trap.h a look
+ * at each fault: an access to a trapped range it emulates is no fault at all.
  */
 #ifndef SHIM_FAULT_GUARD_H
 #define SHIM_FAULT_GUARD_H
@@ -56,6 +59,10 @@ bool shim_fault_as_outer(void *arg, uintptr_t addr);
 /* memcpy under a guard expecting faults anywhere in [dst, dst+len) and [src, src+len). 0 or the
  * signal, *fault filled. len 0 touches nothing. */
 int shim_fault_memcpy(void *dst, const void *src, size_t len, struct shim_fault *fault);
+
+/* Installs the handler now, if it is not yet: for a caller that needs it in front before
+ * any guarded call (base/mmio_trap.h's ranges fault outside every guard). */
+void shim_fault_install(void);
 
 /*
  * The program's action for SIGSEGV or SIGBUS, as sigaction(2) has it: stores act

@@ -12,6 +12,8 @@
  *           is first used (drm/drm_file.c says why), and the core's other
  *           named FIFOs and files (sync_file.N, syncobj.N, dmabuf-N);
  *   memory  the object pages (mem_pool.h);
+ *   registers  the driver's register file behind the emulated MMIO BAR, made
+ *           the first time a process maps the BAR;
  *   root/   the fake file-system tree the caller's populate step writes.
  * It is built complete in a private directory and renamed into place, so a
  * process sees a whole instance or none. It outlives its processes, as a

@@ -85,6 +85,7 @@ void shim_real_init(void)
 		r.ioctl = resolve("ioctl");
 		r.mmap = resolve("mmap");
 		r.munmap = resolve("munmap");
+		r.mprotect = resolve("mprotect");
 		r.fstatat = resolve("fstatat");
 		r.fstat = resolve("fstat");
 		r.statx = resolve("statx");

@@ -27,6 +27,7 @@ struct shim_real_fns {
 	int (*ioctl)(int, unsigned long, ...);
 	void *(*mmap)(void *, size_t, int, int, int, off_t);
 	int (*munmap)(void *, size_t);
+	int (*mprotect)(void *, size_t, int);
 	int (*fstatat)(int, const char *, struct stat *, int);
 	int (*fstat)(int, struct stat *);
 	int (*statx)(int, const char *, int, unsigned int, struct statx *);

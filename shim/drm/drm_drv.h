@@ -73,6 +73,15 @@ struct shim_driver {
 	/* munmap(2) of a range of this process, whatever it mapped; no lock held. */
 	void (*munmap)(void *addr, size_t len);
 
+	/* The register BAR (hw/device_model.h: SHIM_MMIO_BAR), mapped through the PCI device's
+	 * resource file (drm/pci_sysfs.h). mmio_map: [offset, offset+len) of it is about to be
+	 * mapped in this process; make ready what its accesses need. 0 or -errno; no lock held.
+	 * mmio_access: one load or store of size 1, 2, 4 or 8 bytes at offset, as
+	 * base/mmio_trap.h's access functions: false for what the driver does not serve. It
+	 * runs in a signal handler: async-signal-safe, no lock. NULL: the BAR does not map. */
+	int (*mmio_map)(struct shim_device *dev, uint64_t offset, size_t len);
+	bool (*mmio_access)(struct shim_device *dev, uint64_t offset, unsigned size, bool store, uint64_t *value);
+
 	/* HANDLE_TO_FD: may this object be exported? 0 or -errno (gem_prime_export). */
 	int (*gem_prime_export)(struct shim_device *dev, struct shim_gem_object *obj);
 	/* mmap(2) of a dma-buf: [offset, offset+len) of the object's pages. */

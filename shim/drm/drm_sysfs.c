@@ -27,6 +27,7 @@
 #include "drm/drm_device.h"
 #include "drm/drm_drv.h"
 #include "drm/drm_sysfs.h"
+#include "hw/device_model.h"
 
 struct shim_fs_builder {
 	const char *root;
@@ -77,6 +78,15 @@ void shim_fs_bytes(struct shim_fs_builder *b, const char *rel, mode_t mode, cons
 	shim_real.close(fd);
 }
 
+void shim_fs_sized(struct shim_fs_builder *b, const char *rel, mode_t mode, uint64_t size)
+{
+	char path[PATH_MAX];
+	shim_fs_bytes(b, rel, mode, "", 0);
+	shim_fs_path(b, path, sizeof(path), rel);
+	if (truncate(path, (off_t)size) < 0 && !b->err)
+		b->err = -errno;
+}
+
 __attribute__((format(printf, 4, 5)))
 void shim_fs_file(struct shim_fs_builder *b, const char *rel, mode_t mode, const char *fmt, ...)
 {
@@ -117,14 +127,54 @@ static void build_pci_config(const struct shim_device_model *m, uint8_t cfg[256]
 	put16(cfg + 0x06, 0x0010);		/* capability list */
 	cfg[0x08] = m->revision;
 	cfg[0x0b] = 0x03;			/* display controller, VGA compatible */
-	put32(cfg + 0x10, 0xf0000004);		/* BAR0: GTTMMADR, 64-bit */
-	put32(cfg + 0x18, 0xe000000c);		/* BAR2: GMADR, 64-bit prefetchable */
-	put32(cfg + 0x20, 0x0000f001);		/* BAR4: I/O */
+	struct shim_pci_bar bars[SHIM_PCI_BARS];
+	shim_model_pci_bars(m, bars);
+	for (unsigned i = 0; i < SHIM_PCI_BARS; i++) {
+		if (!bars[i].size)
+			continue;
+		/* The address with the BAR's type bits (I/O; 64-bit; prefetchable) below it. */
+		put32(cfg + 0x10 + 4 * i, (uint32_t)bars[i].start | (uint32_t)(bars[i].flags & 0xf));
+		if (bars[i].flags & SHIM_IORESOURCE_MEM_64)
+			put32(cfg + 0x14 + 4 * i, (uint32_t)(bars[i].start >> 32));
+	}
 	put16(cfg + 0x2c, subvendor);
 	put16(cfg + 0x2e, subdevice);
 	cfg[0x34] = 0x40;
 	cfg[0x3c] = 0x10;			/* interrupt line */
 	cfg[0x3d] = 0x01;			/* INTA */
+}
+
+/*
+ * The PCI core's BAR files (the kernel's pci-sysfs.c): "resource", one line per resource
+ * (the six BARs, the ROM, the six SR-IOV BARs of a kernel with CONFIG_PCI_IOV, as Debian's
+ * has), "start end flags" or zeros for none; and, for each BAR, resource<N> (and
+ * resource<N>_wc for a prefetchable one), root's, as long as the BAR. Mapping them is
+ * drm/pci_sysfs.c's.
+ */
+static void build_resources(struct shim_fs_builder *b, const struct shim_device_model *m)
+{
+	struct shim_pci_bar bars[SHIM_PCI_BARS];
+	char text[13 * 60], rel[256];
+	size_t n = 0;
+	shim_model_pci_bars(m, bars);
+	for (unsigned i = 0; i < 13; i++) {
+		const struct shim_pci_bar *r = i < SHIM_PCI_BARS && bars[i].size ? &bars[i] : NULL;
+		n += (size_t)snprintf(text + n, sizeof(text) - n, "0x%016llx 0x%016llx 0x%016llx\n",
+				      r ? (unsigned long long)r->start : 0ull,
+				      r ? (unsigned long long)(r->start + r->size - 1) : 0ull,
+				      r ? (unsigned long long)r->flags : 0ull);
+	}
+	shim_fs_bytes(b, SHIM_PCI_DEV_DIR "/resource", 0444, text, n);
+	for (unsigned i = 0; i < SHIM_PCI_BARS; i++) {
+		if (!bars[i].size)
+			continue;
+		snprintf(rel, sizeof(rel), SHIM_PCI_DEV_DIR "/resource%u", i);
+		shim_fs_sized(b, rel, 0600, bars[i].size);
+		if (bars[i].flags & SHIM_IORESOURCE_PREFETCH) {
+			snprintf(rel, sizeof(rel), SHIM_PCI_DEV_DIR "/resource%u_wc", i);
+			shim_fs_sized(b, rel, 0600, bars[i].size);
+		}
+	}
 }
 
 static void build_minor(struct shim_fs_builder *b, const char *name, unsigned minor)
@@ -192,15 +242,7 @@ int shim_fs_build(const char *root, const struct shim_instance_access *access,
 	       shim_drv->name, class, m->devid, subvendor, subdevice, m->devid, subvendor, subdevice);
 	build_pci_config(m, cfg, subvendor, subdevice);
 	shim_fs_bytes(&b, SHIM_PCI_DEV_DIR "/config", 0644, cfg, sizeof(cfg));
-	shim_fs_file(&b, SHIM_PCI_DEV_DIR "/resource", 0444,
-	       "0x00000000f0000000 0x00000000f0ffffff 0x0000000000140204\n"
-	       "0x0000000000000000 0x0000000000000000 0x0000000000000000\n"
-	       "0x00000000e0000000 0x%016llx 0x000000000014220c\n"
-	       "0x0000000000000000 0x0000000000000000 0x0000000000000000\n"
-	       "0x000000000000f000 0x000000000000f03f 0x0000000000040101\n"
-	       "0x0000000000000000 0x0000000000000000 0x0000000000000000\n"
-	       "0x0000000000000000 0x0000000000000000 0x0000000000000000\n",
-	       (unsigned long long)(0xe0000000ull + m->mappable_size - 1));
+	build_resources(&b, m);
 	shim_fs_link(&b, SHIM_PCI_DEV_DIR "/subsystem", "../../../bus/pci");
 	snprintf(text, sizeof(text), "../../../bus/pci/drivers/%s", shim_drv->name);
 	shim_fs_link(&b, SHIM_PCI_DEV_DIR "/driver", text);

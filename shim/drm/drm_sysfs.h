@@ -27,6 +27,8 @@ void shim_fs_path(struct shim_fs_builder *b, char *out, size_t len, const char *
 void shim_fs_dir(struct shim_fs_builder *b, const char *rel);
 /* A file of the tree; of mode, only the owner's bits count (the instance decides the rest). */
 void shim_fs_bytes(struct shim_fs_builder *b, const char *rel, mode_t mode, const void *data, size_t len);
+/* An empty file of rel that stats as size bytes long (sparse): a sysfs binary attribute. */
+void shim_fs_sized(struct shim_fs_builder *b, const char *rel, mode_t mode, uint64_t size);
 __attribute__((format(printf, 4, 5)))
 void shim_fs_file(struct shim_fs_builder *b, const char *rel, mode_t mode, const char *fmt, ...);
 void shim_fs_link(struct shim_fs_builder *b, const char *rel, const char *target);

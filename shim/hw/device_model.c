@@ -69,6 +69,31 @@ const struct shim_device_model shim_device_models[] = {
 	{ 0 }
 };
 
+/* The resource flags of a BAR (the kernel adds SIZEALIGN to every BAR's). */
+#define SIZEALIGN 0x40000u
+#define MEM32 (SHIM_IORESOURCE_MEM | SIZEALIGN)
+#define MEM32_PREFETCH (MEM32 | SHIM_IORESOURCE_PREFETCH | 0x8u)
+#define MEM64 (SHIM_IORESOURCE_MEM | SHIM_IORESOURCE_MEM_64 | SIZEALIGN | 0x4u)
+#define MEM64_PREFETCH (MEM64 | SHIM_IORESOURCE_PREFETCH | 0x8u)
+#define IO (SHIM_IORESOURCE_IO | SIZEALIGN | 0x1u)
+
+void shim_model_pci_bars(const struct shim_device_model *m, struct shim_pci_bar bars[SHIM_PCI_BARS])
+{
+	for (unsigned i = 0; i < SHIM_PCI_BARS; i++)
+		bars[i] = (struct shim_pci_bar){ 0, 0, 0 };
+	if (m->gen <= 3) {
+		bars[0] = (struct shim_pci_bar){ 0xf0000000, 512 * 1024, MEM32 };
+		bars[1] = (struct shim_pci_bar){ 0xf000, 8, IO };
+		bars[2] = (struct shim_pci_bar){ 0xe0000000, m->mappable_size, MEM32_PREFETCH };
+		bars[3] = (struct shim_pci_bar){ 0xf0080000, 256 * 1024, MEM32 };
+		return;
+	}
+	uint64_t gttmmadr = m->gen == 4 ? 1 * MiB : m->gen <= 7 ? 4 * MiB : 16 * MiB;
+	bars[0] = (struct shim_pci_bar){ 0xf0000000, gttmmadr, MEM64 };
+	bars[2] = (struct shim_pci_bar){ 0xe0000000, m->mappable_size, MEM64_PREFETCH };
+	bars[4] = (struct shim_pci_bar){ 0xf000, m->gen == 4 ? 8 : 64, IO };
+}
+
 const struct shim_device_model *shim_device_model_find(unsigned devid)
 {
 	for (const struct shim_device_model *m = shim_device_models; m->devid; m++)

@@ -49,6 +49,32 @@ static inline int shim_model_cpu_cache_coherent(const struct shim_device_model *
 	return m->has_llc || m->has_snoop;
 }
 
+/*
+ * The PCI function's BARs, as the kernel's sysfs "resource" file lists them: the
+ * generation's layout (the sizes lspci shows on such parts). Gen3: MMADR (BAR 0, 512 KiB of
+ * registers), an I/O BAR 1, GMADR (BAR 2, the aperture) and GTTADR (BAR 3, the GTT). Gen4+:
+ * GTTMMADR (BAR 0, 64-bit: the registers then the GTT; 1 MiB on gen4, 4 MiB on gen5-7,
+ * 16 MiB from gen8), GMADR (BAR 2, 64-bit prefetchable) and an I/O BAR 4.
+ */
+struct shim_pci_bar {
+	uint64_t start, size;		/* size 0: no such BAR */
+	uint64_t flags;			/* the kernel's resource flags (IORESOURCE_*, the BAR's low bits) */
+};
+#define SHIM_PCI_BARS 6
+#define SHIM_IORESOURCE_IO 0x100u
+#define SHIM_IORESOURCE_MEM 0x200u
+#define SHIM_IORESOURCE_PREFETCH 0x2000u
+#define SHIM_IORESOURCE_MEM_64 0x100000u
+void shim_model_pci_bars(const struct shim_device_model *m, struct shim_pci_bar bars[SHIM_PCI_BARS]);
+
+/* The BAR the registers are in, and how much of its start they fill: what i915 maps as its
+ * registers (512 KiB before gen5, 2 MiB from gen5). */
+#define SHIM_MMIO_BAR 0
+static inline uint64_t shim_model_mmio_size(const struct shim_device_model *m)
+{
+	return m->gen >= 5 ? 2u << 20 : 512u << 10;
+}
+
 /* The model for devid, or NULL when the id is not one we emulate. */
 const struct shim_device_model *shim_device_model_find(unsigned devid);
 /* The model chosen by I915_SHIM_DEVID (default Skylake GT2), or NULL. */

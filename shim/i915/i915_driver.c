@@ -24,6 +24,7 @@
 #include "i915/i915_gem_mmap.h"
 #include "i915/i915_gem_object.h"
 #include "i915/i915_request.h"
+#include "i915/intel_uncore.h"
 
 int shim_i915_getparam_ioctl(struct shim_call *call, void *data);
 
@@ -209,6 +210,8 @@ static const struct shim_driver i915_driver = {
 	.gem_prime_mmap = shim_gem_map_range,
 	.gem_prime_begin_cpu_access = i915_gem_begin_cpu_access,
 	.trace_args = i915_trace_args,
+	.mmio_map = intel_uncore_mmio_map,
+	.mmio_access = intel_uncore_mmio_access,
 	.populate_fs = i915_populate_fs,
 	.control_minor = i915_control_find,
 	.control_closed = i915_control_closed,

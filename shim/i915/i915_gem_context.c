@@ -31,6 +31,7 @@
 #include "i915/i915_drv.h"
 #include "i915/i915_gem_context.h"
 #include "i915/i915_gem_object.h"
+#include "i915/intel_uncore.h"
 
 static shim_off vm_create(struct shim_device *dev)
 {
@@ -279,11 +280,7 @@ int shim_i915_reg_read_ioctl(struct shim_call *call, void *data)
 
 	if (base != RENDER_RING_TIMESTAMP || (a->offset & 7) > 1 || m->gen < 4)
 		return -EINVAL;
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	unsigned __int128 ns = (unsigned __int128)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-	uint64_t hz = m->cs_timestamp_hz ? m->cs_timestamp_hz : 12500000;
-	a->val = (uint64_t)(ns * hz / 1000000000u);
+	a->val = intel_uncore_timestamp(m);	/* the register the BAR shows at 0x2358 */
 	return 0;
 }
 

@@ -3,7 +3,7 @@
  * i915's own files in the instance tree, added while the DRM core builds it
  * (drm/drm_sysfs.h): the module's parameters and state, the per-minor
  * debugfs controls IGT uses (doc/igt-device-probing.md §2: i915_params,
- * i915_gem_drop_caches, i915_wedged; the shim's i915_shim_scanout and the
+ * i915_gem_drop_caches, i915_wedged, i915_forcewake_user; the shim's i915_shim_scanout and the
  * crtc-N directories its pictures go to), the error-state file that
  * i915_gpu_error.c fills and the per-engine directories (gt/sysfs_engines.c).
  * Modes are Linux's (the instance keeps their owner bits); debugfs is
@@ -30,6 +30,10 @@ static void populate_minor(struct shim_fs_builder *b, const struct shim_device_m
 	snprintf(rel, sizeof(rel), "/sys/kernel/debug/dri/%u/i915_wedged", minor);
 	shim_fs_file(b, rel, 0644, "0\n");
 	shim_fs_set_mtime(b, rel, SHIM_GT_RESET_BUILT_S);	/* gt/intel_reset.c tells writes by it */
+	/* Held open, it keeps the GT awake for register access (IGT's intel_register_access_init
+	 * opens it); the shim's registers need no waking: an empty file, root's. */
+	snprintf(rel, sizeof(rel), "/sys/kernel/debug/dri/%u/i915_forcewake_user", minor);
+	shim_fs_file(b, rel, 0400, "%s", "");
 	snprintf(rel, sizeof(rel), "/sys/kernel/debug/dri/%u/i915_error_state", minor);
 	shim_fs_file(b, rel, 0600, "%s", "");	/* i915_gpu_error.c: empty until a capture */
 	snprintf(rel, sizeof(rel), "/sys/kernel/debug/dri/%u/i915_params/reset", minor);

@@ -33,6 +33,7 @@
 #include <linux/sync_file.h>
 
 #include "base/fd_table.h"
+#include "base/mmio_trap.h"
 #include "base/real.h"
 #include "drm/drm_device.h"
 #include "drm/drm_ioctl.h"
@@ -40,6 +41,7 @@
 #include "drm/drm_syncobj.h"
 #include "drm/drm_mode_config.h"
 #include "drm/drm_trace.h"
+#include "drm/pci_sysfs.h"
 #include "os/fs_view.h"
 #include "os/interpose.h"
 
@@ -459,17 +461,41 @@ static ssize_t do_write(int fd, const void *buf, size_t len)
 
 SHIM_EXPORT ssize_t write(int fd, const void *buf, size_t len) { return do_write(fd, buf, len); }
 
+/* A PCI BAR's sysfs file (drm/pci_sysfs.h), however this process came by the fd (an open
+ * of the path, relative to a directory, inherited): *bar is the BAR. One fstat(2). */
+static struct shim_device *pci_resource_fd(int fd, unsigned *bar)
+{
+	struct stat st;
+	struct shim_device *dev = shim_device_peek();
+	int saved = errno, b = -1;
+	if (dev && fd >= 0 && shim_real.fstat(fd, &st) == 0)
+		b = shim_pci_resource_bar(dev, &st);
+	errno = saved;
+	if (b < 0)
+		return NULL;
+	*bar = (unsigned)b;
+	return dev;
+}
+
 SHIM_EXPORT void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t offset)
 {
 	shim_ensure_real();
 	struct shim_call call;
 	struct shim_device *dev;
 	uint32_t id;
+	unsigned bar;
+	void *p;
 	if (!(flags & MAP_ANONYMOUS) && shim_device_call(fd, &call, true))
-		return shim_drm_mmap(&call, addr, len, prot, flags, offset);
-	if (!(flags & MAP_ANONYMOUS) && (dev = dmabuf_fd(fd, &id, true)))
-		return shim_prime_mmap(dev, id, fd, addr, len, prot, flags, offset);
-	return shim_real.mmap(addr, len, prot, flags, fd, offset);
+		p = shim_drm_mmap(&call, addr, len, prot, flags, offset);
+	else if (!(flags & MAP_ANONYMOUS) && (dev = dmabuf_fd(fd, &id, true)))
+		p = shim_prime_mmap(dev, id, fd, addr, len, prot, flags, offset);
+	else if (!(flags & MAP_ANONYMOUS) && (dev = pci_resource_fd(fd, &bar)))
+		return shim_pci_resource_mmap(dev, fd, bar, addr, len, prot, flags, offset);
+	else
+		p = shim_real.mmap(addr, len, prot, flags, fd, offset);
+	if (p != MAP_FAILED && (flags & MAP_FIXED))
+		shim_mmio_trap_remove(p, len);	/* a BAR mapping it replaced is gone */
+	return p;
 }
 
 SHIM_EXPORT void *mmap64(void *addr, size_t len, int prot, int flags, int fd, off_t offset)
@@ -516,9 +542,22 @@ SHIM_EXPORT int munmap(void *addr, size_t len)
 	int ret = shim_real.munmap(addr, len);
 	if (ret == 0) {
 		int saved = errno;
+		shim_mmio_trap_remove(addr, len);
 		shim_drm_munmap(addr, len);
 		errno = saved;
 	}
 	return ret;
+}
+
+/* mprotect(2): a BAR mapping keeps trapping every access, with what the program allows now
+ * (libpciaccess's MTRR path protects its mapping PROT_NONE and back). Others pass. */
+SHIM_EXPORT int mprotect(void *addr, size_t len, int prot)
+{
+	shim_ensure_real();
+	if (shim_mmio_trap_overlaps(addr, len))
+		return shim_mmio_trap_protect(addr, len, prot);
+	if (!shim_real.mprotect)
+		return (int)syscall(SYS_mprotect, addr, len, prot);
+	return shim_real.mprotect(addr, len, prot);
 }
 

@@ -35,6 +35,7 @@
 #include "i915/gt/sysfs_engines.h"
 #include "i915/i915_gem_context.h"
 #include "i915/i915_gem_object.h"
+#include "i915/intel_uncore.h"
 
 #define MAX_DEPTH 2	/* batch levels: the first, and one second-level call */
 
@@ -140,21 +141,10 @@ static uint32_t *reg(struct cs *cs, uint32_t addr)
 	return &cs->regs[cs->nregs++];
 }
 
+/* The engines' clock: the one the CPU reads through the BAR and REG_READ answers. */
 static uint64_t timestamp(struct cs *cs)
 {
-	uint64_t hz = cs->rq->dev->model->cs_timestamp_hz ? cs->rq->dev->model->cs_timestamp_hz : 12500000;
-	return (uint64_t)((unsigned __int128)shim_now_ns() * hz / 1000000000u);
-}
-
-/* The engine's MMIO base on this generation (gen11 moved the media engines). */
-static uint32_t engine_mmio_base(unsigned gen, unsigned engine)
-{
-	switch (engine) {
-	case SHIM_ENGINE_COPY: return INTEL_BLT_RING_BASE;
-	case SHIM_ENGINE_VIDEO: return gen >= 11 ? INTEL_GEN11_BSD_RING_BASE : INTEL_BSD_RING_BASE;
-	case SHIM_ENGINE_VIDEO_ENHANCE: return gen >= 11 ? INTEL_GEN11_VEBOX_RING_BASE : INTEL_VEBOX_RING_BASE;
-	default: return INTEL_RENDER_RING_BASE;
-	}
+	return intel_uncore_timestamp(cs->rq->dev->model);
 }
 
 /*
@@ -747,7 +737,7 @@ int shim_batch_run(struct shim_request *rq, struct shim_engine_state *state, str
 	cs.start = shim_now_ns();
 	cs.start_ticks = timestamp(&cs);
 	cs.ctx_regs = &state->regs;
-	cs.mmio_base = engine_mmio_base(cs.gen, rq->engine);
+	cs.mmio_base = intel_engine_mmio_base(cs.gen, rq->engine);
 	shim_blt_state_init(&cs.blt, cs.gen);
 	cs.blt.bcs_swctrl = state->bcs_swctrl;
 	cs.blt.swizzle_x = (uint8_t)shim_i915_swizzle_for(rq->dev->model, I915_TILING_X);

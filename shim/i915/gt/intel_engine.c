@@ -5,7 +5,7 @@
  * One queue and one thread per engine class, per process, created on the
  * first submission and never stopped (they sleep on a condition variable
  * when idle; fork() leaves the child without them, and the child starts its
- * own when it submits).
+ * own when it submits). And where each engine's registers are.
  */
 #include "config.h"
 
@@ -18,6 +18,7 @@
 
 #include "base/journal.h"
 #include "base/signal_hold.h"
+#include "hwdefs/intel_commands.h"
 #include "drm/dma_fence.h"
 #include "i915/gt/intel_engine.h"
 #include "i915/gt/intel_reset.h"
@@ -236,6 +237,16 @@ void shim_engine_cancel_context(struct shim_device *dev, shim_off ctx)
 			shim_fence_signal(shim_ptr(rq->fence), -EIO);
 			shim_request_free(rq);
 		}
+	}
+}
+
+uint32_t intel_engine_mmio_base(unsigned gen, unsigned engine)
+{
+	switch (engine) {
+	case SHIM_ENGINE_COPY: return INTEL_BLT_RING_BASE;
+	case SHIM_ENGINE_VIDEO: return gen >= 11 ? INTEL_GEN11_BSD_RING_BASE : INTEL_BSD_RING_BASE;
+	case SHIM_ENGINE_VIDEO_ENHANCE: return gen >= 11 ? INTEL_GEN11_VEBOX_RING_BASE : INTEL_VEBOX_RING_BASE;
+	default: return INTEL_RENDER_RING_BASE;
 	}
 }
 

@@ -56,6 +56,10 @@ struct shim_request {
 	struct shim_request *next;
 };
 
+/* The MMIO base of an engine of class engine (enum shim_engine_class) on this generation:
+ * its registers are base + offset (gen11 moved the media engines). */
+uint32_t intel_engine_mmio_base(unsigned gen, unsigned engine);
+
 /* Hands a request to its engine thread (started on first use). Takes ownership. */
 int shim_engine_submit(struct shim_request *rq);
 
