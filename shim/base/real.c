@@ -98,13 +98,8 @@ long shim_raw_syscall(long nr, long a1, long a2, long a3, long a4, long a5, long
 }
 #endif
 
-long shim_syscall(long nr, ...)
+long shim_syscall6(long nr, long a1, long a2, long a3, long a4, long a5, long a6)
 {
-	va_list ap;
-	va_start(ap, nr);
-	long a1 = va_arg(ap, long), a2 = va_arg(ap, long), a3 = va_arg(ap, long);
-	long a4 = va_arg(ap, long), a5 = va_arg(ap, long), a6 = va_arg(ap, long);
-	va_end(ap);
 	long ret = shim_raw_syscall(nr, a1, a2, a3, a4, a5, a6);
 	if (ret < 0 && ret > -4096) {
 		errno = (int)-ret;
