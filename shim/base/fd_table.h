@@ -19,6 +19,7 @@ enum shim_fd_kind {
 	SHIM_FD_DEVICE,		/* an open file of a DRM node */
 	SHIM_FD_DMABUF,		/* a dma-buf (drm/drm_prime.h): slot = its id, generation = its inode */
 	SHIM_FD_CONTROL,	/* a debugfs control opened for writing (i915/gt/intel_reset.c): slot = minor */
+	SHIM_FD_PERF,		/* a perf event of the driver's PMU (drm/perf_event.h): slot = its event */
 };
 
 struct shim_fd_entry {

@@ -14,6 +14,7 @@
  * base/x86_decode.h, base/fault_guard.h only.
  */
 #define _GNU_SOURCE
+#include "base/raw_syscall.h"
 #include "config.h"
 
 #include <errno.h>
@@ -173,14 +174,14 @@ int shim_mmio_trap_protect(void *addr, size_t len, int prot)
 {
 	uintptr_t a = (uintptr_t)addr, b = a + len;
 	shim_mutex_lock(&lock);
-	int ret = (int)syscall(SYS_mprotect, addr, len, prot);
+	int ret = (int)shim_syscall(SYS_mprotect, addr, len, prot);
 	int err = errno;
 	for (unsigned i = 0; !ret && i < MAX_TRAPS; i++) {
 		struct trap *t = &traps[i];
 		if (!overlaps(t, a, b))
 			continue;
 		uintptr_t lo = t->start > a ? t->start : a, hi = t->end < b ? t->end : b;
-		syscall(SYS_mprotect, (void *)lo, hi - lo, PROT_NONE);	/* a range of ours: cannot fail */
+		shim_syscall(SYS_mprotect, (void *)lo, hi - lo, PROT_NONE);	/* a range of ours: cannot fail */
 		if (t->prot != prot)
 			reshape(t, lo, hi, false, prot);
 	}
@@ -284,7 +285,7 @@ static void say_once(unsigned *said, const char *what, uintptr_t rip, uintptr_t 
 	for (const char *s = what; *s && n < sizeof(line) - 1; s++)
 		line[n++] = *s;
 	line[n++] = '\n';
-	ssize_t r = syscall(SYS_write, 2, line, n);
+	ssize_t r = shim_syscall(SYS_write, 2, line, n);
 	(void)r;
 }
 

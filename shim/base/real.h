@@ -74,6 +74,7 @@ ssize_t shim_raw_read(int fd, void *buf, size_t len);
 ssize_t shim_raw_write(int fd, const void *buf, size_t len);
 int shim_raw_fstat(int fd, struct stat *st);
 int shim_raw_fstatat(int dirfd, const char *p, struct stat *st, int fl);
+#include "base/raw_syscall.h"
 
 /* Moves a descriptor the shim keeps for itself to a high number (>= SHIM_PRIVATE_FD_BASE). */
 #define SHIM_PRIVATE_FD_BASE 512

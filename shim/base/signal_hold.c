@@ -162,6 +162,6 @@ void shim_signal_release_held(void)
 		memmove(&held[0], &held[1], nheld * sizeof(held[0]));
 		/* To this thread, with the sender's siginfo: the kernel runs the trampoline, now
 		 * outside the section, as this call returns. */
-		syscall(SYS_rt_tgsigqueueinfo, getpid(), (pid_t)syscall(SYS_gettid), h.sig, &h.info);
+		shim_syscall(SYS_rt_tgsigqueueinfo, getpid(), (pid_t)shim_syscall(SYS_gettid), h.sig, &h.info);
 	}
 }

@@ -8,6 +8,7 @@
  * a woken waiter finds the lock free. A composite's parts hold it alive
  * through their PARENT callbacks until they signal.
  */
+#include "base/raw_syscall.h"
 #include "config.h"
 
 #include <errno.h>
@@ -182,7 +183,7 @@ void shim_fence_remove_wake(struct shim_device *dev, shim_off fence, shim_off wa
 static void futex_wake_word(uint32_t *word)
 {
 	shim_valgrind_unhide(word, sizeof(*word));	/* futex() reads the word */
-	syscall(SYS_futex, word, FUTEX_WAKE, INT_MAX, NULL, NULL, 0);
+	shim_syscall(SYS_futex, word, FUTEX_WAKE, INT_MAX, NULL, NULL, 0);
 	shim_valgrind_rehide(word, sizeof(*word));
 }
 
@@ -290,7 +291,7 @@ void shim_fence_wait_started(struct shim_fence *f)
 	__atomic_add_fetch(&f->start_waiters, 1, __ATOMIC_ACQ_REL);
 	while (!__atomic_load_n(&f->started, __ATOMIC_ACQUIRE)) {
 		shim_valgrind_unhide(&f->started, sizeof(f->started));
-		syscall(SYS_futex, &f->started, FUTEX_WAIT, 0, NULL, NULL, 0);
+		shim_syscall(SYS_futex, &f->started, FUTEX_WAIT, 0, NULL, NULL, 0);
 		shim_valgrind_rehide(&f->started, sizeof(f->started));
 	}
 	shim_journal_lockfree(&f->start_waiters, sizeof(f->start_waiters));
@@ -361,7 +362,7 @@ int shim_fence_wait(struct shim_fence *f, uint64_t deadline_ns, bool interruptib
 		ts.tv_sec = (time_t)(left / 1000000000ull);
 		ts.tv_nsec = (long)(left % 1000000000ull);
 		shim_valgrind_unhide(&f->state, sizeof(f->state));
-		long r = syscall(SYS_futex, &f->state, FUTEX_WAIT, 0, &ts, NULL, 0);
+		long r = shim_syscall(SYS_futex, &f->state, FUTEX_WAIT, 0, &ts, NULL, 0);
 		int err = errno;
 		shim_valgrind_rehide(&f->state, sizeof(f->state));
 		if (r < 0 && err == EINTR && interruptible) {

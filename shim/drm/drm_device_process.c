@@ -311,7 +311,7 @@ static void accept_client(struct shim_device *dev, int listen_fd, int ep)
 	shim_real.close(fd);
 	if (!ok)
 		return;
-	int pidfd = (int)syscall(SYS_pidfd_open, cred.pid, 0);
+	int pidfd = (int)shim_syscall(SYS_pidfd_open, cred.pid, 0);
 	if (pidfd < 0) {
 		client_gone(dev, r.client);	/* gone already */
 		return;

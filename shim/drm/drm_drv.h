@@ -40,6 +40,7 @@ struct shim_mode_crtc;
 struct drm_mode_modeinfo;
 struct shim_mode_plane;
 struct shim_plane_state;
+struct shim_pmu;
 
 struct shim_driver {
 	/* VERSION and SET_VERSION (the kernel's drm_driver name/desc/date/major/minor). */
@@ -141,6 +142,10 @@ struct shim_driver {
 	 * rows of the reference table and its walks. Runs on a mapping of the state of
 	 * its own, under the device lock, writing nothing. NULL: the core checks alone. */
 	const struct shim_driver_check *check;
+
+	/* The driver's PMU (drm/perf_event.h; the kernel's perf_pmu_register): perf_event_open
+	 * of its type reaches it. NULL: no PMU, and that type is the host's. */
+	const struct shim_pmu *pmu;
 };
 
 /* The driver; registered from a constructor of the driver's module. */

@@ -442,7 +442,7 @@ ssize_t shim_drm_read(struct shim_call *call, void *buf, size_t count, bool nonb
 						.tv_nsec = (long)(left % 1000000000ull) };
 			tsp = &ts;
 		}
-		if (syscall(SYS_ppoll, &pfd, 1, tsp, NULL, 0) < 0 && errno == EINTR)
+		if (shim_syscall(SYS_ppoll, &pfd, 1, tsp, NULL, 0) < 0 && errno == EINTR)
 			return -EINTR;
 	}
 }

@@ -42,7 +42,7 @@ bool shim_capable(int cap)
 {
 	struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3, .pid = 0 };
 	struct __user_cap_data_struct data[2];
-	if (syscall(SYS_capget, &hdr, data) < 0)
+	if (shim_syscall(SYS_capget, &hdr, data) < 0)
 		return geteuid() == 0;
 	return (data[cap / 32].effective >> (cap % 32)) & 1;
 }

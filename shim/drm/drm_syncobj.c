@@ -477,7 +477,7 @@ static int sleep_on(struct shim_waiter *w, uint32_t seq, uint64_t deadline)
 	struct timespec ts = { .tv_sec = (time_t)(deadline / 1000000000ull),
 			       .tv_nsec = (long)(deadline % 1000000000ull) };
 	shim_valgrind_unhide(&w->seq, sizeof(w->seq));
-	long r = syscall(SYS_futex, &w->seq, FUTEX_WAIT_BITSET, seq, &ts, NULL, FUTEX_BITSET_MATCH_ANY);
+	long r = shim_syscall(SYS_futex, &w->seq, FUTEX_WAIT_BITSET, seq, &ts, NULL, FUTEX_BITSET_MATCH_ANY);
 	int err = errno;
 	shim_valgrind_rehide(&w->seq, sizeof(w->seq));
 	return r < 0 && err == EINTR ? -EINTR : 0;

@@ -19,6 +19,7 @@
 #include "i915/display/intel_display.h"
 #include "i915/gt/intel_reset.h"
 #include "i915/i915_driver.h"
+#include "i915/i915_pmu.h"
 #include "i915/i915_gem_context.h"
 #include "i915/i915_gpu_error.h"
 #include "i915/i915_gem_mmap.h"
@@ -224,6 +225,7 @@ static const struct shim_driver i915_driver = {
 	.cursor_check = intel_cursor_check,
 	.crtc_updated = intel_crtc_updated,
 	.check = &i915_driver_check,
+	.pmu = &i915_pmu,
 };
 
 /* module_init: the core finds its driver before any program call reaches it. */

@@ -14,6 +14,7 @@
 
 #include "base/shared_mem.h"
 #include "drm/drm_device.h"
+#include "i915/i915_pmu.h"
 
 struct i915_shared {
 	struct shim_idr map_refs;	/* references held by mappings (i915_gem_mmap.c) */
@@ -27,8 +28,9 @@ struct i915_shared {
 	uint64_t wedged_file_ns[2];	/* mtime of i915_wedged (minors 0, 128) as the shim last wrote it */
 	shim_off requests_head, requests_tail;	/* live request records, oldest first (i915_request.h) */
 	uint64_t requests;
+	struct i915_pmu_state pmu;	/* i915_pmu.c */
 };
-SHIM_SHARED_LAYOUT(struct i915_shared, 128);
+SHIM_SHARED_LAYOUT(struct i915_shared, 248);
 _Static_assert(sizeof(struct i915_shared) <= SHIM_DRIVER_SHARED_SIZE, "fits the driver's area");
 
 struct i915_file {

@@ -186,6 +186,11 @@ void i915_request_adopt(struct shim_device *dev, uint64_t client)
 		next = r->next;
 		if (r->client != client)
 			continue;
+		if (r->flags & I915_REQUEST_RUNNING) {
+			/* It stopped running with its process: the engine's busy period ends. */
+			i915_pmu_engine_idle(dev, r->engine);
+			SHIM_SET(r->flags, r->flags & ~I915_REQUEST_RUNNING);
+		}
 		if (shim_fence_is_signalled(shim_ptr(r->fence))) {
 			i915_request_record_release(dev, off);	/* done, but not yet retired */
 			retired++;

@@ -54,6 +54,8 @@ struct i915_request_record {
 SHIM_SHARED_LAYOUT(struct i915_request_record, 96);
 /* The parser's copy could not be kept in shared memory (a full tmpfs): not runnable elsewhere. */
 #define I915_REQUEST_COPY_LOST 1u
+/* Its batch is running on an engine: its process counts it busy in the PMU (i915_pmu.h). */
+#define I915_REQUEST_RUNNING 2u
 
 /*
  * Device lock held: records rq (whose references it takes over) for client;

@@ -5,7 +5,8 @@
  * debugfs controls IGT uses (doc/igt-device-probing.md §2: i915_params,
  * i915_gem_drop_caches, i915_wedged, i915_forcewake_user; the shim's i915_shim_scanout and the
  * crtc-N directories its pictures go to), the error-state file that
- * i915_gpu_error.c fills and the per-engine directories (gt/sysfs_engines.c).
+ * i915_gpu_error.c fills, the per-engine directories (gt/sysfs_engines.c) and the
+ * PMU's description (i915_pmu.c).
  * Modes are Linux's (the instance keeps their owner bits); debugfs is
  * root-only where programs reach it (os/fs_view.c). Instance creation only.
  */
@@ -18,6 +19,7 @@
 #include "i915/gt/intel_reset.h"
 #include "i915/gt/sysfs_engines.h"
 #include "i915/i915_driver.h"
+#include "i915/i915_pmu.h"
 
 static void populate_minor(struct shim_fs_builder *b, const struct shim_device_model *model, unsigned minor)
 {
@@ -52,4 +54,5 @@ void i915_populate_fs(struct shim_fs_builder *b, const struct shim_device_model 
 	populate_minor(b, model, 128);
 	shim_fs_file(b, SHIM_PCI_DEV_DIR "/drm/card0/error", 0600, "No error state collected\n");
 	shim_engines_populate_fs(b, model);
+	i915_pmu_populate_fs(b, model);
 }

@@ -37,6 +37,8 @@ static const char *const owned_prefixes[] = {
 	SHIM_PCI_DEV_DIR,
 	"/sys/kernel/debug",
 	"/sys/module/i915",
+	"/sys/devices/i915",			/* the PMU (i915/i915_pmu.c) */
+	"/sys/bus/event_source/devices/i915",
 };
 
 #define N_OWNED (sizeof(owned_prefixes) / sizeof(owned_prefixes[0]))

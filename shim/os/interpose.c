@@ -30,11 +30,13 @@
 #include <unistd.h>
 #include <drm.h>
 #include <linux/dma-buf.h>
+#include <linux/perf_event.h>
 #include <linux/sync_file.h>
 
 #include "base/fd_table.h"
 #include "base/mmio_trap.h"
 #include "base/real.h"
+#include "base/user_copy.h"
 #include "drm/drm_device.h"
 #include "drm/drm_ioctl.h"
 #include "drm/drm_prime.h"
@@ -42,6 +44,7 @@
 #include "drm/drm_mode_config.h"
 #include "drm/drm_trace.h"
 #include "drm/pci_sysfs.h"
+#include "drm/perf_event.h"
 #include "os/fs_view.h"
 #include "os/interpose.h"
 
@@ -100,6 +103,8 @@ bool shim_device_call(int fd, struct shim_call *call, bool may_be_foreign)
 	if (shim_fd_lookup(fd, &e)) {
 		if (call_from_entry(fd, &e, call))
 			return true;
+		if (e.kind != SHIM_FD_DEVICE)
+			return false;	/* another of ours (a dma-buf, a perf event): not a device */
 		shim_fd_take(fd, &e);	/* stale: the number was reused behind our back */
 	}
 	if (!may_be_foreign)
@@ -125,6 +130,8 @@ static void fd_closed(const struct shim_fd_entry *e)
 		shim_prime_fd_closed(dev, e->slot, e->generation);
 	else if (dev && e->kind == SHIM_FD_CONTROL)
 		shim_drm_control_closed(dev, e->slot);
+	else if (e->kind == SHIM_FD_PERF)
+		shim_perf_event_closed(e->slot);
 }
 
 /*
@@ -304,8 +311,11 @@ SHIM_EXPORT int close_range(unsigned int first, unsigned int last, int flags)
 static void copy_entry(int oldfd, int newfd)
 {
 	struct shim_fd_entry e;
-	if (newfd >= 0 && shim_fd_lookup(oldfd, &e))
+	if (newfd >= 0 && shim_fd_lookup(oldfd, &e)) {
 		shim_fd_set(newfd, &e);
+		if (e.kind == SHIM_FD_PERF)
+			shim_perf_event_dup(e.slot);	/* the event goes with its last fd */
+	}
 }
 
 SHIM_EXPORT int dup(int fd)
@@ -346,7 +356,7 @@ SHIM_EXPORT int dup3(int oldfd, int newfd, int flags)
 static int do_fcntl(int fd, int cmd, unsigned long arg)
 {
 	if (shim_ensure_real())
-		return (int)syscall(SYS_fcntl, fd, cmd, arg);
+		return (int)shim_syscall(SYS_fcntl, fd, cmd, arg);
 	int ret = shim_real.fcntl(fd, cmd, arg);
 	if ((cmd == F_DUPFD || cmd == F_DUPFD_CLOEXEC) && ret >= 0)
 		copy_entry(fd, ret);
@@ -398,6 +408,16 @@ SHIM_EXPORT int ioctl(int fd, unsigned long request, ...)
 	struct shim_device *sdev;
 	int sret;
 	uint32_t dmabuf;
+	struct shim_fd_entry pe;
+	if (_IOC_TYPE(request) == '$' && shim_fd_lookup(fd, &pe) && pe.kind == SHIM_FD_PERF &&
+	    (sdev = shim_device_get())) {	/* a perf event (drm/perf_event.c) */
+		sret = shim_perf_event_ioctl(sdev, pe.slot, request, (uint64_t)(uintptr_t)arg);
+		if (sret < 0) {
+			errno = -sret;
+			return -1;
+		}
+		return sret;
+	}
 	if (_IOC_TYPE(request) == DMA_BUF_BASE && (sdev = dmabuf_fd(fd, &dmabuf, true))) {
 		sret = shim_prime_dmabuf_ioctl(sdev, dmabuf, request, arg);	/* a dma-buf (drm/drm_prime.c) */
 		if (sret < 0) {
@@ -417,7 +437,8 @@ SHIM_EXPORT int ioctl(int fd, unsigned long request, ...)
 	return shim_real.ioctl(fd, request, arg);
 }
 
-/* read(2) of a device fd returns its DRM events (drm_read); every other fd passes. Only
+/* read(2) of a device fd returns its DRM events (drm_read), of a perf event of the
+ * driver's PMU its counts; every other fd passes. Only
  * fds this process knows as device fds are looked at: a read of any fd costs one table
  * lookup, never a system call. */
 static ssize_t do_read(int fd, void *buf, size_t len)
@@ -428,6 +449,16 @@ static ssize_t do_read(int fd, void *buf, size_t len)
 	if (shim_device_call(fd, &call, false)) {
 		int fl = shim_real.fcntl(fd, F_GETFL);
 		ssize_t ret = shim_drm_read(&call, buf, len, fl >= 0 && (fl & O_NONBLOCK));
+		if (ret < 0) {
+			errno = (int)-ret;
+			return -1;
+		}
+		return ret;
+	}
+	struct shim_fd_entry e;
+	struct shim_device *dev;
+	if (shim_fd_lookup(fd, &e) && e.kind == SHIM_FD_PERF && (dev = shim_device_get())) {
+		ssize_t ret = shim_perf_event_read(dev, e.slot, shim_uptr(buf), len);	/* drm/perf_event.c */
 		if (ret < 0) {
 			errno = (int)-ret;
 			return -1;
@@ -557,7 +588,76 @@ SHIM_EXPORT int mprotect(void *addr, size_t len, int prot)
 	if (shim_mmio_trap_overlaps(addr, len))
 		return shim_mmio_trap_protect(addr, len, prot);
 	if (!shim_real.mprotect)
-		return (int)syscall(SYS_mprotect, addr, len, prot);
+		return (int)shim_syscall(SYS_mprotect, addr, len, prot);
 	return shim_real.mprotect(addr, len, prot);
 }
 
+
+/* --- perf_event_open ------------------------------------------------------------ */
+
+/*
+ * perf_event_open(2) has no libc wrapper: programs (IGT's igt_perf.c) call syscall().
+ * That number with the driver's PMU type is the perf core's (drm/perf_event.c); every
+ * other call goes straight to the kernel through shim_raw_syscall, which needs nothing
+ * resolved. The shim's own code calls shim_syscall (base/real.h), never this one.
+ */
+static long perf_open(const struct perf_event_attr *attr, pid_t pid, int cpu, int group_fd,
+		      unsigned long flags, bool *ours)
+{
+	uint32_t type;
+	*ours = false;
+	if (shim_copy_from_user(&type, shim_uptr(attr) + offsetof(struct perf_event_attr, type), sizeof(type)))
+		return 0;			/* the kernel says EFAULT itself */
+	struct shim_fd_entry g;
+	bool group_ours = group_fd >= 0 && shim_fd_lookup(group_fd, &g) && g.kind == SHIM_FD_PERF;
+	if (!shim_perf_type_ours(type)) {
+		if (!group_ours)
+			return 0;
+		*ours = true;
+		return -EINVAL;			/* a host event cannot join a group of ours */
+	}
+	struct shim_device *dev = shim_device_get();
+	if (!dev)
+		return 0;			/* no instance: the kernel answers (ENOENT) */
+	*ours = true;
+	int group = group_fd < 0 || (flags & PERF_FLAG_FD_NO_GROUP) ? -1 : group_ours ? (int)g.slot : -2;
+	uint32_t slot;
+	int fd = shim_perf_event_open(dev, shim_uptr(attr), pid, cpu, group, flags, &slot);
+	if (fd >= 0) {
+		struct shim_fd_entry e = { .kind = SHIM_FD_PERF, .slot = slot };
+		shim_fd_set(fd, &e);
+	}
+	return fd;
+}
+
+/* The caller passed as many arguments as its system call takes, not six; like libc's, this
+ * takes six regardless (what a call does not take, the kernel ignores). The sixth comes from
+ * the caller's stack, where a sanitizer would see a read past its arguments: not checked. */
+__attribute__((no_sanitize_address))
+SHIM_EXPORT long syscall(long nr, ...)
+{
+	va_list ap;
+	va_start(ap, nr);
+	long a1 = va_arg(ap, long), a2 = va_arg(ap, long), a3 = va_arg(ap, long);
+	long a4 = va_arg(ap, long), a5 = va_arg(ap, long), a6 = va_arg(ap, long);
+	va_end(ap);
+	long ret = 0;
+	bool ours = false;
+	if (nr == SYS_perf_event_open && !shim_ensure_real())
+		ret = perf_open((const struct perf_event_attr *)a1, (pid_t)a2, (int)a3, (int)a4,
+				(unsigned long)a5, &ours);
+	if (!ours)
+		ret = shim_raw_syscall(nr, a1, a2, a3, a4, a5, a6);
+	if (ret < 0 && ret > -4096) {
+		errno = (int)-ret;
+		return -1;
+	}
+	return ret;
+}
+
+/* Some libraries (libpfm) define their own perf_event_open; one that looks it up finds this. */
+SHIM_EXPORT int perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu, int group_fd,
+				unsigned long flags)
+{
+	return (int)syscall(SYS_perf_event_open, attr, pid, cpu, group_fd, flags);	/* ours, above */
+}

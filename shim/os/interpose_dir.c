@@ -20,7 +20,7 @@
  * lseek to 0 starts it again), in a small table keyed by the DIR or the fd;
  * an fd is checked against the directory it was opened on, so a number
  * closed behind our back (close_range) never shows a stale listing.
- * Not covered: fts (glibc's also bypasses us) and syscall(SYS_getdents64) on a
+ * Not covered: fts (glibc's also bypasses us) and shim_syscall(SYS_getdents64) on a
  * junction (they see the host's entries); raw syscalls on owned directories
  * work, since those are real directories of the tree.
  *
@@ -264,7 +264,7 @@ SHIM_EXPORT ssize_t getdents64(int fd, void *buf, size_t len)
 		o = NULL;
 	}
 	if (!o)
-		return syscall(SYS_getdents64, fd, buf, len);
+		return shim_syscall(SYS_getdents64, fd, buf, len);
 	size_t used = 0;
 	while (o->pos < o->l->count) {
 		const struct shim_fs_dirent *e = &o->l->ent[o->pos];
@@ -367,7 +367,7 @@ static const char *dir_path(int dirfd, const char *path, char *buf, size_t len)
 		return path;
 	char link[40];
 	snprintf(link, sizeof(link), "/proc/self/fd/%d", dirfd);
-	ssize_t n = syscall(SYS_readlinkat, AT_FDCWD, link, buf, len - 1);
+	ssize_t n = shim_syscall(SYS_readlinkat, AT_FDCWD, link, buf, len - 1);
 	if (n <= 0 || buf[0] != '/' || (size_t)n + 2 + strlen(path) > len)
 		return NULL;
 	buf[n] = '\0';
@@ -601,7 +601,7 @@ static int do_statfs(const char *path, struct statfs *sf)
 	const char *p = shim_mapped_path(path, buf, sizeof(buf), false);
 	if (!p)
 		return -1;
-	int ret = (int)syscall(SYS_statfs, p, sf);
+	int ret = (int)shim_syscall(SYS_statfs, p, sf);
 	if (ret == 0 && p == buf)
 		sf->f_type = shim_fs_magic(path);
 	return ret;
@@ -615,7 +615,7 @@ static bool fd_tree_path(int fd, char *out, size_t len)
 	if (!dev)
 		return false;
 	snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
-	ssize_t n = syscall(SYS_readlinkat, AT_FDCWD, link, out, len - 1);
+	ssize_t n = shim_syscall(SYS_readlinkat, AT_FDCWD, link, out, len - 1);
 	if (n <= 0)
 		return false;
 	out[n] = '\0';
@@ -630,7 +630,7 @@ static int do_fstatfs(int fd, struct statfs *sf)
 {
 	char path[PATH_MAX];
 	shim_ensure_real();
-	int ret = (int)syscall(SYS_fstatfs, fd, sf);
+	int ret = (int)shim_syscall(SYS_fstatfs, fd, sf);
 	struct shim_call call;
 	if (ret == 0 && shim_device_call(fd, &call, false))
 		sf->f_type = shim_fs_magic("/dev/dri");
@@ -684,14 +684,14 @@ SHIM_EXPORT ssize_t getxattr(const char *path, const char *name, void *value, si
 {
 	if (xattr_ours(path))
 		return owned_xattr(path, true, false);
-	return syscall(SYS_getxattr, path, name, value, size);
+	return shim_syscall(SYS_getxattr, path, name, value, size);
 }
 
 SHIM_EXPORT ssize_t lgetxattr(const char *path, const char *name, void *value, size_t size)
 {
 	if (xattr_ours(path))
 		return owned_xattr(path, false, false);
-	return syscall(SYS_lgetxattr, path, name, value, size);
+	return shim_syscall(SYS_lgetxattr, path, name, value, size);
 }
 
 SHIM_EXPORT ssize_t fgetxattr(int fd, const char *name, void *value, size_t size)
@@ -700,26 +700,26 @@ SHIM_EXPORT ssize_t fgetxattr(int fd, const char *name, void *value, size_t size
 		errno = ENODATA;
 		return -1;
 	}
-	return syscall(SYS_fgetxattr, fd, name, value, size);
+	return shim_syscall(SYS_fgetxattr, fd, name, value, size);
 }
 
 SHIM_EXPORT ssize_t listxattr(const char *path, char *list, size_t size)
 {
 	if (xattr_ours(path))
 		return owned_xattr(path, true, true);
-	return syscall(SYS_listxattr, path, list, size);
+	return shim_syscall(SYS_listxattr, path, list, size);
 }
 
 SHIM_EXPORT ssize_t llistxattr(const char *path, char *list, size_t size)
 {
 	if (xattr_ours(path))
 		return owned_xattr(path, false, true);
-	return syscall(SYS_llistxattr, path, list, size);
+	return shim_syscall(SYS_llistxattr, path, list, size);
 }
 
 SHIM_EXPORT ssize_t flistxattr(int fd, char *list, size_t size)
 {
 	if (fd_xattr_ours(fd))
 		return 0;
-	return syscall(SYS_flistxattr, fd, list, size);
+	return shim_syscall(SYS_flistxattr, fd, list, size);
 }

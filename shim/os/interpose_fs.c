@@ -64,7 +64,7 @@ const char *shim_at_path(int dirfd, const char *path, char *buf, size_t len)
 	if (dirfd < 0 || !path || path[0] == '/' || !path[0])
 		return path;
 	snprintf(link, sizeof(link), "/proc/self/fd/%d", dirfd);
-	ssize_t n = syscall(SYS_readlinkat, AT_FDCWD, link, buf, len - 1);
+	ssize_t n = shim_syscall(SYS_readlinkat, AT_FDCWD, link, buf, len - 1);
 	if (n <= 0 || buf[0] != '/')
 		return path;
 	buf[n] = '\0';
@@ -209,7 +209,7 @@ SHIM_EXPORT int access(const char *path, int mode)
 	if (!p)
 		return -1;
 	if (!shim_real.faccessat)
-		return (int)syscall(SYS_faccessat, AT_FDCWD, p, mode, 0);
+		return (int)shim_syscall(SYS_faccessat, AT_FDCWD, p, mode, 0);
 	return shim_real.faccessat(AT_FDCWD, p, mode, 0);
 }
 
@@ -222,7 +222,7 @@ SHIM_EXPORT int faccessat(int dirfd, const char *path, int mode, int flags)
 	if (!p)
 		return -1;
 	if (!shim_real.faccessat)
-		return (int)syscall(SYS_faccessat, dirfd, p, mode, flags);
+		return (int)shim_syscall(SYS_faccessat, dirfd, p, mode, flags);
 	return shim_real.faccessat(p == buf ? AT_FDCWD : dirfd, p, mode, flags);
 }
 
@@ -235,7 +235,7 @@ SHIM_EXPORT ssize_t readlinkat(int dirfd, const char *path, char *out, size_t le
 	if (!p)
 		return -1;
 	if (!shim_real.readlinkat)
-		return syscall(SYS_readlinkat, dirfd, p, out, len);
+		return shim_syscall(SYS_readlinkat, dirfd, p, out, len);
 	return shim_real.readlinkat(p == buf ? AT_FDCWD : dirfd, p, out, len);
 }
 

@@ -114,12 +114,26 @@ static void run(struct engine *e, struct shim_request *rq)
 	if (saved)
 		state = (struct shim_engine_state){ .bcs_swctrl = ctx->bcs_swctrl, .regs = ctx->regs[rq->engine] };
 	bool killed = ctx->killed || shim_gt_wedged(dev);
+	struct i915_request_record *record = rq->record ? shim_ptr(rq->record) : NULL;
+	if (!killed) {
+		/* Busy in the PMU until it ends; the record tells an adopter if we die first
+		 * (a request without one runs only here, and a crash leaves its engine busy). */
+		i915_pmu_engine_busy(dev, rq->engine);
+		if (record)
+			SHIM_SET(record->flags, record->flags | I915_REQUEST_RUNNING);
+	}
 	shim_device_unlock(dev);
 
 	struct shim_batch_fault fault;
 	int ret = killed ? -ECANCELED : shim_batch_run(rq, &state, &fault);
 
 	shim_device_lock(dev);
+	if (!killed) {
+		i915_pmu_engine_idle(dev, rq->engine);
+		if (record)
+			SHIM_SET(record->flags, record->flags & ~I915_REQUEST_RUNNING);
+		i915_pmu_request_done(dev);	/* its user interrupt */
+	}
 	if (saved) {
 		SHIM_SET(ctx->bcs_swctrl, state.bcs_swctrl);
 		SHIM_SET(ctx->regs[rq->engine], state.regs);
