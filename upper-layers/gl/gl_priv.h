@@ -312,7 +312,10 @@ struct gl_buffer_binding {
 
 /*
  * Textures (texture.c): a 2D image per level, each in its own miptree (a
- * blitter-only driver never samples, so levels need not share an object).
+ * blitter-only driver never samples, so levels need not share an object);
+ * for 3D and array textures each level's miptree is a stack of slices
+ * (the 3D depth, which halves from level to level, or the array layers,
+ * which do not).
  */
 #define GL_MAX_TEXTURE_LEVELS 15
 #define GL_MAX_TEXTURE_UNITS_GEM 32
@@ -329,6 +332,7 @@ struct gl_texture {
 	struct gl_miptree *face_level[5][GL_MAX_TEXTURE_LEVELS];	/* cube faces -X, +Y, -Y, +Z, -Z */
 	GLenum face_internal[5][GL_MAX_TEXTURE_LEVELS];
 	int width[6][GL_MAX_TEXTURE_LEVELS], height[6][GL_MAX_TEXTURE_LEVELS];
+	int depth[GL_MAX_TEXTURE_LEVELS];	/* of level[]: 3D depth or layers; 1 for a 2D image */
 	bool immutable;
 	int immutable_levels;
 	struct gl_image *image;	/* bound by glEGLImageTargetTexture2DOES */
