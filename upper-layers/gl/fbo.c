@@ -403,6 +403,12 @@ static bool attachment_complete(const struct gl_attachment *a, int slot)
 	struct gl_miptree *mt = att_miptree(a);
 	if (!mt)
 		return false;
+	/* a level past the base level of a mutable texture is attachable
+	 * only while the texture is mipmap complete (the ES 3.x attachment
+	 * completeness rule, which Mesa, the reference, checks) */
+	if (a->type == GL_TEXTURE && !a->tex->immutable && a->level > a->tex->base_level &&
+	    !gl_tex_mipmap_complete(a->tex))
+		return false;
 	const struct gl_fmt_info *fi = gl_fmt_info(mt->fmt);
 	if (slot < GL_ATT_DEPTH)
 		return fi->renderable;
@@ -496,10 +502,15 @@ void gl_winsys_fb_destroy(struct gl_framebuffer *fb)
 /* ---- texture attachments ---- */
 
 /* The largest level a texture attachment may name: log2 of the target's
- * largest size. */
+ * largest size, and for immutable storage its last level, as Mesa (the
+ * reference) checks it for GLES too (GL 4.6 §9.2.8's rule; ES 3.0 only
+ * leaves a level past the storage incomplete). */
 static int max_level_for(const struct gl_texture *tex)
 {
-	return tex->target == GL_TEXTURE_3D ? GL_MAX_3D_TEXTURE_LEVELS_GEM - 1 : GL_MAX_TEXTURE_LEVELS - 1;
+	int max = tex->target == GL_TEXTURE_3D ? GL_MAX_3D_TEXTURE_LEVELS_GEM - 1 : GL_MAX_TEXTURE_LEVELS - 1;
+	if (tex->immutable && tex->immutable_levels - 1 < max)
+		max = tex->immutable_levels - 1;
+	return max;
 }
 
 static void attach_texture(struct gl_framebuffer *fb, GLenum attachment, struct gl_texture *tex, int face,
