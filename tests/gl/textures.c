@@ -5,8 +5,8 @@
  * back through a framebuffer attachment; cube map faces; CopyTexImage2D
  * and CopyTexSubImage2D; GenerateMipmap on data whose box filter is exact;
  * integer and depth textures; texture parameters; and the GLES 3.0 errors
- * of all of them. Sizes are odd and reach past 256 so X and Y tiles and
- * partial tiles are crossed.
+ * of all of them (3D and array textures: textures_3d.c). Sizes are odd
+ * and reach past 256 so X and Y tiles and partial tiles are crossed.
  */
 #include "gltest.h"
 
