@@ -4,9 +4,11 @@
  * and the GL 4.3 / ES 3.2 name, all one function): a raw, format-blind
  * copy of texels between texture images and renderbuffers whose formats
  * are identical or of one texel size class, as i965 did before BLORP with
- * intel_miptree_copy: one XY_SRC_COPY_BLT per 2D slice (cube face), and a
- * CPU copy through maps where the blitter refuses. Errors are
- * EXT_copy_image's, in the order Mesa checks them.
+ * intel_miptree_copy: one XY_SRC_COPY_BLT per 2D slice (cube face, array
+ * layer, 3D depth slice), and a CPU copy through maps where the blitter
+ * refuses. The z range counts faces, layers or depth slices of the level;
+ * a 2D image or renderbuffer has one. Errors are EXT_copy_image's, in the
+ * order Mesa checks them.
  *
  * Calls: texture.c, fbo.c (renderbuffer lookup through the name table),
  * blt.c, miptree.c.
@@ -34,12 +36,11 @@ static int view_class(GLenum internal)
 	}
 }
 
-/* Texture completeness (GLES 3.0 §3.8.13), which EXT_copy_image asks of
- * both sides: the base level and, when the minification filter uses
- * mipmaps, every level down to 1x1 (or the immutable levels), all of one
- * internal format; cube faces square and alike; no LINEAR filter on an
- * integer format. */
-bool gl_tex_complete(struct gl_texture *t)
+/* The levels from the base level on, all of one internal format, each
+ * half the size of the one before (3D depth too; array layers stay);
+ * cube faces alike. With mip, every level down to 1x1 (1x1x1 for 3D) or
+ * the immutable levels or MAX_LEVEL; without, the base level alone. */
+static bool levels_consistent(struct gl_texture *t, bool mip)
 {
 	int base = t->base_level;
 	if (base >= GL_MAX_TEXTURE_LEVELS || base > t->max_level)
@@ -48,21 +49,15 @@ bool gl_tex_complete(struct gl_texture *t)
 	GLenum *internal;
 	gl_tex_image_slot(t, 0, base, &internal);
 	GLenum fmt = *internal;
-	int w = t->width[0][base], h = t->height[0][base];
-	struct gl_miptree *mt = gl_tex_image(t, 0, base);
-	if (!fmt || !mt)
+	int w = t->width[0][base], h = t->height[0][base], d = t->depth[base];
+	bool is_3d = t->target == GL_TEXTURE_3D, layered = gl_tex_layered(t);
+	if (!fmt || !gl_tex_image(t, 0, base))
 		return false;
-	bool mip = t->min_filter != GL_NEAREST && t->min_filter != GL_LINEAR;
-	const struct gl_fmt_info *fi = gl_fmt_info(mt->fmt);
-	if (fi->kind == GLF_KIND_UINT || fi->kind == GLF_KIND_SINT) {
-		bool linear_mag = t->mag_filter == GL_LINEAR;
-		bool linear_min = t->min_filter != GL_NEAREST && t->min_filter != GL_NEAREST_MIPMAP_NEAREST;
-		if (linear_mag || linear_min)
-			return false;
-	}
 	int last = base;
 	if (mip) {
 		int m = w > h ? w : h;
+		if (is_3d && d > m)
+			m = d;
 		while (m > 1) {
 			m >>= 1;
 			last++;
@@ -77,18 +72,44 @@ bool gl_tex_complete(struct gl_texture *t)
 	for (int f = 0; f < faces; f++)
 		for (int l = base; l <= last; l++) {
 			int lw = w >> (l - base) ? w >> (l - base) : 1, lh = h >> (l - base) ? h >> (l - base) : 1;
+			int ld = !is_3d ? d : d >> (l - base) ? d >> (l - base) : 1;
 			gl_tex_image_slot(t, f, l, &internal);
-			if (*internal != fmt || t->width[f][l] != lw || t->height[f][l] != lh)
+			if (*internal != fmt || t->width[f][l] != lw || t->height[f][l] != lh ||
+			    (layered && t->depth[l] != ld))
 				return false;
 		}
 	return true;
+}
+
+bool gl_tex_mipmap_complete(struct gl_texture *t)
+{
+	return levels_consistent(t, true);
+}
+
+/* Texture completeness (GLES 3.0 §3.8.13), which EXT_copy_image asks of
+ * both sides: the base level and, when the minification filter uses
+ * mipmaps, mipmap completeness; no LINEAR filter on an integer format. */
+bool gl_tex_complete(struct gl_texture *t)
+{
+	struct gl_miptree *mt = t->base_level < GL_MAX_TEXTURE_LEVELS ? gl_tex_image(t, 0, t->base_level) : NULL;
+	if (!mt)
+		return false;
+	bool mip = t->min_filter != GL_NEAREST && t->min_filter != GL_LINEAR;
+	const struct gl_fmt_info *fi = gl_fmt_info(mt->fmt);
+	if (fi->kind == GLF_KIND_UINT || fi->kind == GLF_KIND_SINT) {
+		bool linear_mag = t->mag_filter == GL_LINEAR;
+		bool linear_min = t->min_filter != GL_NEAREST && t->min_filter != GL_NEAREST_MIPMAP_NEAREST;
+		if (linear_mag || linear_min)
+			return false;
+	}
+	return levels_consistent(t, mip);
 }
 
 struct image_ref {
 	struct gl_texture *tex;	/* or */
 	struct gl_renderbuffer *rb;
 	GLenum internal;
-	int width, height, faces;
+	int width, height, faces;	/* faces: the z range (cube faces, layers, depth slices) */
 };
 
 /* Looks up one side of the copy; false after recording the error. */
@@ -146,13 +167,18 @@ static bool lookup(struct gl_context *ctx, const char *fn, const char *side, GLu
 	r->internal = t->internal[level];
 	r->width = t->width[0][level];
 	r->height = t->height[0][level];
-	r->faces = target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
+	r->faces = target == GL_TEXTURE_CUBE_MAP ? 6 : gl_tex_layered(t) ? t->depth[level] : 1;
 	return true;
 }
 
-static struct gl_miptree *slice(const struct image_ref *r, int face, int level)
+/* The 2D image z of the region: a cube face, a layer or depth slice. */
+static struct gl_miptree *slice(const struct image_ref *r, int z, int level)
 {
-	return r->rb ? r->rb->mt : gl_tex_image(r->tex, face, level);
+	if (r->rb)
+		return r->rb->mt;
+	if (r->tex->target == GL_TEXTURE_CUBE_MAP)
+		return gl_tex_image(r->tex, z, level);
+	return gl_tex_layer(r->tex, 0, level, z);
 }
 
 /* Raw bytes: the blitter, or the CPU through a copy of the source rows. */
@@ -222,7 +248,8 @@ void glCopyImageSubDataEXT(GLuint src_name, GLenum src_target, GLint src_level, 
 	for (int z = 0; z < depth; z++) {
 		struct gl_miptree *a = slice(&s, sz + z, src_level), *b = slice(&d, dz + z, dst_level);
 		if (!a || !b) {
-			gl_error(ctx, GL_INVALID_OPERATION, "%s: a cube face has no image", fn);
+			gl_error(ctx, GL_INVALID_OPERATION, "%s: an image of the region is missing (a cube face never given)",
+				 fn);
 			return;
 		}
 		if (gl_fmt_info(a->fmt)->cpp != gl_fmt_info(b->fmt)->cpp) {

@@ -367,6 +367,19 @@ void glFramebufferRenderbuffer(GLenum target, GLenum attachment, GLenum rbtarget
 	}
 }
 
+/* What an attachment renders to: the renderbuffer's image, or the
+ * texture's image at its face, level and layer (a slice of a 3D or array
+ * level; none when the layer is past the level's depth, which leaves the
+ * attachment incomplete, GLES 3.0 §4.4.4.1). */
+static struct gl_miptree *att_miptree(const struct gl_attachment *a)
+{
+	if (a->type == GL_RENDERBUFFER)
+		return a->rb->mt;
+	if (a->type == GL_TEXTURE)
+		return gl_tex_layer(a->tex, a->face, a->level, a->layer);
+	return NULL;
+}
+
 struct gl_miptree *gl_fb_miptree(struct gl_context *ctx, struct gl_framebuffer *fb, int att)
 {
 	(void)ctx;
@@ -380,21 +393,7 @@ struct gl_miptree *gl_fb_miptree(struct gl_context *ctx, struct gl_framebuffer *
 		default: return NULL;
 		}
 	}
-	const struct gl_attachment *a = &fb->att[att];
-	if (a->type == GL_RENDERBUFFER)
-		return a->rb->mt;
-	if (a->type == GL_TEXTURE && a->layer == 0)
-		return gl_tex_image(a->tex, a->face, a->level);
-	return NULL;
-}
-
-static struct gl_miptree *att_miptree(const struct gl_attachment *a)
-{
-	if (a->type == GL_RENDERBUFFER)
-		return a->rb->mt;
-	if (a->type == GL_TEXTURE && a->layer == 0)
-		return gl_tex_image(a->tex, a->face, a->level);
-	return NULL;
+	return att_miptree(&fb->att[att]);
 }
 
 static bool attachment_complete(const struct gl_attachment *a, int slot)
@@ -403,6 +402,12 @@ static bool attachment_complete(const struct gl_attachment *a, int slot)
 		return true;
 	struct gl_miptree *mt = att_miptree(a);
 	if (!mt)
+		return false;
+	/* a level past the base level of a mutable texture is attachable
+	 * only while the texture is mipmap complete (the ES 3.x attachment
+	 * completeness rule, which Mesa, the reference, checks) */
+	if (a->type == GL_TEXTURE && !a->tex->immutable && a->level > a->tex->base_level &&
+	    !gl_tex_mipmap_complete(a->tex))
 		return false;
 	const struct gl_fmt_info *fi = gl_fmt_info(mt->fmt);
 	if (slot < GL_ATT_DEPTH)
@@ -496,10 +501,16 @@ void gl_winsys_fb_destroy(struct gl_framebuffer *fb)
 
 /* ---- texture attachments ---- */
 
-static int max_level_for(GLenum textarget)
+/* The largest level a texture attachment may name: log2 of the target's
+ * largest size, and for immutable storage its last level, as Mesa (the
+ * reference) checks it for GLES too (GL 4.6 §9.2.8's rule; ES 3.0 only
+ * leaves a level past the storage incomplete). */
+static int max_level_for(const struct gl_texture *tex)
 {
-	(void)textarget;
-	return GL_MAX_TEXTURE_LEVELS - 1;
+	int max = tex->target == GL_TEXTURE_3D ? GL_MAX_3D_TEXTURE_LEVELS_GEM - 1 : GL_MAX_TEXTURE_LEVELS - 1;
+	if (tex->immutable && tex->immutable_levels - 1 < max)
+		max = tex->immutable_levels - 1;
+	return max;
 }
 
 static void attach_texture(struct gl_framebuffer *fb, GLenum attachment, struct gl_texture *tex, int face,
@@ -572,7 +583,7 @@ void glFramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget, 
 			 textarget, texture, tex->target);
 		return;
 	}
-	if (level < 0 || level > max_level_for(textarget)) {
+	if (level < 0 || level > max_level_for(tex)) {
 		gl_error(ctx, GL_INVALID_VALUE, "%s(level %d)", fn, level);
 		return;
 	}
@@ -593,23 +604,27 @@ void glFramebufferTextureLayer(GLenum target, GLenum attachment, GLuint texture,
 		return;
 	}
 	struct gl_texture *tex = gl_texture_lookup(ctx, texture);
-	if (!tex || (tex->target != GL_TEXTURE_3D && tex->target != GL_TEXTURE_2D_ARRAY)) {
+	if (!tex) {
+		gl_error(ctx, GL_INVALID_OPERATION, "%s(texture %u is not a texture)", fn, texture);
+		return;
+	}
+	if (!gl_tex_layered(tex)) {
 		gl_error(ctx, GL_INVALID_OPERATION, "%s(texture %u is not a 3D or array texture)", fn, texture);
 		return;
 	}
-	int max_layers = 2048;
+	/* GLES 3.0 §4.4.2.4: layer against the target's limit, not the
+	 * texture's depth (a layer past it only makes the attachment
+	 * incomplete); then the level */
+	int max_layers = tex->target == GL_TEXTURE_3D ? GL_MAX_3D_TEXTURE_SIZE_GEM : GL_MAX_ARRAY_TEXTURE_LAYERS_GEM;
 	if (layer < 0 || layer >= max_layers) {
 		gl_error(ctx, GL_INVALID_VALUE, "%s(layer %d)", fn, layer);
 		return;
 	}
-	int max_level = tex->target == GL_TEXTURE_3D ? 11 : GL_MAX_TEXTURE_LEVELS - 1;
-	if (level < 0 || level > max_level) {
+	if (level < 0 || level > max_level_for(tex)) {
 		gl_error(ctx, GL_INVALID_VALUE, "%s(level %d)", fn, level);
 		return;
 	}
-	/* 3D and array textures have no storage here (not implemented), so
-	 * the attachment stays incomplete; layer + 1 keeps it apart from 2D */
-	attach_texture(fb, attachment, tex, 0, level, layer + 1);
+	attach_texture(fb, attachment, tex, 0, level, layer);
 }
 
 /* ---- queries ---- */
@@ -734,7 +749,7 @@ void glGetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment, GLe
 	case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER:
 		if (type != GL_TEXTURE)
 			break;
-		*params = a->layer > 0 ? a->layer - 1 : 0;
+		*params = a->layer;
 		return;
 	case GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE: *params = fi ? fi->r : 0; return;
 	case GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE: *params = fi ? fi->g : 0; return;

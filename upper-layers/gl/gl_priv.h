@@ -103,8 +103,12 @@ void gl_fmt_pack_int(enum gl_fmt fmt, const uint32_t rgba[4], void *pixel);
 
 /*
  * Miptrees (miptree.c): one 2D image in a buffer object, X-tiled, Y-tiled
- * or linear. Reference counted: textures, renderbuffers, images and
- * window-system framebuffers share them.
+ * or linear, or a stack of depth such images (the slices of one level of a
+ * 3D or array texture) qpitch rows apart in one object. Reference counted:
+ * textures, renderbuffers, images and window-system framebuffers share
+ * them. A stack is its own slice 0; gl_miptree_slice gives the others as
+ * miptrees of their own (views at an offset into the same object), so
+ * every path that takes a 2D image takes a slice.
  */
 struct gl_miptree {
 	int refcount;
@@ -113,13 +117,22 @@ struct gl_miptree {
 	enum gl_fmt fmt;
 	uint32_t tiling;	/* I915_TILING_* */
 	uint32_t pitch;		/* bytes */
-	uint32_t offset;	/* bytes from the start of bo (imported images) */
+	uint32_t offset;	/* bytes from the start of bo (imported images, slices) */
 	int images;		/* live EGL images of it: then it is an EGLImage sibling */
 	int width, height;
+	int depth;		/* slices; 1 for a 2D image and for a slice view */
+	uint32_t qpitch;	/* rows from one slice to the next */
+	struct gl_miptree **slices;	/* depth > 1: views of slices 1.., made on first use */
 };
 enum { GL_MT_LINEAR = 1u << 0 };
 struct gl_miptree *gl_miptree_create(struct gl_screen *screen, enum gl_fmt fmt, int width, int height,
 				     unsigned flags);
+/* depth slices of width x height (depth 1: gl_miptree_create's image). */
+struct gl_miptree *gl_miptree_create_3d(struct gl_screen *screen, enum gl_fmt fmt, int width, int height, int depth,
+					unsigned flags);
+/* Slice z of mt (mt itself for 0), owned by mt: valid while mt is, no
+ * reference taken. NULL when z is outside or the view cannot be made. */
+struct gl_miptree *gl_miptree_slice(struct gl_miptree *mt, int z);
 struct gl_miptree *gl_miptree_wrap(struct gl_screen *screen, drm_intel_bo *bo, enum gl_fmt fmt, int width,
 				   int height, uint32_t pitch, uint32_t offset, uint32_t tiling);
 struct gl_miptree *gl_miptree_ref(struct gl_miptree *mt);
@@ -299,7 +312,10 @@ struct gl_buffer_binding {
 
 /*
  * Textures (texture.c): a 2D image per level, each in its own miptree (a
- * blitter-only driver never samples, so levels need not share an object).
+ * blitter-only driver never samples, so levels need not share an object);
+ * for 3D and array textures each level's miptree is a stack of slices
+ * (the 3D depth, which halves from level to level, or the array layers,
+ * which do not).
  */
 #define GL_MAX_TEXTURE_LEVELS 15
 #define GL_MAX_TEXTURE_UNITS_GEM 32
@@ -316,6 +332,7 @@ struct gl_texture {
 	struct gl_miptree *face_level[5][GL_MAX_TEXTURE_LEVELS];	/* cube faces -X, +Y, -Y, +Z, -Z */
 	GLenum face_internal[5][GL_MAX_TEXTURE_LEVELS];
 	int width[6][GL_MAX_TEXTURE_LEVELS], height[6][GL_MAX_TEXTURE_LEVELS];
+	int depth[GL_MAX_TEXTURE_LEVELS];	/* of level[]: 3D depth or layers; 1 for a 2D image */
 	bool immutable;
 	int immutable_levels;
 	struct gl_image *image;	/* bound by glEGLImageTargetTexture2DOES */

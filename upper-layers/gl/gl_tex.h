@@ -46,11 +46,20 @@ void *gl_pixels_buffer_map(struct gl_context *ctx, struct gl_buffer *buf, bool w
 void gl_pixels_buffer_unmap(struct gl_buffer *buf);
 
 /* ---- copy_image.c ---- */
-/* Texture completeness (GLES 3.0 §3.8.13). */
+/* Texture completeness (GLES 3.0 §3.8.13), and mipmap completeness alone
+ * (the levels, whatever the filters). */
 bool gl_tex_complete(struct gl_texture *t);
+bool gl_tex_mipmap_complete(struct gl_texture *t);
 
 /* ---- texture.c ---- */
 #define GL_MAX_TEXTURE_SIZE_GEM 16384	/* 2^(GL_MAX_TEXTURE_LEVELS - 1) */
+/* 3D and array limits: i965's sampler limits (2048 for 3D; 2048 layers
+ * from gen7) are not ours, since nothing samples; each slice is a blitter
+ * surface of its own (miptree.c), so no generation limits the layers and
+ * every model answers gen7's values (the ES 3.0 minimums are 256). */
+#define GL_MAX_3D_TEXTURE_LEVELS_GEM 12
+#define GL_MAX_3D_TEXTURE_SIZE_GEM 2048	/* 2^(GL_MAX_3D_TEXTURE_LEVELS_GEM - 1) */
+#define GL_MAX_ARRAY_TEXTURE_LAYERS_GEM 2048
 /* GL_TEX_* of a texture target enum, -1 if none */
 int gl_tex_target_index(GLenum target);
 struct gl_texture *gl_texture_ref(struct gl_texture *tex);
@@ -64,6 +73,14 @@ struct gl_miptree **gl_tex_image_slot(struct gl_texture *tex, int face, int leve
 /* Replaces an image (takes the reference mt carries; mt NULL for a 0-sized one). */
 void gl_tex_set_image(struct gl_texture *tex, int face, int level, struct gl_miptree *mt, GLenum internal, int w,
 		      int h);
+/* The same for a level of a 3D or array texture: d slices (layers). */
+void gl_tex_set_image_3d(struct gl_texture *tex, int level, struct gl_miptree *mt, GLenum internal, int w, int h,
+			 int d);
+/* A 3D or array texture (its levels are stacks of slices). */
+bool gl_tex_layered(const struct gl_texture *tex);
+/* The 2D image at (face, level, layer): layer 0 of a 2D or cube image, a
+ * slice of a 3D or array level; NULL if there is none. */
+struct gl_miptree *gl_tex_layer(struct gl_texture *tex, int face, int level, int layer);
 
 /* ---- fbo.c ---- */
 /* The read framebuffer's read buffer, or NULL (none, or incomplete). */
@@ -77,5 +94,50 @@ void gl_fb_size(struct gl_context *ctx, struct gl_framebuffer *fb, int *w, int *
  * must lie inside both. */
 int gl_copy_rect(struct gl_context *ctx, struct gl_miptree *src, int sx, int sy, struct gl_miptree *dst, int dx,
 		 int dy, int w, int h);
+
+/* What the 2D entry points (teximage.c) share with the 3D and array ones
+ * (teximage3d.c). A row of GLES 3.0 Table 3.2: */
+struct gl_tex_combo {
+	GLenum internal, format, type;
+	enum gl_fmt fmt;	/* GLF_NONE: valid GL, storage not implemented */
+};
+bool gl_teximage_known_internal(GLenum internal);
+bool gl_teximage_sized_internal(GLenum internal);
+/* The storage of a sized internal format (GLF_NONE when not held here). */
+enum gl_fmt gl_teximage_sized_storage(GLenum internal);
+/* The format/type checks of TexImage and TexSubImage: INVALID_ENUM for
+ * unknown enums, INVALID_OPERATION for a combination Table 3.2 lacks;
+ * NULL after recording the error. */
+const struct gl_tex_combo *gl_teximage_check_combo(struct gl_context *ctx, const char *fn, GLenum internal,
+						   GLenum format, GLenum type, struct gl_pixel_desc *d);
+/* The texture bound to target index k on the active unit; NULL after
+ * recording GL_OUT_OF_MEMORY. */
+struct gl_texture *gl_teximage_bound(struct gl_context *ctx, int k, const char *fn);
+/* Client rows (src: first pixel, stride bytes apart) into mt at x, y:
+ * through a linear staging object and the blitter, or a CPU map. */
+int gl_teximage_upload(struct gl_context *ctx, struct gl_miptree *mt, int x, int y, int w, int h,
+		       const struct gl_pixel_desc *d, const uint8_t *src, size_t stride);
+/* The client pixels of a transfer, from memory or the bound unpack buffer
+ * (mapped until gl_teximage_source_release): src is the first pixel of
+ * image 0 (NULL: no data, TexImage with NULL), rows stride and images
+ * image_stride bytes apart. A 2D transfer (!is_3d, depth 1) ignores
+ * UNPACK_IMAGE_HEIGHT and UNPACK_SKIP_IMAGES. Records the GL error and
+ * returns false when the sizes or the buffer cannot serve. */
+struct gl_tex_source {
+	const uint8_t *src;
+	size_t stride, image_stride;
+	struct gl_buffer *mapped;
+};
+bool gl_teximage_source(struct gl_context *ctx, const char *fn, const struct gl_pixel_desc *d, int w, int h,
+			int depth, bool is_3d, const void *pixels, struct gl_tex_source *s);
+void gl_teximage_source_release(struct gl_tex_source *s);
+/* CopyTex*: the read buffer, with the framebuffer errors (NULL after
+ * recording one); whether a texture of format dst may be copied from it;
+ * the part of the w x h rectangle at x, y inside the read framebuffer
+ * copied to dx, dy of dst. */
+struct gl_miptree *gl_teximage_copy_source(struct gl_context *ctx, const char *fn);
+bool gl_teximage_copy_formats_ok(struct gl_context *ctx, const char *fn, enum gl_fmt src, enum gl_fmt dst);
+void gl_teximage_copy_clipped(struct gl_context *ctx, const char *fn, struct gl_miptree *src, int x, int y,
+			      struct gl_miptree *dst, int dx, int dy, int w, int h);
 
 #endif

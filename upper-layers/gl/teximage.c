@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Texture images: TexImage2D, TexSubImage2D, TexStorage2D, CopyTexImage2D,
- * CopyTexSubImage2D and GenerateMipmap for 2D textures and cube map faces,
- * with GLES 3.0's errors. The internal format / format / type combinations
- * are GLES 3.0's Table 3.2 (plus the unsized legacy ones and
- * EXT_texture_format_BGRA8888); those whose storage the blitter cannot
- * hold (float, snorm, 24/48/64/128-bit, packed float) are refused with
- * GL_INVALID_OPERATION and a KHR_debug message saying so, as are 3D and
- * array textures.
+ * CopyTexSubImage2D for 2D textures and cube map faces, GenerateMipmap for
+ * every target, with GLES 3.0's errors; and what teximage3d.c's 3D and
+ * array entry points share with them (gl_tex.h). The internal format /
+ * format / type combinations are GLES 3.0's Table 3.2 (plus the unsized
+ * legacy ones and EXT_texture_format_BGRA8888); those whose storage the
+ * blitter cannot hold (float, snorm, 24/48/64/128-bit, packed float) are
+ * refused with GL_INVALID_OPERATION and a KHR_debug message saying so.
  *
  * Uploads are the blitter-only recipe: the client's pixels are converted
  * into a linear staging object, which one XY_SRC_COPY_BLT puts into the
@@ -28,12 +28,7 @@
 
 /* ---- GLES 3.0 Table 3.2 ---- */
 
-struct combo {
-	GLenum internal, format, type;
-	enum gl_fmt fmt;	/* GLF_NONE: valid GL, storage not implemented */
-};
-
-static const struct combo combos[] = {
+static const struct gl_tex_combo combos[] = {
 	{ GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE, GLF_RGBA8 },
 	{ GL_RGB5_A1, GL_RGBA, GL_UNSIGNED_BYTE, GLF_RGB5A1 },
 	{ GL_RGBA4, GL_RGBA, GL_UNSIGNED_BYTE, GLF_RGBA4 },
@@ -118,7 +113,7 @@ static const struct combo combos[] = {
 	{ GL_RGB, GL_RGB, GL_HALF_FLOAT_OES, GLF_NONE },
 };
 
-static const struct combo *find_combo(GLenum internal, GLenum format, GLenum type)
+static const struct gl_tex_combo *find_combo(GLenum internal, GLenum format, GLenum type)
 {
 	for (unsigned i = 0; i < sizeof(combos) / sizeof(combos[0]); i++)
 		if (combos[i].internal == internal && combos[i].format == format && combos[i].type == type)
@@ -126,7 +121,7 @@ static const struct combo *find_combo(GLenum internal, GLenum format, GLenum typ
 	return NULL;
 }
 
-static bool known_internal(GLenum internal)
+bool gl_teximage_known_internal(GLenum internal)
 {
 	for (unsigned i = 0; i < sizeof(combos) / sizeof(combos[0]); i++)
 		if (combos[i].internal == internal)
@@ -134,17 +129,17 @@ static bool known_internal(GLenum internal)
 	return false;
 }
 
-static bool sized_internal(GLenum internal)
+bool gl_teximage_sized_internal(GLenum internal)
 {
 	switch (internal) {
 	case GL_RGBA: case GL_RGB: case GL_LUMINANCE_ALPHA: case GL_LUMINANCE: case GL_ALPHA: case GL_BGRA_EXT:
 		return false;
-	default: return known_internal(internal);
+	default: return gl_teximage_known_internal(internal);
 	}
 }
 
 /* The sized storage of a sized internal format (GLF_NONE when not held here). */
-static enum gl_fmt storage_of_sized(GLenum internal)
+enum gl_fmt gl_teximage_sized_storage(GLenum internal)
 {
 	for (unsigned i = 0; i < sizeof(combos) / sizeof(combos[0]); i++)
 		if (combos[i].internal == internal)
@@ -212,8 +207,8 @@ static void convert_row(enum gl_fmt fmt, const struct gl_pixel_desc *d, const ui
 
 /* Client rows (src: first pixel, stride bytes apart) into mt at x, y:
  * through a linear staging object and the blitter, or a CPU map. */
-static int upload(struct gl_context *ctx, struct gl_miptree *mt, int x, int y, int w, int h,
-		  const struct gl_pixel_desc *d, const uint8_t *src, size_t stride)
+int gl_teximage_upload(struct gl_context *ctx, struct gl_miptree *mt, int x, int y, int w, int h,
+		       const struct gl_pixel_desc *d, const uint8_t *src, size_t stride)
 {
 	const struct gl_fmt_info *fi = gl_fmt_info(mt->fmt);
 	if (w <= 0 || h <= 0)
@@ -241,23 +236,24 @@ static int upload(struct gl_context *ctx, struct gl_miptree *mt, int x, int y, i
 	return 0;
 }
 
-/* The client pixels of a transfer: from memory or the bound unpack buffer
- * (mapped until release_source). Records the GL error and returns false
- * when the buffer cannot serve. *src NULL: no data (TexImage with NULL). */
-static bool get_source(struct gl_context *ctx, const char *fn, const struct gl_pixel_desc *d, int w, int h,
-		       const void *pixels, const uint8_t **src, size_t *stride, struct gl_buffer **mapped)
+/* The client pixels of a transfer (gl_tex.h says what comes back). */
+bool gl_teximage_source(struct gl_context *ctx, const char *fn, const struct gl_pixel_desc *d, int w, int h,
+			int depth, bool is_3d, const void *pixels, struct gl_tex_source *s)
 {
 	const struct gl_context *c = ctx;
 	struct gl_pixel_layout l;
-	*mapped = NULL;
-	*src = NULL;
-	if (!gl_pixel_layout(d, w, h, 1, c->pixel_store.unpack_alignment, c->pixel_store.unpack_row_length,
-			     c->pixel_store.unpack_image_height, c->pixel_store.unpack_skip_pixels,
-			     c->pixel_store.unpack_skip_rows, 0, &l)) {
+	memset(s, 0, sizeof(*s));
+	/* IMAGE_HEIGHT and SKIP_IMAGES are 3D parameters: a 2D transfer
+	 * ignores them, as GLES 3.0 §3.7.2 and Mesa do */
+	if (!gl_pixel_layout(d, w, h, is_3d ? depth : 1, c->pixel_store.unpack_alignment,
+			     c->pixel_store.unpack_row_length, is_3d ? c->pixel_store.unpack_image_height : 0,
+			     c->pixel_store.unpack_skip_pixels, c->pixel_store.unpack_skip_rows,
+			     is_3d ? c->pixel_store.unpack_skip_images : 0, &l)) {
 		gl_error(ctx, GL_INVALID_VALUE, "%s: the image is too large", fn);
 		return false;
 	}
-	*stride = l.stride;
+	s->stride = l.stride;
+	s->image_stride = l.image_stride;
 	struct gl_buffer *buf = ctx->bound_buffers[GL_BUF_PIXEL_UNPACK];
 	if (buf) {
 		const char *why;
@@ -273,24 +269,25 @@ static bool get_source(struct gl_context *ctx, const char *fn, const struct gl_p
 			gl_error(ctx, GL_OUT_OF_MEMORY, "%s: cannot map the unpack buffer", fn);
 			return false;
 		}
-		*mapped = buf;
-		*src = map + (uintptr_t)pixels + l.start;
+		s->mapped = buf;
+		s->src = map + (uintptr_t)pixels + l.start;
 		return true;
 	}
 	if (pixels && l.end)
-		*src = (const uint8_t *)pixels + l.start;
+		s->src = (const uint8_t *)pixels + l.start;
 	return true;
 }
 
-static void release_source(struct gl_buffer *mapped)
+void gl_teximage_source_release(struct gl_tex_source *s)
 {
-	if (mapped)
-		gl_pixels_buffer_unmap(mapped);
+	if (s->mapped)
+		gl_pixels_buffer_unmap(s->mapped);
+	s->mapped = NULL;
 }
 
 /* ---- TexImage2D ---- */
 
-static struct gl_texture *bound_for(struct gl_context *ctx, int k, const char *fn)
+struct gl_texture *gl_teximage_bound(struct gl_context *ctx, int k, const char *fn)
 {
 	struct gl_texture *t = gl_tex_bound(ctx, k);
 	if (!t)
@@ -318,14 +315,14 @@ static bool check_level_size(struct gl_context *ctx, const char *fn, int face_k,
 
 /* The format/type checks shared by TexImage and TexSubImage: INVALID_ENUM
  * for unknown enums, INVALID_OPERATION for a combination Table 3.2 lacks. */
-static const struct combo *check_combo(struct gl_context *ctx, const char *fn, GLenum internal, GLenum format,
-				       GLenum type, struct gl_pixel_desc *d)
+const struct gl_tex_combo *gl_teximage_check_combo(struct gl_context *ctx, const char *fn, GLenum internal,
+						   GLenum format, GLenum type, struct gl_pixel_desc *d)
 {
 	if (!gl_pixel_desc(format, type, d)) {
 		gl_error(ctx, GL_INVALID_ENUM, "%s(format 0x%x, type 0x%x)", fn, format, type);
 		return NULL;
 	}
-	const struct combo *c = find_combo(internal, format, type);
+	const struct gl_tex_combo *c = find_combo(internal, format, type);
 	if (!c) {
 		gl_error(ctx, GL_INVALID_OPERATION, "%s(internalformat 0x%x, format 0x%x, type 0x%x): not a valid combination",
 			 fn, internal, format, type);
@@ -356,14 +353,14 @@ void glTexImage2D(GLenum target, GLint level, GLint internal_, GLsizei w, GLsize
 		gl_error(ctx, GL_INVALID_ENUM, "%s(format 0x%x, type 0x%x)", fn, format, type);
 		return;
 	}
-	if (!known_internal(internal)) {
+	if (!gl_teximage_known_internal(internal)) {
 		gl_error(ctx, GL_INVALID_VALUE, "%s(internalformat 0x%x)", fn, internal);
 		return;
 	}
-	const struct combo *c = check_combo(ctx, fn, internal, format, type, &d);
+	const struct gl_tex_combo *c = gl_teximage_check_combo(ctx, fn, internal, format, type, &d);
 	if (!c)
 		return;
-	struct gl_texture *t = bound_for(ctx, k, fn);
+	struct gl_texture *t = gl_teximage_bound(ctx, k, fn);
 	if (!t)
 		return;
 	if (t->immutable) {
@@ -376,23 +373,21 @@ void glTexImage2D(GLenum target, GLint level, GLint internal_, GLsizei w, GLsize
 			 internal, type);
 		return;
 	}
-	const uint8_t *src;
-	size_t stride;
-	struct gl_buffer *mapped;
-	if (!get_source(ctx, fn, &d, w, h, pixels, &src, &stride, &mapped))
+	struct gl_tex_source src;
+	if (!gl_teximage_source(ctx, fn, &d, w, h, 1, false, pixels, &src))
 		return;
 	struct gl_miptree *mt = NULL;
 	if (w > 0 && h > 0) {
 		mt = gl_miptree_create(ctx->screen, c->fmt, w, h, 0);
 		if (!mt) {
-			release_source(mapped);
+			gl_teximage_source_release(&src);
 			gl_error(ctx, GL_OUT_OF_MEMORY, "%s(%dx%d): out of memory", fn, w, h);
 			return;
 		}
-		if (src && upload(ctx, mt, 0, 0, w, h, &d, src, stride) < 0)
+		if (src.src && gl_teximage_upload(ctx, mt, 0, 0, w, h, &d, src.src, src.stride) < 0)
 			gl_error(ctx, GL_OUT_OF_MEMORY, "%s: cannot write the image", fn);
 	}
-	release_source(mapped);
+	gl_teximage_source_release(&src);
 	gl_tex_set_image(t, face, level, mt, internal, w, h);
 }
 
@@ -415,7 +410,7 @@ static int target_level(struct gl_context *ctx, GLenum target, GLint level, int 
 static struct gl_texture *sub_image(struct gl_context *ctx, int k, int face, GLint level, GLint x, GLint y,
 				    GLsizei w, GLsizei h, struct gl_miptree **mt, GLenum **internal, const char *fn)
 {
-	struct gl_texture *t = bound_for(ctx, k, fn);
+	struct gl_texture *t = gl_teximage_bound(ctx, k, fn);
 	if (!t)
 		return NULL;
 	*mt = *gl_tex_image_slot(t, face, level, internal);
@@ -456,7 +451,7 @@ void glTexSubImage2D(GLenum target, GLint level, GLint x, GLint y, GLsizei w, GL
 	/* TexStorage's BGRA8_EXT takes what the unsized BGRA_EXT takes
 	 * (EXT_texture_storage with EXT_texture_format_BGRA8888) */
 	GLenum combo_internal = *internal == GL_BGRA8_EXT ? GL_BGRA_EXT : *internal;
-	const struct combo *c = check_combo(ctx, fn, combo_internal, format, type, &d);
+	const struct gl_tex_combo *c = gl_teximage_check_combo(ctx, fn, combo_internal, format, type, &d);
 	if (!c)
 		return;
 	if (c->fmt == GLF_NONE || (mt && !gl_pixels_can_unpack(mt->fmt, &d) &&
@@ -465,14 +460,12 @@ void glTexSubImage2D(GLenum target, GLint level, GLint x, GLint y, GLsizei w, GL
 			 format, type);
 		return;
 	}
-	const uint8_t *src;
-	size_t stride;
-	struct gl_buffer *mapped;
-	if (!get_source(ctx, fn, &d, w, h, pixels, &src, &stride, &mapped))
+	struct gl_tex_source src;
+	if (!gl_teximage_source(ctx, fn, &d, w, h, 1, false, pixels, &src))
 		return;
-	if (mt && src && upload(ctx, mt, x, y, w, h, &d, src, stride) < 0)
+	if (mt && src.src && gl_teximage_upload(ctx, mt, x, y, w, h, &d, src.src, src.stride) < 0)
 		gl_error(ctx, GL_OUT_OF_MEMORY, "%s: cannot write the image", fn);
-	release_source(mapped);
+	gl_teximage_source_release(&src);
 }
 
 /* ---- TexStorage2D ---- */
@@ -492,7 +485,7 @@ void glTexStorage2D(GLenum target, GLsizei levels, GLenum internal, GLsizei w, G
 		gl_error(ctx, GL_INVALID_VALUE, "%s(levels %d)", fn, levels);
 		return;
 	}
-	if (!sized_internal(internal) && internal != GL_BGRA8_EXT) {
+	if (!gl_teximage_sized_internal(internal) && internal != GL_BGRA8_EXT) {
 		gl_error(ctx, GL_INVALID_ENUM, "%s(internalformat 0x%x is not a sized format)", fn, internal);
 		return;
 	}
@@ -520,7 +513,7 @@ void glTexStorage2D(GLenum target, GLsizei levels, GLenum internal, GLsizei w, G
 		gl_error(ctx, GL_INVALID_OPERATION, "%s: the texture's storage is already immutable", fn);
 		return;
 	}
-	enum gl_fmt fmt = internal == GL_BGRA8_EXT ? GLF_BGRA8 : storage_of_sized(internal);
+	enum gl_fmt fmt = internal == GL_BGRA8_EXT ? GLF_BGRA8 : gl_teximage_sized_storage(internal);
 	if (fmt == GLF_NONE) {
 		gl_error(ctx, GL_INVALID_OPERATION,
 			 "%s(internalformat 0x%x): not implemented (the blitter cannot hold this format)", fn, internal);
@@ -617,7 +610,7 @@ static bool copy_base_ok(GLenum fb, GLenum tex)
 }
 
 /* The read buffer of a copy, with the framebuffer errors; NULL after recording one. */
-static struct gl_miptree *copy_source(struct gl_context *ctx, const char *fn)
+struct gl_miptree *gl_teximage_copy_source(struct gl_context *ctx, const char *fn)
 {
 	struct gl_framebuffer *fb = gl_read_fb(ctx);
 	if (gl_fb_status(ctx, fb) != GL_FRAMEBUFFER_COMPLETE) {
@@ -630,7 +623,7 @@ static struct gl_miptree *copy_source(struct gl_context *ctx, const char *fn)
 	return mt;
 }
 
-static bool copy_formats_ok(struct gl_context *ctx, const char *fn, enum gl_fmt src, enum gl_fmt dst)
+bool gl_teximage_copy_formats_ok(struct gl_context *ctx, const char *fn, enum gl_fmt src, enum gl_fmt dst)
 {
 	const struct gl_fmt_info *si = gl_fmt_info(src), *di = gl_fmt_info(dst);
 	if (si->kind == GLF_KIND_DS || di->kind == GLF_KIND_DS || si->kind != di->kind || si->srgb != di->srgb ||
@@ -643,8 +636,8 @@ static bool copy_formats_ok(struct gl_context *ctx, const char *fn, enum gl_fmt 
 
 /* Copies the part of the w x h rectangle at x, y of src that lies inside
  * it into dst at dx, dy (GL leaves the rest undefined: we leave it alone). */
-static void copy_clipped(struct gl_context *ctx, const char *fn, struct gl_miptree *src, int x, int y,
-			 struct gl_miptree *dst, int dx, int dy, int w, int h)
+void gl_teximage_copy_clipped(struct gl_context *ctx, const char *fn, struct gl_miptree *src, int x, int y,
+			      struct gl_miptree *dst, int dx, int dy, int w, int h)
 {
 	int sw, sh;
 	gl_fb_size(ctx, gl_read_fb(ctx), &sw, &sh);
@@ -673,12 +666,12 @@ void glCopyTexSubImage2D(GLenum target, GLint level, GLint dx, GLint dy, GLint x
 	struct gl_texture *t = sub_image(ctx, k, face, level, dx, dy, w, h, &dst, &internal, fn);
 	if (!t)
 		return;
-	struct gl_miptree *src = copy_source(ctx, fn);
+	struct gl_miptree *src = gl_teximage_copy_source(ctx, fn);
 	if (!src || !dst)
 		return;
-	if (!copy_formats_ok(ctx, fn, src->fmt, dst->fmt))
+	if (!gl_teximage_copy_formats_ok(ctx, fn, src->fmt, dst->fmt))
 		return;
-	copy_clipped(ctx, fn, src, x, y, dst, dx, dy, w, h);
+	gl_teximage_copy_clipped(ctx, fn, src, x, y, dst, dx, dy, w, h);
 }
 
 /* The storage a CopyTexImage2D internal format gets from a source of
@@ -697,20 +690,20 @@ static enum gl_fmt copy_teximage_format(struct gl_context *ctx, const char *fn, 
 	case GL_ALPHA: fmt = GLF_A8; break;
 	case GL_LUMINANCE_ALPHA: fmt = GLF_LA8; break;
 	default:
-		if (!known_internal(internal) || internal == GL_BGRA_EXT) {
+		if (!gl_teximage_known_internal(internal) || internal == GL_BGRA_EXT) {
 			gl_error(ctx, GL_INVALID_ENUM, "%s(internalformat 0x%x)", fn, internal);
 			return GLF_NONE;
 		}
-		fmt = storage_of_sized(internal);
+		fmt = gl_teximage_sized_storage(internal);
 		if (fmt == GLF_NONE) {
 			gl_error(ctx, GL_INVALID_OPERATION, "%s(internalformat 0x%x): not implemented", fn, internal);
 			return GLF_NONE;
 		}
 		break;
 	}
-	if (!copy_formats_ok(ctx, fn, src, fmt))
+	if (!gl_teximage_copy_formats_ok(ctx, fn, src, fmt))
 		return GLF_NONE;
-	if (sized_internal(internal) && si->kind == GLF_KIND_UNORM) {
+	if (gl_teximage_sized_internal(internal) && si->kind == GLF_KIND_UNORM) {
 		const struct gl_fmt_info *di = gl_fmt_info(fmt);
 		if ((di->r && di->r != si->r) || (di->g && di->g != si->g) || (di->b && di->b != si->b) ||
 		    (di->a && di->a != si->a)) {
@@ -738,14 +731,14 @@ void glCopyTexImage2D(GLenum target, GLint level, GLenum internal, GLint x, GLin
 		gl_error(ctx, GL_INVALID_VALUE, "%s(border %d)", fn, border);
 		return;
 	}
-	struct gl_texture *t = bound_for(ctx, k, fn);
+	struct gl_texture *t = gl_teximage_bound(ctx, k, fn);
 	if (!t)
 		return;
 	if (t->immutable) {
 		gl_error(ctx, GL_INVALID_OPERATION, "%s: the texture's storage is immutable", fn);
 		return;
 	}
-	struct gl_miptree *src = copy_source(ctx, fn);
+	struct gl_miptree *src = gl_teximage_copy_source(ctx, fn);
 	if (!src)
 		return;
 	enum gl_fmt fmt = copy_teximage_format(ctx, fn, internal, src->fmt);
@@ -758,31 +751,47 @@ void glCopyTexImage2D(GLenum target, GLint level, GLenum internal, GLint x, GLin
 			gl_error(ctx, GL_OUT_OF_MEMORY, "%s(%dx%d): out of memory", fn, w, h);
 			return;
 		}
-		copy_clipped(ctx, fn, src, x, y, mt, 0, 0, w, h);
+		gl_teximage_copy_clipped(ctx, fn, src, x, y, mt, 0, 0, w, h);
 	}
 	gl_tex_set_image(t, face, level, mt, internal, w, h);
 }
 
-/* ---- GenerateMipmap: a 2x2 box filter on the CPU ---- */
+/* ---- GenerateMipmap: a box filter on the CPU ---- */
 
-static int downsample(struct gl_context *ctx, struct gl_miptree *s, struct gl_miptree *d)
+/* A slice's bytes (pitch x height), copied out so the source map is not
+ * held while the destination is written. */
+static uint8_t *copy_slice(struct gl_context *ctx, struct gl_miptree *mt)
 {
-	const struct gl_fmt_info *fi = gl_fmt_info(s->fmt);
-	uint8_t *sm = gl_miptree_map(ctx, s);
-	if (!sm)
-		return -ENOMEM;
-	size_t n = (size_t)s->pitch * s->height;
+	uint8_t *m = gl_miptree_map(ctx, mt);
+	if (!m)
+		return NULL;
+	size_t n = (size_t)mt->pitch * mt->height;
 	uint8_t *copy = malloc(n);
 	if (copy)
-		memcpy(copy, sm, n);
-	gl_miptree_unmap(s);
-	if (!copy)
-		return -ENOMEM;
-	uint8_t *dm = gl_miptree_map(ctx, d);
+		memcpy(copy, m, n);
+	gl_miptree_unmap(mt);
+	return copy;
+}
+
+/* One slice of the next level, d, from slices s0 and s1 of this one: the
+ * mean of the 2x2x2 texels under each texel of d. A 2D or array level
+ * has one source slice (s1 NULL), which then counts twice: the mean of
+ * eight is the 2x2 box filter's mean of four, rounded alike. */
+static int downsample(struct gl_context *ctx, struct gl_miptree *s0, struct gl_miptree *s1, struct gl_miptree *d)
+{
+	const struct gl_fmt_info *fi = gl_fmt_info(s0->fmt);
+	uint8_t *copy[2] = { copy_slice(ctx, s0), NULL };
+	if (copy[0] && s1)
+		copy[1] = copy_slice(ctx, s1);
+	uint8_t *dm = copy[0] && (!s1 || copy[1]) ? gl_miptree_map(ctx, d) : NULL;
 	if (!dm) {
-		free(copy);
+		free(copy[0]);
+		free(copy[1]);
 		return -ENOMEM;
 	}
+	if (!s1)
+		copy[1] = copy[0];
+	const struct gl_miptree *s = s0;
 	for (int y = 0; y < d->height; y++)
 		for (int x = 0; x < d->width; x++) {
 			/* a source dimension of 1 contributes the same texel twice */
@@ -790,21 +799,56 @@ static int downsample(struct gl_context *ctx, struct gl_miptree *s, struct gl_mi
 			int y0 = 2 * y < s->height ? 2 * y : s->height - 1, y1 = 2 * y + 1 < s->height ? 2 * y + 1 : y0;
 			unsigned sum[4] = { 0 };
 			const int xs[2] = { x0, x1 }, ys[2] = { y0, y1 };
-			for (int a = 0; a < 2; a++)
-				for (int b = 0; b < 2; b++) {
-					uint8_t c[4];
-					gl_fmt_unpack_ubyte(s->fmt, copy + (size_t)ys[a] * s->pitch + (size_t)xs[b] * fi->cpp,
-							    c);
-					for (int i = 0; i < 4; i++)
-						sum[i] += c[i];
-				}
+			for (int z = 0; z < 2; z++)
+				for (int a = 0; a < 2; a++)
+					for (int b = 0; b < 2; b++) {
+						uint8_t c[4];
+						gl_fmt_unpack_ubyte(s->fmt,
+								    copy[z] + (size_t)ys[a] * s->pitch + (size_t)xs[b] * fi->cpp,
+								    c);
+						for (int i = 0; i < 4; i++)
+							sum[i] += c[i];
+					}
 			uint8_t avg[4];
 			for (int i = 0; i < 4; i++)
-				avg[i] = (uint8_t)((sum[i] + 2) / 4);
+				avg[i] = (uint8_t)((sum[i] + 4) / 8);
 			gl_fmt_pack_ubyte(d->fmt, avg, dm + (size_t)y * d->pitch + (size_t)x * fi->cpp);
 		}
 	gl_miptree_unmap(d);
-	free(copy);
+	free(copy[0]);
+	if (s1)
+		free(copy[1]);
+	return 0;
+}
+
+/* Level l of face f (d slices) from level l - 1 (sd slices), into the
+ * existing image when the storage is immutable, else a new one. 3D
+ * slices come from pairs of source slices (depth halves); array layers
+ * from the same layer (layers stay). */
+static int next_level(struct gl_context *ctx, struct gl_texture *t, int f, int l, int w, int h, int d, int sd,
+		      GLenum internal)
+{
+	bool is_3d = t->target == GL_TEXTURE_3D, layered = gl_tex_layered(t);
+	struct gl_miptree *src = gl_tex_image(t, f, l - 1);
+	struct gl_miptree *dst = t->immutable ? gl_miptree_ref(gl_tex_image(t, f, l))
+					      : gl_miptree_create_3d(ctx->screen, src->fmt, w, h, d, 0);
+	if (!dst)
+		return -ENOMEM;
+	for (int z = 0; z < d; z++) {
+		struct gl_miptree *s0 = gl_miptree_slice(src, is_3d ? 2 * z : z);
+		struct gl_miptree *s1 = is_3d ? gl_miptree_slice(src, 2 * z + 1 < sd ? 2 * z + 1 : sd - 1) : NULL;
+		struct gl_miptree *out = gl_miptree_slice(dst, z);
+		if (!s0 || (is_3d && !s1) || !out || downsample(ctx, s0, s1, out) < 0) {
+			gl_miptree_unref(dst);
+			return -ENOMEM;
+		}
+	}
+	if (t->immutable)
+		gl_miptree_unref(dst);
+	else if (layered)
+		gl_tex_set_image_3d(t, l, dst, internal, w, h, d);
+	else
+		gl_tex_set_image(t, f, l, dst, internal, w, h);
 	return 0;
 }
 
@@ -819,13 +863,9 @@ void glGenerateMipmap(GLenum target)
 		gl_error(ctx, GL_INVALID_ENUM, "%s(target 0x%x)", fn, target);
 		return;
 	}
-	struct gl_texture *t = bound_for(ctx, k, fn);
+	struct gl_texture *t = gl_teximage_bound(ctx, k, fn);
 	if (!t)
 		return;
-	if (k == GL_TEX_3D || k == GL_TEX_2D_ARRAY) {
-		gl_error(ctx, GL_INVALID_OPERATION, "%s: 3D and array textures are not implemented", fn);
-		return;
-	}
 	int base = t->base_level < GL_MAX_TEXTURE_LEVELS ? t->base_level : GL_MAX_TEXTURE_LEVELS - 1;
 	int faces = k == GL_TEX_CUBE ? 6 : 1;
 	GLenum *internal;
@@ -851,89 +891,27 @@ void glGenerateMipmap(GLenum target)
 	}
 	if (!b)
 		return;
+	bool is_3d = k == GL_TEX_3D;
 	for (int f = 0; f < faces; f++) {
-		int w = t->width[f][base], h = t->height[f][base];
+		int w = t->width[f][base], h = t->height[f][base], d = gl_tex_layered(t) ? t->depth[base] : 1;
 		int last = t->immutable ? t->immutable_levels - 1 : GL_MAX_TEXTURE_LEVELS - 1;
 		if (t->max_level < last)
 			last = t->max_level;
-		for (int l = base + 1; l <= last && (w > 1 || h > 1); l++) {
+		for (int l = base + 1; l <= last && (w > 1 || h > 1 || (is_3d && d > 1)); l++) {
+			int sd = d;
 			w = w > 1 ? w / 2 : 1;
 			h = h > 1 ? h / 2 : 1;
-			struct gl_miptree *src = gl_tex_image(t, f, l - 1);
-			struct gl_miptree *dst = t->immutable ? gl_miptree_ref(gl_tex_image(t, f, l))
-							      : gl_miptree_create(ctx->screen, src->fmt, w, h, 0);
-			if (!dst || downsample(ctx, src, dst) < 0) {
-				gl_miptree_unref(dst);
+			if (is_3d)
+				d = d > 1 ? d / 2 : 1;
+			if (next_level(ctx, t, f, l, w, h, d, sd, base_internal) < 0) {
 				gl_error(ctx, GL_OUT_OF_MEMORY, "%s: out of memory", fn);
 				return;
-			}
-			if (t->immutable) {
-				gl_miptree_unref(dst);
-			} else {
-				gl_tex_set_image(t, f, l, dst, base_internal, w, h);
 			}
 		}
 	}
 }
 
-/* ---- what GLES 3.0 has and this driver does not ---- */
-
-void glTexImage3D(GLenum target, GLint level, GLint internal, GLsizei w, GLsizei h, GLsizei depth, GLint border,
-		  GLenum format, GLenum type, const void *pixels)
-{
-	(void)level, (void)internal, (void)w, (void)h, (void)depth, (void)border, (void)format, (void)type,
-		(void)pixels;
-	struct gl_context *ctx = gl_ctx();
-	if (!ctx)
-		return;
-	if (target != GL_TEXTURE_3D && target != GL_TEXTURE_2D_ARRAY) {
-		gl_error(ctx, GL_INVALID_ENUM, "glTexImage3D(target 0x%x)", target);
-		return;
-	}
-	gl_error(ctx, GL_INVALID_OPERATION, "glTexImage3D: 3D and array textures are not implemented");
-}
-
-void glTexSubImage3D(GLenum target, GLint level, GLint x, GLint y, GLint z, GLsizei w, GLsizei h, GLsizei depth,
-		     GLenum format, GLenum type, const void *pixels)
-{
-	(void)level, (void)x, (void)y, (void)z, (void)w, (void)h, (void)depth, (void)format, (void)type,
-		(void)pixels;
-	struct gl_context *ctx = gl_ctx();
-	if (!ctx)
-		return;
-	if (target != GL_TEXTURE_3D && target != GL_TEXTURE_2D_ARRAY) {
-		gl_error(ctx, GL_INVALID_ENUM, "glTexSubImage3D(target 0x%x)", target);
-		return;
-	}
-	gl_error(ctx, GL_INVALID_OPERATION, "glTexSubImage3D: 3D and array textures are not implemented");
-}
-
-void glTexStorage3D(GLenum target, GLsizei levels, GLenum internal, GLsizei w, GLsizei h, GLsizei depth)
-{
-	(void)levels, (void)internal, (void)w, (void)h, (void)depth;
-	struct gl_context *ctx = gl_ctx();
-	if (!ctx)
-		return;
-	if (target != GL_TEXTURE_3D && target != GL_TEXTURE_2D_ARRAY) {
-		gl_error(ctx, GL_INVALID_ENUM, "glTexStorage3D(target 0x%x)", target);
-		return;
-	}
-	gl_error(ctx, GL_INVALID_OPERATION, "glTexStorage3D: 3D and array textures are not implemented");
-}
-
-void glCopyTexSubImage3D(GLenum target, GLint level, GLint dx, GLint dy, GLint dz, GLint x, GLint y, GLsizei w,
-			 GLsizei h)
-{
-	(void)level, (void)dx, (void)dy, (void)dz, (void)x, (void)y, (void)w, (void)h;
-	struct gl_context *ctx = gl_ctx();
-	if (!ctx)
-		return;
-	if (target != GL_TEXTURE_3D && target != GL_TEXTURE_2D_ARRAY) {
-		gl_error(ctx, GL_INVALID_ENUM, "glCopyTexSubImage3D(target 0x%x)", target);
-		return;
-	}
-	gl_error(ctx, GL_INVALID_OPERATION, "glCopyTexSubImage3D: 3D and array textures are not implemented");
-}
+/* ---- what GLES 3.0 has and this driver does not: compressed formats ---- */
 
 static void no_compressed(const char *fn)
 {

@@ -48,6 +48,26 @@ struct gl_miptree *gl_tex_image(struct gl_texture *tex, int face, int level)
 	return *gl_tex_image_slot(tex, face, level, &internal);
 }
 
+bool gl_tex_layered(const struct gl_texture *tex)
+{
+	return tex->target == GL_TEXTURE_3D || tex->target == GL_TEXTURE_2D_ARRAY;
+}
+
+struct gl_miptree *gl_tex_layer(struct gl_texture *tex, int face, int level, int layer)
+{
+	struct gl_miptree *mt = gl_tex_image(tex, face, level);
+	if (!mt || layer < 0)
+		return NULL;
+	return gl_miptree_slice(mt, layer);
+}
+
+void gl_tex_set_image_3d(struct gl_texture *tex, int level, struct gl_miptree *mt, GLenum internal, int w, int h,
+			 int d)
+{
+	gl_tex_set_image(tex, 0, level, mt, internal, w, h);
+	tex->depth[level] = d;
+}
+
 void gl_tex_set_image(struct gl_texture *tex, int face, int level, struct gl_miptree *mt, GLenum internal, int w,
 		      int h)
 {
@@ -63,6 +83,8 @@ void gl_tex_set_image(struct gl_texture *tex, int face, int level, struct gl_mip
 	*slot_internal = internal;
 	tex->width[face][level] = w;
 	tex->height[face][level] = h;
+	if (face == 0)
+		tex->depth[level] = internal ? 1 : 0;
 }
 
 static struct gl_texture *tex_new(GLuint name)
@@ -453,8 +475,8 @@ int gl_tex_get_ints(struct gl_context *ctx, GLenum pname, GLint64 *v)
 	case GL_TEXTURE_BINDING_2D_ARRAY: t = ctx->bound_textures[ctx->active_texture][GL_TEX_2D_ARRAY]; break;
 	case GL_TEXTURE_BINDING_CUBE_MAP: t = ctx->bound_textures[ctx->active_texture][GL_TEX_CUBE]; break;
 	case GL_MAX_TEXTURE_SIZE: case GL_MAX_CUBE_MAP_TEXTURE_SIZE: v[0] = GL_MAX_TEXTURE_SIZE_GEM; return 1;
-	case GL_MAX_3D_TEXTURE_SIZE: v[0] = 2048; return 1;
-	case GL_MAX_ARRAY_TEXTURE_LAYERS: v[0] = 2048; return 1;
+	case GL_MAX_3D_TEXTURE_SIZE: v[0] = GL_MAX_3D_TEXTURE_SIZE_GEM; return 1;
+	case GL_MAX_ARRAY_TEXTURE_LAYERS: v[0] = GL_MAX_ARRAY_TEXTURE_LAYERS_GEM; return 1;
 	case GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS: v[0] = GL_MAX_TEXTURE_UNITS_GEM; return 1;
 	case GL_MAX_TEXTURE_IMAGE_UNITS: case GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS: v[0] = 16; return 1;
 	case GL_MAX_COLOR_ATTACHMENTS: case GL_MAX_DRAW_BUFFERS: v[0] = 4; return 1;
