@@ -110,6 +110,13 @@ enum gl_fmt gl_teximage_sized_storage(GLenum internal);
  * NULL after recording the error. */
 const struct gl_tex_combo *gl_teximage_check_combo(struct gl_context *ctx, const char *fn, GLenum internal,
 						   GLenum format, GLenum type, struct gl_pixel_desc *d);
+/* What TexImage2D and TexImage3D check after the target, level and size, in
+ * the spec's order: border (INVALID_VALUE), format and type (INVALID_ENUM),
+ * the internal format (INVALID_VALUE), then their combination; NULL after
+ * recording the error. */
+const struct gl_tex_combo *gl_teximage_check_args(struct gl_context *ctx, const char *fn, GLint border,
+						  GLenum internal, GLenum format, GLenum type,
+						  struct gl_pixel_desc *d);
 /* The texture bound to target index k on the active unit; NULL after
  * recording GL_OUT_OF_MEMORY. */
 struct gl_texture *gl_teximage_bound(struct gl_context *ctx, int k, const char *fn);

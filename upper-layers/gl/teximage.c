@@ -331,6 +331,25 @@ const struct gl_tex_combo *gl_teximage_check_combo(struct gl_context *ctx, const
 	return c;
 }
 
+const struct gl_tex_combo *gl_teximage_check_args(struct gl_context *ctx, const char *fn, GLint border,
+						  GLenum internal, GLenum format, GLenum type,
+						  struct gl_pixel_desc *d)
+{
+	if (border != 0) {
+		gl_error(ctx, GL_INVALID_VALUE, "%s(border %d)", fn, border);
+		return NULL;
+	}
+	if (!gl_pixel_desc(format, type, d)) {
+		gl_error(ctx, GL_INVALID_ENUM, "%s(format 0x%x, type 0x%x)", fn, format, type);
+		return NULL;
+	}
+	if (!gl_teximage_known_internal(internal)) {
+		gl_error(ctx, GL_INVALID_VALUE, "%s(internalformat 0x%x)", fn, internal);
+		return NULL;
+	}
+	return gl_teximage_check_combo(ctx, fn, internal, format, type, d);
+}
+
 void glTexImage2D(GLenum target, GLint level, GLint internal_, GLsizei w, GLsizei h, GLint border, GLenum format,
 		  GLenum type, const void *pixels)
 {
@@ -344,20 +363,8 @@ void glTexImage2D(GLenum target, GLint level, GLint internal_, GLsizei w, GLsize
 		return;
 	if (!check_level_size(ctx, fn, k, level, w, h))
 		return;
-	if (border != 0) {
-		gl_error(ctx, GL_INVALID_VALUE, "%s(border %d)", fn, border);
-		return;
-	}
 	struct gl_pixel_desc d;
-	if (!gl_pixel_desc(format, type, &d)) {
-		gl_error(ctx, GL_INVALID_ENUM, "%s(format 0x%x, type 0x%x)", fn, format, type);
-		return;
-	}
-	if (!gl_teximage_known_internal(internal)) {
-		gl_error(ctx, GL_INVALID_VALUE, "%s(internalformat 0x%x)", fn, internal);
-		return;
-	}
-	const struct gl_tex_combo *c = gl_teximage_check_combo(ctx, fn, internal, format, type, &d);
+	const struct gl_tex_combo *c = gl_teximage_check_args(ctx, fn, border, internal, format, type, &d);
 	if (!c)
 		return;
 	struct gl_texture *t = gl_teximage_bound(ctx, k, fn);

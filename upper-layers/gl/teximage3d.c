@@ -108,20 +108,8 @@ void glTexImage3D(GLenum target, GLint level, GLint internal_, GLsizei w, GLsize
 	int k = layered_target(ctx, target, fn);
 	if (k < 0 || !level_ok(ctx, fn, k, level) || !size_ok(ctx, fn, k, level, w, h, depth))
 		return;
-	if (border != 0) {
-		gl_error(ctx, GL_INVALID_VALUE, "%s(border %d)", fn, border);
-		return;
-	}
 	struct gl_pixel_desc d;
-	if (!gl_pixel_desc(format, type, &d)) {
-		gl_error(ctx, GL_INVALID_ENUM, "%s(format 0x%x, type 0x%x)", fn, format, type);
-		return;
-	}
-	if (!gl_teximage_known_internal(internal)) {
-		gl_error(ctx, GL_INVALID_VALUE, "%s(internalformat 0x%x)", fn, internal);
-		return;
-	}
-	const struct gl_tex_combo *c = gl_teximage_check_combo(ctx, fn, internal, format, type, &d);
+	const struct gl_tex_combo *c = gl_teximage_check_args(ctx, fn, border, internal, format, type, &d);
 	if (!c || !format_ok_for_target(ctx, fn, k, internal))
 		return;
 	struct gl_texture *t = gl_teximage_bound(ctx, k, fn);
