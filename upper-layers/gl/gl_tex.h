@@ -117,6 +117,11 @@ const struct gl_tex_combo *gl_teximage_check_combo(struct gl_context *ctx, const
 const struct gl_tex_combo *gl_teximage_check_args(struct gl_context *ctx, const char *fn, GLint border,
 						  GLenum internal, GLenum format, GLenum type,
 						  struct gl_pixel_desc *d);
+/* The texture bound to target index k that TexImage2D/3D may give a new image of format
+ * c: INVALID_OPERATION if its storage is immutable or the blitter cannot hold c (said as
+ * not implemented); NULL after recording the error. */
+struct gl_texture *gl_teximage_respecifiable(struct gl_context *ctx, int k, const char *fn,
+					     const struct gl_tex_combo *c, GLenum internal, GLenum type);
 /* The texture bound to target index k on the active unit; NULL after
  * recording GL_OUT_OF_MEMORY. */
 struct gl_texture *gl_teximage_bound(struct gl_context *ctx, int k, const char *fn);

@@ -350,6 +350,25 @@ const struct gl_tex_combo *gl_teximage_check_args(struct gl_context *ctx, const 
 	return gl_teximage_check_combo(ctx, fn, internal, format, type, d);
 }
 
+struct gl_texture *gl_teximage_respecifiable(struct gl_context *ctx, int k, const char *fn,
+					     const struct gl_tex_combo *c, GLenum internal, GLenum type)
+{
+	struct gl_texture *t = gl_teximage_bound(ctx, k, fn);
+	if (!t)
+		return NULL;
+	if (t->immutable) {
+		gl_error(ctx, GL_INVALID_OPERATION, "%s: the texture's storage is immutable", fn);
+		return NULL;
+	}
+	if (c->fmt == GLF_NONE) {
+		gl_error(ctx, GL_INVALID_OPERATION,
+			 "%s(internalformat 0x%x, type 0x%x): not implemented (the blitter cannot hold this format)", fn,
+			 internal, type);
+		return NULL;
+	}
+	return t;
+}
+
 void glTexImage2D(GLenum target, GLint level, GLint internal_, GLsizei w, GLsizei h, GLint border, GLenum format,
 		  GLenum type, const void *pixels)
 {
@@ -367,19 +386,9 @@ void glTexImage2D(GLenum target, GLint level, GLint internal_, GLsizei w, GLsize
 	const struct gl_tex_combo *c = gl_teximage_check_args(ctx, fn, border, internal, format, type, &d);
 	if (!c)
 		return;
-	struct gl_texture *t = gl_teximage_bound(ctx, k, fn);
+	struct gl_texture *t = gl_teximage_respecifiable(ctx, k, fn, c, internal, type);
 	if (!t)
 		return;
-	if (t->immutable) {
-		gl_error(ctx, GL_INVALID_OPERATION, "%s: the texture's storage is immutable", fn);
-		return;
-	}
-	if (c->fmt == GLF_NONE) {
-		gl_error(ctx, GL_INVALID_OPERATION,
-			 "%s(internalformat 0x%x, type 0x%x): not implemented (the blitter cannot hold this format)", fn,
-			 internal, type);
-		return;
-	}
 	struct gl_tex_source src;
 	if (!gl_teximage_source(ctx, fn, &d, w, h, 1, false, pixels, &src))
 		return;

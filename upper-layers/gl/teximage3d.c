@@ -112,19 +112,9 @@ void glTexImage3D(GLenum target, GLint level, GLint internal_, GLsizei w, GLsize
 	const struct gl_tex_combo *c = gl_teximage_check_args(ctx, fn, border, internal, format, type, &d);
 	if (!c || !format_ok_for_target(ctx, fn, k, internal))
 		return;
-	struct gl_texture *t = gl_teximage_bound(ctx, k, fn);
+	struct gl_texture *t = gl_teximage_respecifiable(ctx, k, fn, c, internal, type);
 	if (!t)
 		return;
-	if (t->immutable) {
-		gl_error(ctx, GL_INVALID_OPERATION, "%s: the texture's storage is immutable", fn);
-		return;
-	}
-	if (c->fmt == GLF_NONE) {
-		gl_error(ctx, GL_INVALID_OPERATION,
-			 "%s(internalformat 0x%x, type 0x%x): not implemented (the blitter cannot hold this format)", fn,
-			 internal, type);
-		return;
-	}
 	struct gl_tex_source src;
 	if (!gl_teximage_source(ctx, fn, &d, w, h, depth, true, pixels, &src))
 		return;
