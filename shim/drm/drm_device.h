@@ -44,7 +44,7 @@
 #include "base/shared_mem.h"
 #include "hw/device_model.h"
 
-#define SHIM_LAYOUT_VERSION 20
+#define SHIM_LAYOUT_VERSION 21
 #define SHIM_MAX_FILES 4096
 #define SHIM_STATE_SIZE (2ull << 30)	/* sparse: room for millions of objects (issue #16) */
 #define SHIM_JOURNAL_NOTES (1ull << 22)	/* 64 MiB of undo notes after the state, sparse */

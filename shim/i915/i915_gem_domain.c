@@ -134,8 +134,11 @@ int shim_gem_prepare_view(struct shim_device *dev, struct i915_gem_object *obj, 
 	struct shim_fence *w = shim_ptr(obj->base.write_fence);
 	bool gpu_writing = w && !shim_fence_is_signalled(w);
 	/* Back into the GTT domain while in it: writes made meanwhile through a WC or CPU map of the
-	 * pages become visible through the GTT maps, as they would on hardware. */
-	if (obj->view_state == SHIM_VIEW_DIRTY && !gpu_writing) {
+	 * pages become visible through the GTT maps, as they would on hardware. An object whose
+	 * pages were never mapped writable cannot have such writes (pwrite, exec and a tiling
+	 * change flush the view first), so its view stays the newer copy and the way back in
+	 * costs nothing, as on hardware (SD15). */
+	if (obj->view_state == SHIM_VIEW_DIRTY && !gpu_writing && (obj->flags & SHIM_OBJ_PAGES_MAPPED)) {
 		if ((ret = convert(dev, obj, false)))
 			return ret;
 		SHIM_SET(obj->view_state, SHIM_VIEW_STALE);

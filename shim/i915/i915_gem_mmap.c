@@ -222,6 +222,9 @@ static void *map_object(struct shim_device *dev, struct i915_gem_object *obj, vo
 		return shim_mem_map(&dev->mem, addr, len, prot, flags, obj->view_off + offset);
 	shim_gem_flush_view(dev, obj);		/* the CPU now sees the pages themselves */
 	shim_gem_invalidate_view(dev, obj);
+	/* From now on the pages may change behind the view's back (SD15). */
+	if ((prot & PROT_WRITE) && !(obj->flags & SHIM_OBJ_PAGES_MAPPED))
+		SHIM_OR(obj->flags, SHIM_OBJ_PAGES_MAPPED);
 	return shim_mem_map(&dev->mem, addr, len, prot, flags, obj->mem_off + offset);
 }
 

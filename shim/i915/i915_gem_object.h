@@ -24,6 +24,7 @@ enum shim_madv { SHIM_MADV_WILLNEED = 0, SHIM_MADV_DONTNEED = 1, SHIM_MADV_PURGE
 #define SHIM_OBJ_HAS_VIEW	(1u << 3)	/* view_off holds the linear GTT view */
 #define SHIM_OBJ_PURGEABLE	(1u << 4)	/* on the device's purgeable list */
 #define SHIM_OBJ_PURGED_RANGE	(1u << 5)	/* mem_off is still ours though the pages are gone */
+#define SHIM_OBJ_PAGES_MAPPED	(1u << 6)	/* a writable CPU/WC map of the pages was handed out */
 
 /* The linear GTT view of a tiled object versus its pages (i915/i915_gem_domain.c). */
 enum shim_view_state {

@@ -593,6 +593,55 @@ TEST(wc_and_gtt_writes_in_the_gtt_domain_both_land)
 	close(fd);
 }
 
+/* SD15: SET_DOMAIN(GTT) again and again while a tiled object is in the GTT domain
+ * (a 2D driver's CPU path does it per request) keeps every GTT write, and a WC
+ * map handed out later still gets its writes seen through the GTT map. */
+TEST(gtt_domain_again_keeps_the_gtt_writes)
+{
+	int fd = i915_open();
+	const uint32_t pitch = 2048, rows = 64, size = pitch * rows;
+	uint32_t h = gem_create(fd, size);
+	struct drm_i915_gem_set_tiling st = { .handle = h, .tiling_mode = I915_TILING_X, .stride = pitch };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_SET_TILING, &st));
+	struct drm_i915_gem_mmap_gtt mg = { .handle = h };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP_GTT, &mg));
+	volatile uint8_t *gtt = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, (off_t)mg.offset);
+	ASSERT(gtt != MAP_FAILED);
+	struct drm_i915_gem_set_domain sd = { .handle = h, .read_domains = I915_GEM_DOMAIN_GTT,
+					      .write_domain = I915_GEM_DOMAIN_GTT };
+	for (uint32_t y = 0; y < rows; y++) {
+		ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_SET_DOMAIN, &sd));
+		for (uint32_t xb = 0; xb < pitch; xb++)
+			gtt[y * pitch + xb] = (uint8_t)(y * 7 + xb);
+	}
+	uint8_t *raw = malloc(size);
+	ASSERT_OK(gem_pread(fd, h, 0, raw, size));
+	for (uint32_t y = 0; y < rows; y++)
+		for (uint32_t xb = 0; xb < pitch; xb++)
+			ASSERT_EQ(raw[raw_offset(I915_TILING_X, st.swizzle_mode, pitch, xb, y)], (uint8_t)(y * 7 + xb));
+	/* Now a WC map of the pages: from here on its writes show through the GTT map too. */
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_SET_DOMAIN, &sd));
+	gtt[0] = 0x5a;
+	struct drm_i915_gem_mmap m = { .handle = h, .size = size, .flags = I915_MMAP_WC };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP, &m));
+	volatile uint8_t *wc = (uint8_t *)(uintptr_t)m.addr_ptr;
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_SET_DOMAIN, &sd));
+	ASSERT_EQ(gtt[0], 0x5a);
+	wc[raw_offset(I915_TILING_X, st.swizzle_mode, pitch, 3, 9)] = 0xa5;
+	gtt[pitch * 2 + 5] = 0x3c;
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_SET_DOMAIN, &sd));
+	ASSERT_EQ(gtt[pitch * 9 + 3], 0xa5);
+	ASSERT_EQ(gtt[pitch * 2 + 5], 0x3c);
+	ASSERT_EQ(gtt[0], 0x5a);
+	ASSERT_OK(gem_pread(fd, h, 0, raw, size));
+	ASSERT_EQ(raw[raw_offset(I915_TILING_X, st.swizzle_mode, pitch, 5, 2)], 0x3c);
+	ASSERT_EQ(raw[raw_offset(I915_TILING_X, st.swizzle_mode, pitch, 3, 9)], 0xa5);
+	free(raw);
+	munmap((void *)wc, size);
+	munmap((void *)gtt, size);
+	close(fd);
+}
+
 /* T16, MO18: a GTT map made before a tiling change follows it: the next access
  * goes through the new fence, and going back to linear shows the pages as they are. */
 TEST(gtt_map_follows_tiling_changes)
@@ -829,7 +878,7 @@ TEST(userptr_ranges)
 }
 
 TEST_MAIN(T(getparam_skylake_gt2), T(context_create_extensions), T(mmap_offset_types),
-	  T(tiling_details), T(userptr_ranges), T(drop_caches_purges_dontneed), T(memory_pressure_purges_dontneed), T(gtt_view_x_tiled), T(gtt_view_y_tiled), T(blit_into_x_tiled_matches_the_cpu_views), T(gtt_map_follows_tiling_changes), T(wc_and_gtt_writes_in_the_gtt_domain_both_land), T(pread_pwrite), T(pread_pwrite_errors), T(gem_mmap), T(mapping_outlives_handle),
+	  T(tiling_details), T(userptr_ranges), T(drop_caches_purges_dontneed), T(memory_pressure_purges_dontneed), T(gtt_view_x_tiled), T(gtt_view_y_tiled), T(blit_into_x_tiled_matches_the_cpu_views), T(gtt_map_follows_tiling_changes), T(wc_and_gtt_writes_in_the_gtt_domain_both_land), T(gtt_domain_again_keeps_the_gtt_writes), T(pread_pwrite), T(pread_pwrite_errors), T(gem_mmap), T(mapping_outlives_handle),
 	  T(mmap_offset), T(set_domain), T(madvise_purgeable), T(tiling), T(userptr),
 	  T(contexts_and_reset_stats), T(reg_read_rr1_rr4_timestamp_only), T(get_aperture_ap1), T(busy_b1_b2),
 	  T(gem_wait_w1_w2_w4_w5), T(throttle_th2_idle), T(set_get_caching))
