@@ -178,27 +178,35 @@ static void choose_store32(void)
 
 void blt_fill_pattern(uint8_t *p, size_t n, uint64_t pat)
 {
-	size_t head = (size_t)(-(uintptr_t)p & 7), i = 0;
-	if (head > n)
-		head = n;
-	for (; i < head; i++)
-		p[i] = (uint8_t)(pat >> (8 * i));
-	p += head;
-	n -= head;
-	pat = blt_pattern_from(pat, head);	/* byte 0 at p is now the pattern's byte head */
 #if defined(__x86_64__)
-	if (n >= 64) {
-		for (; (uintptr_t)p & 31; p += 8, n -= 8)
-			store64(p, pat);
+	/* Runs of 16 bytes and more: unaligned 16-byte stores at both ends (overlapping the
+	 * aligned body where they must), so no run pays a byte or word loop for its edges.
+	 * A store at offset k holds the pattern from its byte k % 8. */
+	if (n >= 16) {
+		__m128i v = _mm_set1_epi64x((long long)pat);
+		if (n <= 64) {
+			for (size_t o = 0; o + 16 < n; o += 16)
+				_mm_storeu_si128((__m128i *)(void *)(p + o), v);
+			_mm_storeu_si128((__m128i *)(void *)(p + n - 16),
+					 _mm_set1_epi64x((long long)blt_pattern_from(pat, n - 16)));
+			return;
+		}
+		_mm_storeu_si128((__m128i *)(void *)p, v);
+		_mm_storeu_si128((__m128i *)(void *)(p + 16), v);
+		size_t skip = 32 - ((uintptr_t)p & 31), body = (n - skip) / 32;
 		if (!__atomic_load_n(&store32_short, __ATOMIC_ACQUIRE))
 			choose_store32();
-		(n >= STOS_MIN ? __atomic_load_n(&store32_long, __ATOMIC_RELAXED) : store32_short)(p, n / 32, pat);
-		p += n / 32 * 32;
-		n %= 32;
+		(body * 32 >= STOS_MIN ? __atomic_load_n(&store32_long, __ATOMIC_RELAXED) : store32_short)(
+			p + skip, body, blt_pattern_from(pat, skip));
+		__m128i t = _mm_set1_epi64x((long long)blt_pattern_from(pat, n - 32));
+		_mm_storeu_si128((__m128i *)(void *)(p + n - 32), t);
+		_mm_storeu_si128((__m128i *)(void *)(p + n - 16), t);
+		return;
 	}
 #endif
-	for (; n >= 8; p += 8, n -= 8)
-		store64(p, pat);
-	for (i = 0; i < n; i++)
-		p[i] = (uint8_t)(pat >> (8 * i));
+	size_t i = 0;
+	for (; i + 8 <= n; i += 8)
+		store64(p + i, pat);
+	for (; i < n; i++)
+		p[i] = (uint8_t)(pat >> (8 * (i % 8)));
 }

@@ -428,12 +428,92 @@ static uint32_t copy_tiles_xy(const struct blt_op *op, uint32_t nb, uint32_t h, 
 	return blocks;
 }
 
+/*
+ * Row copies between two surfaces that are linear or gen4+ tiled without
+ * swizzling or a fence. A row splits into pieces where either side's
+ * contiguous run ends (a tile column edge); the column edges depend on the
+ * byte column only, so the pieces are the same for every row, and within a
+ * band (a tile row) the next row of a piece is cw bytes on (pitch bytes when
+ * linear). So the pieces are cut once, their addresses computed once per
+ * band, and each row is a memcpy per piece. Rows run down (dir 1) or up
+ * (dir -1) from row first of the walk.
+ */
+static bool steppable(const struct blt_surf *s)
+{
+	return !s->fenced && (!s->tw || s->step);
+}
+
+struct piece {
+	uint32_t off, len;
+	uint8_t *d, *s;
+};
+
+static uint32_t run_left(const struct blt_surf *s, int64_t xb, uint32_t n)
+{
+	if (!s->tw)
+		return n;
+	uint32_t r = s->tw - (uint32_t)((uint64_t)xb % s->tw);
+	return r < n ? r : n;
+}
+
+/* Is row y the first one of its band met when walking in direction dir? */
+static bool band_start(const struct blt_surf *s, int64_t y, int dir)
+{
+	if (!s->tw)
+		return false;
+	int64_t th = s->step / s->tw;
+	return dir > 0 ? y % th == 0 : (y + 1) % th == 0;
+}
+
+static int copy_rows(const struct blt_op *op, int64_t dxb, int64_t sxb, uint32_t nb, uint32_t h,
+		     uint32_t first, int dir)
+{
+	const struct blt_surf *d = &op->dst, *s = &op->src;
+	uint32_t n = 0;
+	for (uint32_t k = 0; k < nb; n++)
+		k += run_left(s, sxb + k, run_left(d, dxb + k, nb - k));
+	struct piece local[64], *pc = local;
+	if (n > 64 && !(pc = tmp_alloc(n * sizeof(*pc), false)))
+		return -ENOMEM;
+	for (uint32_t k = 0, j = 0; k < nb; j++) {
+		pc[j].off = k;
+		pc[j].len = run_left(s, sxb + k, run_left(d, dxb + k, nb - k));
+		k += pc[j].len;
+	}
+	int64_t dstep = dir * (d->tw ? (int64_t)d->tw : (int64_t)d->pitch);
+	int64_t sstep = dir * (s->tw ? (int64_t)s->tw : (int64_t)s->pitch);
+	int ret = 0;
+	for (uint32_t k = first; k < h; k++) {
+		if (blt_overdue(op, k)) {
+			ret = -ETIME;
+			break;
+		}
+		int64_t i = dir > 0 ? k : h - 1 - k, dy = op->y1 + i, sy = op->sy + i;
+		bool dnew = k == first || band_start(d, dy, dir), snew = k == first || band_start(s, sy, dir);
+		for (uint32_t j = 0; j < n; j++) {
+			uint32_t run;
+			if (dnew)
+				pc[j].d = blt_surf_ptr(d, dxb + pc[j].off, dy, &run);
+			if (snew)
+				pc[j].s = blt_surf_ptr(s, sxb + pc[j].off, sy, &run);
+			copy_bytes(pc[j].d, pc[j].s, pc[j].len);
+			pc[j].d += dstep;
+			pc[j].s += sstep;
+		}
+	}
+	if (pc != local)
+		tmp_free(pc);
+	return ret;
+}
+
 static int copy_rect(const struct blt_op *op, uint32_t nb, uint32_t h)
 {
 	int64_t dxb = (int64_t)op->x1 * op->cpp, sxb = (int64_t)op->sx * op->cpp;
 	int mode = overlap_mode(op, nb);
 	if (mode == 0) {
 		uint32_t done = copy_tiles_xy(op, nb, h, dxb, sxb);
+		if (steppable(&op->dst) && steppable(&op->src))
+			return copy_rows(op, dxb, sxb, nb, h, done, 1);
 		for (uint32_t i = done; i < h; i++) {
 			if (blt_overdue(op, i))
 				return -ETIME;
@@ -456,6 +536,8 @@ static int copy_rect(const struct blt_op *op, uint32_t nb, uint32_t h)
 		tmp_free(buf);
 		return ret;
 	}
+	if (op->y1 != op->sy && steppable(&op->dst))	/* one surface, rows apart */
+		return copy_rows(op, dxb, sxb, nb, h, 0, mode);
 	uint8_t *tmp = NULL;
 	if (op->y1 == op->sy && !(tmp = tmp_alloc(nb, false)))
 		return -ENOMEM;
@@ -498,12 +580,55 @@ static void fill_span(const struct blt_surf *s, int64_t xb, int64_t y, uint32_t 
 }
 
 /*
- * On a gen4+ tiled surface, whole tile rows (bands) of whole run columns
- * are one contiguous range of memory: X: (xb/512)*4096 + (y%8)*512 + xb%512,
- * Y: (xb/16)*512 + (y%32)*16 + xb%16 within a band. Those are filled as
- * such; the ragged edges go row by row. colour is replicated to 8 bytes
- * (cpp is 1, 2 or 4, which all divide 8 and every run width).
+ * A gen4+ tiled surface without swizzling is, band by band (a tile row: th
+ * rows), a sequence of columns cw bytes wide (X: 512, Y: 16) laid end to
+ * end, each holding its th rows contiguously: X: (xb/512)*4096 + (y%8)*512
+ * + xb%512, Y: (xb/16)*512 + (y%32)*16 + xb%16 within a band. So a fill is,
+ * per band, one store run over all the whole columns when the band is whole,
+ * one run per whole column over the rows it covers when it is not, and the
+ * ragged columns row by row with a pointer step instead of an address
+ * computation per row. colour is replicated to 8 bytes (cpp is 1, 2 or 4,
+ * which divide 8, cw and every run width), so a run's pattern depends on its
+ * first column only.
  */
+static int fill_tiled(const struct blt_op *op, int64_t dxb, int64_t exb, uint64_t pat)
+{
+	const struct blt_surf *d = &op->dst;
+	int64_t cw = d->tw, th = d->step / d->tw, checked = op->y1;
+	for (int64_t y = op->y1; y < op->y2;) {
+		if (y - checked >= 64) {
+			if (blt_overdue(op, 63))
+				return -ETIME;
+			checked = y;
+		}
+		int64_t band = y / th * th, r1 = op->y2 - band < th ? op->y2 - band : th;
+		uint32_t rows = (uint32_t)(band + r1 - y), run;
+		bool whole_band = y == band && r1 == th;
+		for (int64_t x = dxb; x < exb;) {
+			int64_t cend = (x / cw + 1) * cw;
+			uint8_t *p = blt_surf_ptr(d, x, y, &run);
+			uint64_t px = blt_pattern_from(pat, (uint64_t)x);
+			if (x % cw == 0 && cend <= exb) {
+				if (whole_band) {	/* every whole column from here: one run */
+					int64_t last = exb / cw * cw;
+					blt_fill_pattern(p, (size_t)((last - x) / cw * d->step), px);
+					x = last;
+					continue;
+				}
+				blt_fill_pattern(p, (size_t)rows * (size_t)cw, px);
+			} else {
+				if (cend > exb)
+					cend = exb;
+				for (uint32_t r = 0; r < rows; r++)
+					blt_fill_pattern(p + (size_t)r * (size_t)cw, (size_t)(cend - x), px);
+			}
+			x = cend;
+		}
+		y = band + r1;
+	}
+	return 0;
+}
+
 static int fill_rect(const struct blt_op *op, uint32_t nb, uint32_t h, uint32_t colour)
 {
 	const struct blt_surf *d = &op->dst;
@@ -511,7 +636,6 @@ static int fill_rect(const struct blt_op *op, uint32_t nb, uint32_t h, uint32_t 
 		       : op->cpp == 2 ? (colour & 0xffff) * 0x00010001u : colour;
 	uint64_t pat = (uint64_t)c32 * 0x100000001ull;
 	int64_t dxb = (int64_t)op->x1 * op->cpp, exb = dxb + nb;
-	int64_t a = 0, b = 0, yb0 = 0, yb1 = 0;
 	if (!d->tw && !d->fenced && d->pitch == (int32_t)nb) {
 		/* Rows end to end (a full-pitch linear fill): one run per 64 rows, as memset
 		 * would store it, not a run per row; the deadline is looked at as often. */
@@ -524,35 +648,12 @@ static int fill_rect(const struct blt_op *op, uint32_t nb, uint32_t h, uint32_t 
 		}
 		return 0;
 	}
-	if (d->tw && !d->fenced && d->step) {
-		int64_t th = d->step / d->tw, cw = d->tw;
-		a = (dxb + cw - 1) / cw * cw;
-		b = exb / cw * cw;
-		yb0 = (op->y1 + th - 1) / th * th;
-		yb1 = op->y2 / th * th;
-		if (a < b && yb0 < yb1) {
-			/* a is a multiple of the run width, so the band starts on column a's pattern byte */
-			for (int64_t y = yb0; y < yb1; y += th) {
-				uint32_t run;
-				blt_fill_pattern(blt_surf_ptr(d, a, y, &run), (size_t)((b - a) / cw * d->step),
-						 blt_pattern_from(pat, (uint64_t)a));
-			}
-		} else {
-			yb0 = yb1 = 0;
-		}
-	}
+	if (d->tw && !d->fenced && d->step)
+		return fill_tiled(op, dxb, exb, pat);
 	for (uint32_t i = 0; i < h; i++) {
 		if (blt_overdue(op, i))
 			return -ETIME;
-		int64_t y = op->y1 + (int64_t)i;
-		if (y >= yb0 && y < yb1) {
-			if (dxb < a)
-				fill_span(d, dxb, y, (uint32_t)(a - dxb), pat);
-			if (b < exb)
-				fill_span(d, b, y, (uint32_t)(exb - b), pat);
-		} else {
-			fill_span(d, dxb, y, nb, pat);
-		}
+		fill_span(d, dxb, op->y1 + (int64_t)i, nb, pat);
 	}
 	return 0;
 }
