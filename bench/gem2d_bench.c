@@ -20,6 +20,7 @@
  *
  * Usage: gem2d_bench [-t MS] [OP...]   (MS: time per run, default 80;
  *                                       OPs: only those, by name)
+ * GEM2D_BENCH_ONLY=GPU|CPU|Xvfb runs one target alone (for a profiler).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -493,6 +494,7 @@ int main(int argc, char **argv)
 	double target = 0.080;
 	int first = 1;
 	uint64_t start = now_ns();
+	const char *only = getenv("GEM2D_BENCH_ONLY");
 
 	if (argc > 2 && !strcmp(argv[1], "-t")) {
 		target = atof(argv[2]) / 1000;
@@ -597,7 +599,7 @@ int main(int argc, char **argv)
 		if (tg[T_GPU].ok)
 			gem2d_stats_reset(tg[T_GPU].t.dev);
 		for (int w = 0; w < NT; w++) {
-			if (!tg[w].ok || (op->kind == K_TEXT && !n_glyphs))
+			if (!tg[w].ok || (op->kind == K_TEXT && !n_glyphs) || (only && strcmp(only, tname[w])))
 				continue;
 			reps[w] = calibrate(w, op, target);
 		}
