@@ -737,6 +737,51 @@ static int general(const struct blt_op *op, uint32_t w, uint32_t nb, uint32_t h)
 	return ret;
 }
 
+/*
+ * A mono pattern under a ROP that reads neither source nor destination
+ * (SNA's 8x8 stipples and opaque stipples): every pixel is one of two
+ * colours, or left alone where a transparent pattern's bit is clear, so a
+ * row is a store per pixel from an 8-entry table of its phase, walked run
+ * by run; nothing is read.
+ */
+static void store_px(uint8_t *p, uint32_t cpp, uint32_t v)
+{
+	if (cpp == 4)
+		memcpy(p, &v, 4);
+	else if (cpp == 2)
+		memcpy(p, &(uint16_t){ (uint16_t)v }, 2);
+	else
+		*p = (uint8_t)v;
+}
+
+static int mono_pattern_fill(const struct blt_op *op, uint32_t w, uint32_t h)
+{
+	const struct blt_surf *d = &op->dst;
+	uint32_t cpp = op->cpp, colour[2] = { blt_rop32(op->rop, op->pbg, op->s_solid, 0),
+					      blt_rop32(op->rop, op->pfg, op->s_solid, 0) };
+	for (uint32_t i = 0; i < h; i++) {
+		if (blt_overdue(op, i))
+			return -ETIME;
+		int64_t y = op->y1 + (int64_t)i;
+		uint8_t bits = op->mpat[(unsigned)(y + (int32_t)op->vseed) & 7];
+		unsigned col = (unsigned)(op->x1 + (int32_t)op->hseed) & 7;
+		struct span it;
+		span_init(&it, d, (int64_t)op->x1 * cpp, y);
+		for (uint32_t x = 0; x < w;) {
+			uint32_t n = it.left / cpp < w - x ? it.left / cpp : w - x;
+			for (uint32_t k = 0; k < n; k++) {
+				unsigned b = bits >> (7 - ((col + x + k) & 7)) & 1;
+				if (b || !op->pat_transparent)
+					store_px(it.p + (size_t)k * cpp, cpp, colour[b]);
+			}
+			x += n;
+			if (x < w)
+				span_advance(&it, n * cpp);
+		}
+	}
+	return 0;
+}
+
 static int run_op(const struct blt_op *op)
 {
 	uint32_t w = (uint32_t)(op->x2 - op->x1), h = (uint32_t)(op->y2 - op->y1);
@@ -753,6 +798,9 @@ static int run_op(const struct blt_op *op)
 	    (!blt_rop_uses_s(rop) || op->skind == BLT_SRC_SOLID) &&
 	    (!blt_rop_uses_p(rop) || op->pkind == BLT_PAT_SOLID))
 		return fill_rect(op, nb, h, blt_rop32(rop, op->p_solid, op->s_solid, 0));
+	if (op->pkind == BLT_PAT_MONO && !op->dst.fenced && !blt_rop_uses_d(rop) && full && !op->src_transparent &&
+	    (!blt_rop_uses_s(rop) || op->skind == BLT_SRC_SOLID))
+		return mono_pattern_fill(op, w, h);
 	return general(op, w, nb, h);
 }
 
