@@ -3,7 +3,7 @@
  * Fills on the blitter (2d-layer.md §1.6): one box is an XY_COLOR_BLT; many
  * boxes share one XY_SETUP_MONO_PATTERN_SL_BLT with a solid pattern and take
  * a 3-dword XY_SCANLINES_BLT each; points take a 2-dword XY_PIXEL_BLT on the
- * same setup. Tiles are repeated by XY_SRC_COPY_BLT from the tile pixmap
+ * same setup; stipples of 8x8 (or a divisor) are that setup's mono pattern. Tiles are repeated by XY_SRC_COPY_BLT from the tile pixmap
  * with the function's copy ROP. The setup is re-emitted whenever the batch
  * was submitted under us (batch.c forgets it), never assumed to survive.
  *
@@ -108,52 +108,61 @@ static int color_blt(gem2d_pixmap *dst, const struct g2d_fill *f, const g2d_box 
 	return 0;
 }
 
-enum { SETUP_SOLID = 1 };
+enum { SETUP_SOLID = 1, SETUP_PATTERN = 2 };
 
-static uint32_t solid_br13(const gem2d_pixmap *dst, const struct g2d_fill *f)
+/* What an XY_SETUP_MONO_PATTERN_SL_BLT leaves in the registers for the scanlines after it. */
+struct setup_want {
+	uint32_t kind, br13, bg, fg, pat[2];
+};
+
+/* A solid fill: the pattern is solid, its colour the background register. */
+static struct setup_want solid_want(const gem2d_pixmap *dst, const struct g2d_fill *f)
 {
-	return g2d_br13(dst, g2d_fill_rop[f->alu]) | INTEL_BR13_SOLID_PATTERN;
+	return (struct setup_want){ SETUP_SOLID, g2d_br13(dst, g2d_fill_rop[f->alu]) | INTEL_BR13_SOLID_PATTERN,
+				    pen_color(f), pen_color(f), { 0, 0 } };
 }
 
-/* Does the open batch's setup already draw f on dst? */
-static bool solid_setup_current(const gem2d_pixmap *dst, const struct g2d_fill *f)
+/* Does the open batch's setup already draw w on dst? */
+static bool setup_current(const gem2d_pixmap *dst, const struct setup_want *w)
 {
 	const struct g2d_batch *b = &dst->dev->batch;
-	return b->bo && b->setup.kind == SETUP_SOLID && b->setup.bo == dst->bo &&
-	       b->setup.br13 == solid_br13(dst, f) && b->setup.bg == pen_color(f);
+	return b->bo && b->setup.kind == w->kind && b->setup.bo == dst->bo && b->setup.br13 == w->br13 &&
+	       b->setup.bg == w->bg && b->setup.fg == w->fg && b->setup.pat[0] == w->pat[0] &&
+	       b->setup.pat[1] == w->pat[1];
 }
 
-/* The solid-pattern setup for scanlines and pixels, unless the batch
- * already holds the same one. */
-static void solid_setup(gem2d_pixmap *dst, const struct g2d_fill *f)
+/* The setup for scanlines and pixels, unless the batch already holds the same one. */
+static void setup(gem2d_pixmap *dst, const struct setup_want *w)
 {
 	gem2d_device *dev = dst->dev;
 	struct g2d_batch *b = &dev->batch;
 	unsigned len = 8 + addr_dw(dev);
 	uint32_t dw0 = XY_SETUP_MONO_PATTERN_SL_BLT | INTEL_LEN(len) | g2d_blt_tiling_bits(dst, NULL);
-	uint32_t br13 = solid_br13(dst, f);
-	uint32_t color = pen_color(f);
-	if (solid_setup_current(dst, f))
+	if (setup_current(dst, w))
 		return;
 	g2d_blt_swctrl(dev, dst, NULL);
 	g2d_out(dev, dw0);
-	g2d_out(dev, br13);
+	g2d_out(dev, w->br13);
 	g2d_out(dev, 0);			/* clip: disabled in BR13 */
 	g2d_out(dev, 0);
 	g2d_out_reloc(dev, dst->bo, 0, true, fenced(dst));
-	g2d_out(dev, color);			/* the solid pattern is the background */
-	g2d_out(dev, color);
-	g2d_out(dev, 0);
-	g2d_out(dev, 0);
+	g2d_out(dev, w->bg);
+	g2d_out(dev, w->fg);
+	g2d_out(dev, w->pat[0]);
+	g2d_out(dev, w->pat[1]);
 	g2d_count_command(dev, dw0);
-	b->setup.kind = SETUP_SOLID;
+	b->setup.kind = w->kind;
 	b->setup.bo = dst->bo;
-	b->setup.br13 = br13;
-	b->setup.bg = color;
+	b->setup.br13 = w->br13;
+	b->setup.bg = w->bg;
+	b->setup.fg = w->fg;
+	b->setup.pat[0] = w->pat[0];
+	b->setup.pat[1] = w->pat[1];
 }
 
-/* Boxes (or, with `points`, 1x1 boxes as XY_PIXEL_BLT) on a solid setup. */
-static int setup_boxes(gem2d_pixmap *dst, const struct g2d_fill *f, const g2d_box *boxes, size_t n,
+/* Boxes (or, with `points`, 1x1 boxes as XY_PIXEL_BLT) on the setup w. The
+ * pattern seeds are 0: a pattern is laid out for absolute coordinates. */
+static int setup_boxes(gem2d_pixmap *dst, const struct setup_want *w, const g2d_box *boxes, size_t n,
 		       bool points)
 {
 	gem2d_device *dev = dst->dev;
@@ -163,13 +172,13 @@ static int setup_boxes(gem2d_pixmap *dst, const struct g2d_fill *f, const g2d_bo
 	unsigned len = points ? 2 : 3;
 	for (size_t i = 0; i < n; i++) {
 		const g2d_box *b = &boxes[i];
-		bool have = solid_setup_current(dst, f);
+		bool have = setup_current(dst, w);
 		int ret = g2d_batch_reserve(dev, len + (have ? 0 : setup_len), have ? 0 : 1, &dst->bo, 1);
 		if (ret == 1)		/* a fresh batch: the setup went with the old one */
 			ret = g2d_batch_reserve(dev, len + setup_len, 1, &dst->bo, 1);
 		if (ret < 0)
 			return ret;
-		solid_setup(dst, f);
+		setup(dst, w);
 		g2d_out(dev, dw0);
 		if (points) {
 			g2d_out(dev, INTEL_XY(b->x1, b->y1));
@@ -226,13 +235,45 @@ static bool stipple_bit(const void *arg, int32_t x, int32_t y)
 	return (s->r.bits[(size_t)sy * (size_t)s->r.stride + (size_t)(sx >> 3)] >> (sx & 7)) & 1;
 }
 
-/* Stipples through mono immediates: FillStippled draws the pen where the
- * stipple is set and nothing elsewhere; FillOpaqueStippled foreground and
- * background whatever the pen (X's rule for odd dashes too). */
+/*
+ * A stipple whose sides divide 8 repeats with period 8 both ways, so it is
+ * the blitter's 8x8 mono pattern (SNA's 8x8 stipple path): one setup with
+ * the pattern laid out for absolute coordinates (byte r = rows y with
+ * y % 8 == r, MSB = column x % 8 == 0; seeds 0), then a 3-dword scanline
+ * per box, transparent for FillStippled. false: not such a stipple, or its
+ * bits could not be read.
+ */
+static bool stipple_want(const gem2d_pixmap *dst, const struct g2d_fill *f, struct setup_want *w)
+{
+	struct stipple_src s = { .ox = f->ts_x, .oy = f->ts_y };
+	bool opaque = f->fill_style == 3;
+	if (8 % f->stipple->width || 8 % f->stipple->height || g2d_pixmap_map(f->stipple, &s.r))
+		return false;
+	uint8_t rows[8] = { 0 };
+	for (int32_t y = 0; y < 8; y++)
+		for (int32_t x = 0; x < 8; x++)
+			if (stipple_bit(&s, x, y))
+				rows[y] |= (uint8_t)(0x80 >> x);
+	g2d_pixmap_unmap(f->stipple);
+	*w = (struct setup_want){
+		SETUP_PATTERN, g2d_br13(dst, g2d_fill_rop[f->alu]) | (opaque ? 0 : INTEL_BR13_MONO_PAT_TRANSPARENT),
+		f->bg, opaque ? f->fg : pen_color(f),
+		{ rows[0] | (uint32_t)rows[1] << 8 | (uint32_t)rows[2] << 16 | (uint32_t)rows[3] << 24,
+		  rows[4] | (uint32_t)rows[5] << 8 | (uint32_t)rows[6] << 16 | (uint32_t)rows[7] << 24 }
+	};
+	return true;
+}
+
+/* Other stipples through mono immediates: FillStippled draws the pen where
+ * the stipple is set and nothing elsewhere; FillOpaqueStippled foreground
+ * and background whatever the pen (X's rule for odd dashes too). */
 static int stipple_boxes(gem2d_pixmap *dst, const struct g2d_fill *f, const g2d_box *boxes, size_t n)
 {
 	struct stipple_src s = { .ox = f->ts_x, .oy = f->ts_y };
 	bool opaque = f->fill_style == 3;
+	struct setup_want w;
+	if (stipple_want(dst, f, &w))
+		return setup_boxes(dst, &w, boxes, n, false);
 	int ret = g2d_pixmap_map(f->stipple, &s.r);	/* CPU memory: no wait */
 	if (ret)
 		return ret;
@@ -249,9 +290,10 @@ int g2d_blt_fill_boxes(gem2d_pixmap *dst, const struct g2d_fill *f, const g2d_bo
 		return stipple_boxes(dst, f, boxes, n);
 	if (n == 1)
 		return color_blt(dst, f, boxes);
+	struct setup_want w = solid_want(dst, f);
 	for (size_t i = 0; i < n; i++)
 		if (boxes[i].x2 - boxes[i].x1 != 1 || boxes[i].y2 - boxes[i].y1 != 1)
-			return setup_boxes(dst, f, boxes, n, false);
-	return setup_boxes(dst, f, boxes, n, true);	/* points: XY_PIXEL_BLT, 2 dwords each */
+			return setup_boxes(dst, &w, boxes, n, false);
+	return setup_boxes(dst, &w, boxes, n, true);	/* points: XY_PIXEL_BLT, 2 dwords each */
 }
 

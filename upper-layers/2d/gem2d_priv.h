@@ -50,6 +50,7 @@ struct g2d_batch {
 	struct {
 		drm_intel_bo *bo;
 		uint32_t br13, bg, fg, kind;
+		uint32_t pat[2];	/* the mono pattern, for a stipple setup */
 		int32_t clip_x1, clip_y1, clip_x2, clip_y2;
 	} setup;
 	uint32_t swctrl;		/* BCS_SWCTRL Y bits loaded in this batch, or ~0 */
