@@ -11,9 +11,11 @@
  * destination pixel's center with CLAMP_TO_EDGE: NEAREST takes the texel
  * the center falls in, LINEAR the bilinear weighting of the four around it.
  * Destination pixels whose sample lies outside the source framebuffer are
- * left alone (GL leaves them undefined).
+ * left alone (GL leaves them undefined). A multisample source is resolved
+ * (multisample.c), only 1:1 into a single-sample buffer of its format.
  *
- * Calls: blt.c, miptree.c, formats.c, fbo.c, teximage.c (gl_copy_rect).
+ * Calls: blt.c, miptree.c, formats.c, fbo.c, teximage.c (gl_copy_rect),
+ * multisample.c.
  */
 #include <errno.h>
 #include <math.h>
@@ -216,6 +218,16 @@ static void do_pair(struct gl_context *ctx, const struct pair *p, struct box s, 
 	}
 	if (clip.x0 >= clip.x1 || clip.y0 >= clip.y1)
 		return;
+	if (p->src->samples > 0) {
+		/* a resolve: the rectangles are the same (checked), so a
+		 * destination pixel is the source pixel of its own position */
+		clip.x1 = min_i(clip.x1, p->src->width);
+		clip.y1 = min_i(clip.y1, p->src->height);
+		if (clip.x0 < clip.x1 && clip.y0 < clip.y1 &&
+		    gl_ms_resolve(ctx, p->src, p->dst, p->keep, clip.x0, clip.y0, clip.x1, clip.y1) < 0)
+			gl_error(ctx, GL_OUT_OF_MEMORY, "glBlitFramebuffer: cannot map the buffers");
+		return;
+	}
 	int sw = s.x1 - s.x0, sh = s.y1 - s.y0, dw = d.x1 - d.x0, dh = d.y1 - d.y0;
 	bool flip_x = (sw < 0) != (dw < 0), flip_y = (sh < 0) != (dh < 0);
 	if (abs(sw) == abs(dw) && abs(sh) == abs(dh) && !flip_x && same_layout(p->src->fmt, p->dst->fmt) &&
@@ -273,6 +285,17 @@ void glBlitFramebuffer(GLint sx0, GLint sy0, GLint sx1, GLint sy1, GLint dx0, GL
 		gl_error(ctx, GL_INVALID_OPERATION, "%s: depth and stencil blits must use GL_NEAREST", fn);
 		return;
 	}
+	/* GLES 3.0 §4.3.3: a multisample buffer is only resolved, 1:1 into a
+	 * single-sample one */
+	int read_samples = gl_fb_samples(ctx, rfb);
+	if (gl_fb_samples(ctx, dfb) > 0) {
+		gl_error(ctx, GL_INVALID_OPERATION, "%s: the draw framebuffer is multisample", fn);
+		return;
+	}
+	if (read_samples > 0 && (sx0 != dx0 || sy0 != dy0 || sx1 != dx1 || sy1 != dy1)) {
+		gl_error(ctx, GL_INVALID_OPERATION, "%s: a resolve needs the same source and destination rectangles", fn);
+		return;
+	}
 	struct pair pairs[6];
 	int np = 0;
 	if (mask & GL_COLOR_BUFFER_BIT) {
@@ -289,6 +312,10 @@ void glBlitFramebuffer(GLint sx0, GLint sy0, GLint sx1, GLint sy1, GLint dx0, GL
 			}
 			if (!compatible_kinds(si, di)) {
 				gl_error(ctx, GL_INVALID_OPERATION, "%s: integer and normalized color buffers do not mix", fn);
+				return;
+			}
+			if (read_samples > 0 && !gl_ms_resolve_formats_ok(src->fmt, dst->fmt)) {
+				gl_error(ctx, GL_INVALID_OPERATION, "%s: a resolve needs identical formats", fn);
 				return;
 			}
 			if (filter == GL_LINEAR && si->kind != GLF_KIND_UNORM) {

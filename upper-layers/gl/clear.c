@@ -6,7 +6,8 @@
  * bytes or exactly the alpha/stencil byte: the blitter's write-enable
  * bits). Other masks, and whatever the blitter refuses, are cleared on the
  * CPU through a map. Depth 24 + stencil 8 is one 32-bit word: depth in
- * the three low bytes, stencil in the high one.
+ * the three low bytes, stencil in the high one. A multisample buffer is
+ * cleared one sample plane after the other.
  */
 #include <errno.h>
 #include <math.h>
@@ -60,7 +61,7 @@ static int cpu_fill(struct gl_context *ctx, struct gl_miptree *mt, struct rect r
 
 /* Fill through the blitter when write_bits says which bytes it may write
  * (0 = all), otherwise or on refusal on the CPU. */
-static void fill(struct gl_context *ctx, struct gl_miptree *mt, struct rect r, uint32_t pixel, uint32_t keep)
+static void fill_image(struct gl_context *ctx, struct gl_miptree *mt, struct rect r, uint32_t pixel, uint32_t keep)
 {
 	unsigned cpp = gl_fmt_info(mt->fmt)->cpp;
 	uint32_t all = cpp == 4 ? 0xffffffffu : (1u << (cpp * 8)) - 1;
@@ -81,6 +82,20 @@ static void fill(struct gl_context *ctx, struct gl_miptree *mt, struct rect r, u
 		return;
 	if (cpu_fill(ctx, mt, r, pixel, keep) < 0)
 		gl_error(ctx, GL_OUT_OF_MEMORY, "glClear: cannot map the buffer");
+}
+
+/* Every sample of a multisample image (its planes, multisample.c). */
+static void fill(struct gl_context *ctx, struct gl_miptree *mt, struct rect r, uint32_t pixel, uint32_t keep)
+{
+	int planes = mt->samples > 0 ? mt->depth : 1;
+	for (int s = 0; s < planes; s++) {
+		struct gl_miptree *plane = gl_miptree_slice(mt, s);
+		if (!plane) {
+			gl_error(ctx, GL_OUT_OF_MEMORY, "glClear: cannot reach sample %d", s);
+			return;
+		}
+		fill_image(ctx, plane, r, pixel, keep);
+	}
 }
 
 /* Depth and/or stencil of fb within r, under the depth and stencil write

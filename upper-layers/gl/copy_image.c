@@ -239,6 +239,12 @@ void glCopyImageSubDataEXT(GLuint src_name, GLenum src_target, GLint src_level, 
 			 d.height);
 		return;
 	}
+	/* multisample renderbuffers copy only into the same sample count (textures have none) */
+	int ssamples = s.rb ? s.rb->samples : 0, dsamples = d.rb ? d.rb->samples : 0;
+	if (ssamples != dsamples) {
+		gl_error(ctx, GL_INVALID_OPERATION, "%s: sample counts differ (%d, %d)", fn, ssamples, dsamples);
+		return;
+	}
 	int sc = view_class(s.internal), dc = view_class(d.internal);
 	if (s.internal != d.internal && (!sc || sc != dc)) {
 		gl_error(ctx, GL_INVALID_OPERATION, "%s: formats 0x%x and 0x%x are not copy-compatible", fn, s.internal,
@@ -256,9 +262,13 @@ void glCopyImageSubDataEXT(GLuint src_name, GLenum src_target, GLint src_level, 
 			gl_error(ctx, GL_INVALID_OPERATION, "%s: texel sizes differ", fn);
 			return;
 		}
-		if (raw_copy(ctx, a, sx, sy, b, dx, dy, w, h) < 0) {
-			gl_error(ctx, GL_OUT_OF_MEMORY, "%s: cannot map the images", fn);
-			return;
+		/* every sample plane of a multisample renderbuffer */
+		for (int k = 0; k < (a->samples > 0 ? a->depth : 1); k++) {
+			struct gl_miptree *pa = gl_miptree_slice(a, k), *pb = gl_miptree_slice(b, k);
+			if (!pa || !pb || raw_copy(ctx, pa, sx, sy, pb, dx, dy, w, h) < 0) {
+				gl_error(ctx, GL_OUT_OF_MEMORY, "%s: cannot map the images", fn);
+				return;
+			}
 		}
 	}
 }

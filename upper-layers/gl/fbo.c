@@ -9,6 +9,7 @@
  *
  * Completeness follows GLES 3.0 §4.4.4; on top of it, formats the blitter
  * and CPU paths cannot touch would answer GL_FRAMEBUFFER_UNSUPPORTED.
+ * Multisample storage is multisample.c's.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -166,12 +167,9 @@ void glRenderbufferStorageMultisample(GLenum target, GLsizei samples, GLenum int
 		gl_error(ctx, GL_INVALID_VALUE, "glRenderbufferStorageMultisample(samples < 0)");
 		return;
 	}
-	if (samples > 0) {
-		/* GL_MAX_SAMPLES is 0 for us: the blitter has no resolve */
-		gl_error(ctx, GL_INVALID_OPERATION, "glRenderbufferStorageMultisample(samples %d > GL_MAX_SAMPLES)",
-			 samples);
+	samples = gl_ms_storage_samples(ctx, "glRenderbufferStorageMultisample", fmt, samples);
+	if (samples < 0)
 		return;
-	}
 	struct gl_renderbuffer *rb = ctx->bound_rb;
 	if (!rb) {
 		gl_error(ctx, GL_INVALID_OPERATION, "glRenderbufferStorage: no renderbuffer bound");
@@ -179,7 +177,7 @@ void glRenderbufferStorageMultisample(GLenum target, GLsizei samples, GLenum int
 	}
 	struct gl_miptree *mt = NULL;
 	if (w > 0 && h > 0) {
-		mt = gl_miptree_create(ctx->screen, fmt, w, h, 0);
+		mt = gl_ms_miptree_create(ctx->screen, fmt, w, h, samples);
 		if (!mt) {
 			gl_error(ctx, GL_OUT_OF_MEMORY, "glRenderbufferStorage(%dx%d): out of memory", w, h);
 			return;
@@ -190,6 +188,7 @@ void glRenderbufferStorageMultisample(GLenum target, GLsizei samples, GLenum int
 	rb->internal = internal;
 	rb->width = w;
 	rb->height = h;
+	rb->samples = samples;
 }
 
 void glRenderbufferStorage(GLenum target, GLenum internal, GLsizei w, GLsizei h)
@@ -417,6 +416,22 @@ static bool attachment_complete(const struct gl_attachment *a, int slot)
 	return fi->stencil != 0;
 }
 
+static int att_samples(const struct gl_attachment *a)
+{
+	return a->type == GL_RENDERBUFFER ? a->rb->samples : 0;
+}
+
+int gl_fb_samples(struct gl_context *ctx, struct gl_framebuffer *fb)
+{
+	(void)ctx;
+	if (!fb || fb->name == 0)
+		return 0;
+	for (int i = 0; i < GL_ATT_COUNT; i++)
+		if (fb->att[i].type != GL_NONE)
+			return att_samples(&fb->att[i]);
+	return 0;
+}
+
 GLenum gl_fb_status(struct gl_context *ctx, struct gl_framebuffer *fb)
 {
 	(void)ctx;
@@ -435,6 +450,12 @@ GLenum gl_fb_status(struct gl_context *ctx, struct gl_framebuffer *fb)
 	}
 	if (!present)
 		return GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT;
+	/* GLES 3.0 §4.4.4.2: one RENDERBUFFER_SAMPLES for all attachments
+	 * (textures have none) */
+	int samples = gl_fb_samples(ctx, fb);
+	for (int i = 0; i < GL_ATT_COUNT; i++)
+		if (fb->att[i].type != GL_NONE && att_samples(&fb->att[i]) != samples)
+			return GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE;
 	const struct gl_attachment *d = &fb->att[GL_ATT_DEPTH], *s = &fb->att[GL_ATT_STENCIL];
 	if (d->type != GL_NONE && s->type != GL_NONE && att_miptree(d) != att_miptree(s))
 		return GL_FRAMEBUFFER_UNSUPPORTED;
@@ -940,7 +961,5 @@ void glGetInternalformativ(GLenum target, GLenum internal, GLenum pname, GLsizei
 		gl_error(ctx, GL_INVALID_VALUE, "%s(bufSize %d)", fn, count);
 		return;
 	}
-	/* GL_MAX_SAMPLES is 0: the blitter has no resolve, so no sample counts */
-	if (pname == GL_NUM_SAMPLE_COUNTS && count > 0)
-		params[0] = 0;
+	gl_ms_internalformat(fmt, pname, count, params);
 }

@@ -20,7 +20,7 @@
 #include <stdarg.h>
 #include <string.h>
 
-#include "upper-layers/gl/gl_priv.h"
+#include "upper-layers/gl/gl_tex.h"
 
 enum kind { K_INT, K_BOOL, K_FLOAT, K_NORM };
 
@@ -187,8 +187,9 @@ static int get_state(struct gl_context *ctx, GLenum pname, double *v, enum kind 
 		return 2;
 	case GL_MAX_ELEMENT_INDEX: return I1((1 << 24) - 1);
 	case GL_MAX_ELEMENTS_INDICES: case GL_MAX_ELEMENTS_VERTICES: return I1(1 << 16);
-	case GL_MAX_SAMPLES: return I1(0);
-	case GL_SAMPLE_BUFFERS: case GL_SAMPLES: return I1(0);
+	case GL_MAX_SAMPLES: return I1(GL_MAX_SAMPLES_GEM);
+	case GL_SAMPLES: return I1(gl_fb_samples(ctx, gl_draw_fb(ctx)));
+	case GL_SAMPLE_BUFFERS: return I1(gl_fb_samples(ctx, gl_draw_fb(ctx)) > 0);
 	case GL_MAX_VERTEX_ATTRIBS: return I1(GL_MAX_VERTEX_ATTRIBS_GEM);
 	case GL_MAX_VERTEX_UNIFORM_COMPONENTS: return I1(1024);
 	case GL_MAX_VERTEX_UNIFORM_VECTORS: return I1(256);

@@ -122,6 +122,7 @@ struct gl_miptree {
 	int width, height;
 	int depth;		/* slices; 1 for a 2D image and for a slice view */
 	uint32_t qpitch;	/* rows from one slice to the next */
+	int samples;		/* > 0: a multisample image, its depth slices the sample planes (multisample.c) */
 	struct gl_miptree **slices;	/* depth > 1: views of slices 1.., made on first use */
 };
 enum { GL_MT_LINEAR = 1u << 0 };

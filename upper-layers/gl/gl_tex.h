@@ -88,6 +88,27 @@ struct gl_miptree *gl_fb_read_miptree(struct gl_context *ctx);
 /* Width and height of a complete framebuffer (the smallest attachment). */
 void gl_fb_size(struct gl_context *ctx, struct gl_framebuffer *fb, int *w, int *h);
 
+/* ---- multisample.c ---- */
+#define GL_MAX_SAMPLES_GEM 4	/* llvmpipe's count, and the only one */
+/* The samples RenderbufferStorageMultisample stores for samples (0 or
+ * GL_MAX_SAMPLES_GEM), or -1 after recording INVALID_OPERATION (integer
+ * formats, more than GL_MAX_SAMPLES). */
+int gl_ms_storage_samples(struct gl_context *ctx, const char *fn, enum gl_fmt fmt, GLsizei samples);
+/* The storage of a renderbuffer: samples planes (0: an ordinary image). */
+struct gl_miptree *gl_ms_miptree_create(struct gl_screen *screen, enum gl_fmt fmt, int width, int height,
+					int samples);
+/* glGetInternalformativ's GL_NUM_SAMPLE_COUNTS and GL_SAMPLES answers for fmt. */
+void gl_ms_internalformat(enum gl_fmt fmt, GLenum pname, GLsizei count, GLint *params);
+/* Whether a multisample buffer of src may be resolved into dst. */
+bool gl_ms_resolve_formats_ok(enum gl_fmt src, enum gl_fmt dst);
+/* Resolves x0..x1, y0..y1 of the multisample src into the same rectangle
+ * of dst (inside both), keeping the destination bits of keep. */
+int gl_ms_resolve(struct gl_context *ctx, struct gl_miptree *src, struct gl_miptree *dst, uint32_t keep, int x0,
+		  int y0, int x1, int y1);
+/* The sample count of a framebuffer's attachments (the first one's; 0 for
+ * a window-system framebuffer): its SAMPLES, SAMPLE_BUFFERS when > 0. */
+int gl_fb_samples(struct gl_context *ctx, struct gl_framebuffer *fb);
+
 /* ---- teximage.c ---- */
 /* Copies a rectangle between miptrees of any formats the CPU converts
  * between (the blitter when the formats are the same); the rectangles

@@ -108,6 +108,10 @@ void glReadPixels(GLint x, GLint y, GLsizei w, GLsizei h, GLenum format, GLenum 
 		gl_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION, "%s: the read framebuffer is not complete", fn);
 		return;
 	}
+	if (gl_fb_samples(ctx, fb) > 0) {
+		gl_error(ctx, GL_INVALID_OPERATION, "%s: the read framebuffer is multisample", fn);
+		return;
+	}
 	struct gl_pixel_desc d;
 	if (!gl_pixel_desc(format, type, &d)) {
 		gl_error(ctx, GL_INVALID_ENUM, "%s(format 0x%x, type 0x%x)", fn, format, type);

@@ -633,6 +633,10 @@ struct gl_miptree *gl_teximage_copy_source(struct gl_context *ctx, const char *f
 		gl_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION, "%s: the read framebuffer is not complete", fn);
 		return NULL;
 	}
+	if (gl_fb_samples(ctx, fb) > 0) {
+		gl_error(ctx, GL_INVALID_OPERATION, "%s: the read framebuffer is multisample", fn);
+		return NULL;
+	}
 	struct gl_miptree *mt = gl_fb_read_miptree(ctx);
 	if (!mt)
 		gl_error(ctx, GL_INVALID_OPERATION, "%s: there is no read buffer", fn);
