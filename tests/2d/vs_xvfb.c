@@ -36,11 +36,11 @@ static const char *const cat_name[NCAT] = {
 /* One side: a gem2d device and its pixmaps. */
 struct side {
 	struct t2d_dev t;
-	gem2d_pixmap *dst, *tile, *stipple, *stipple8, *src, *src2, *mask, *solid[3];
+	gem2d_pixmap *dst, *tile, *tile8, *stipple, *stipple8, *src, *src2, *mask, *solid[3];
 };
 
 struct xside {
-	uint32_t dst, tile, stipple, stipple8, src, src2, mask, solid[3];
+	uint32_t dst, tile, tile8, stipple, stipple8, src, src2, mask, solid[3];
 };
 
 struct world {
@@ -64,13 +64,13 @@ struct req {
 	gem2d_arc arcs[6];
 	int a[11];			/* copy/put/get/composite arguments */
 	bool self, mask;
-	bool stipple8;			/* the stipple of period 8 (the blitter's pattern) */
+	bool period8;			/* the tile and stipple whose sides divide 8 (the blitter's patterns) */
 	uint8_t image[64 * 48 * 4];
 	char text[24];
 };
 
-/* Two stipples: one of odd sides, one whose sides divide 8 (the blitter's 8x8 mono pattern). */
-static const int tile_w = 13, tile_h = 7, st_w = 9, st_h = 11, st8_w = 4, st8_h = 8;
+/* Two tiles and two stipples: of odd sides, and of sides that divide 8 (the blitter's 8x8 patterns). */
+static const int tile_w = 13, tile_h = 7, st_w = 9, st_h = 11, tile8_w = 8, tile8_h = 2, st8_w = 4, st8_h = 8;
 
 static int side_open(struct side *s, unsigned flags, int depth, int src2_depth, int tiling)
 {
@@ -79,6 +79,7 @@ static int side_open(struct side *s, unsigned flags, int depth, int src2_depth, 
 		return -1;
 	s->dst = gem2d_pixmap_create(s->t.dev, W, H, depth, depth == 1 ? GEM2D_TILING_DEFAULT : tiling);
 	s->tile = gem2d_pixmap_create(s->t.dev, tile_w, tile_h, depth, GEM2D_TILING_DEFAULT);
+	s->tile8 = gem2d_pixmap_create(s->t.dev, tile8_w, tile8_h, depth, GEM2D_TILING_DEFAULT);
 	s->stipple = gem2d_pixmap_create(s->t.dev, st_w, st_h, 1, GEM2D_TILING_DEFAULT);
 	s->stipple8 = gem2d_pixmap_create(s->t.dev, st8_w, st8_h, 1, GEM2D_TILING_DEFAULT);
 	s->src = gem2d_pixmap_create(s->t.dev, 47, 31, depth, GEM2D_TILING_DEFAULT);
@@ -87,13 +88,14 @@ static int side_open(struct side *s, unsigned flags, int depth, int src2_depth, 
 	for (int i = 0; i < 3; i++)
 		if (!(s->solid[i] = gem2d_pixmap_create(s->t.dev, 1, 1, 32, GEM2D_TILING_NONE)))
 			return -1;
-	return s->dst && s->tile && s->stipple && s->stipple8 && s->src && s->src2 && s->mask ? 0 : -1;
+	return s->dst && s->tile && s->tile8 && s->stipple && s->stipple8 && s->src && s->src2 && s->mask ? 0 : -1;
 }
 
 static void side_close(struct side *s)
 {
 	gem2d_pixmap_destroy(s->dst);
 	gem2d_pixmap_destroy(s->tile);
+	gem2d_pixmap_destroy(s->tile8);
 	gem2d_pixmap_destroy(s->stipple);
 	gem2d_pixmap_destroy(s->stipple8);
 	gem2d_pixmap_destroy(s->src);
@@ -131,6 +133,7 @@ static int world_open(struct world *w, int depth, int tiling)
 		return -1;
 	w->xs.dst = xref_pixmap(w->x, W, H, depth);
 	w->xs.tile = xref_pixmap(w->x, tile_w, tile_h, depth);
+	w->xs.tile8 = xref_pixmap(w->x, tile8_w, tile8_h, depth);
 	w->xs.stipple = xref_pixmap(w->x, st_w, st_h, 1);
 	w->xs.stipple8 = xref_pixmap(w->x, st8_w, st8_h, 1);
 	w->xs.src = xref_pixmap(w->x, 47, 31, depth);
@@ -139,9 +142,10 @@ static int world_open(struct world *w, int depth, int tiling)
 	for (int i = 0; i < 3; i++)
 		w->xs.solid[i] = xref_pixmap(w->x, 1, 1, 32);
 	w->font = xref_font_open(w->x, "6x13");
-	if (!w->xs.dst || !w->xs.tile || !w->xs.stipple || !w->xs.stipple8 || !w->xs.src || !w->xs.src2 || !w->xs.mask || !w->font)
+	if (!w->xs.dst || !w->xs.tile || !w->xs.tile8 || !w->xs.stipple || !w->xs.stipple8 || !w->xs.src || !w->xs.src2 || !w->xs.mask || !w->font)
 		return -1;
 	fill_random(w, w->gpu.tile, w->cpu.tile, w->xs.tile, tile_w, tile_h, depth, 1);
+	fill_random(w, w->gpu.tile8, w->cpu.tile8, w->xs.tile8, tile8_w, tile8_h, depth, 8);
 	fill_random(w, w->gpu.stipple, w->cpu.stipple, w->xs.stipple, st_w, st_h, 1, 2);
 	fill_random(w, w->gpu.stipple8, w->cpu.stipple8, w->xs.stipple8, st8_w, st8_h, 1, 7);
 	fill_random(w, w->gpu.src, w->cpu.src, w->xs.src, 47, 31, depth, 3);
@@ -196,7 +200,7 @@ static void random_req(struct req *q, enum cat cat, uint64_t *r, int depth)
 	gc->arc_mode = (uint8_t)t2d_range(r, 0, 1);
 	gc->ts_x_origin = (int16_t)t2d_range(r, -15, 15);
 	gc->ts_y_origin = (int16_t)t2d_range(r, -15, 15);
-	q->stipple8 = t2d_range(r, 0, 1);
+	q->period8 = t2d_range(r, 0, 1);
 	if (t2d_range(r, 0, 3) == 0) {
 		int nd = t2d_range(r, 1, 4);
 		for (int i = 0; i < nd; i++)
@@ -327,8 +331,8 @@ static int apply_gem2d(struct world *w, struct side *s, const struct req *q, int
 {
 	gem2d_gc gc = q->gc;
 	const gem2d_glyph *gl[24];
-	gc.tile = s->tile;
-	gc.stipple = q->stipple8 ? s->stipple8 : s->stipple;
+	gc.tile = q->period8 ? s->tile8 : s->tile;
+	gc.stipple = q->period8 ? s->stipple8 : s->stipple;
 	switch (q->cat) {
 	case C_POINT:
 		return gem2d_poly_point(s->dst, &gc, q->n, q->pts);
@@ -379,29 +383,29 @@ static int apply_x(struct world *w, const struct req *q)
 	struct xref *x = w->x;
 	const struct xside *s = &w->xs;
 	const gem2d_gc *gc = &q->gc;
-	uint32_t st = q->stipple8 ? s->stipple8 : s->stipple;
+	uint32_t st = q->period8 ? s->stipple8 : s->stipple, tl = q->period8 ? s->tile8 : s->tile;
 	switch (q->cat) {
 	case C_POINT:
-		return xref_poly_point(x, s->dst, gc, s->tile, st, q->n, q->pts);
+		return xref_poly_point(x, s->dst, gc, tl, st, q->n, q->pts);
 	case C_LINE:
-		return xref_poly_line(x, s->dst, gc, s->tile, st, q->n, q->pts);
+		return xref_poly_line(x, s->dst, gc, tl, st, q->n, q->pts);
 	case C_SEGMENT:
-		return xref_poly_segment(x, s->dst, gc, s->tile, st, q->n, q->segs);
+		return xref_poly_segment(x, s->dst, gc, tl, st, q->n, q->segs);
 	case C_RECTANGLE:
-		return xref_poly_rectangle(x, s->dst, gc, s->tile, st, q->n, q->rects);
+		return xref_poly_rectangle(x, s->dst, gc, tl, st, q->n, q->rects);
 	case C_ARC:
-		return xref_poly_arc(x, s->dst, gc, s->tile, st, q->n, q->arcs);
+		return xref_poly_arc(x, s->dst, gc, tl, st, q->n, q->arcs);
 	case C_POLYGON:
-		return xref_fill_polygon(x, s->dst, gc, s->tile, st, q->n, q->pts);
+		return xref_fill_polygon(x, s->dst, gc, tl, st, q->n, q->pts);
 	case C_FILL_RECT:
-		return xref_poly_fill_rectangle(x, s->dst, gc, s->tile, st, q->n, q->rects);
+		return xref_poly_fill_rectangle(x, s->dst, gc, tl, st, q->n, q->rects);
 	case C_FILL_ARC:
-		return xref_poly_fill_arc(x, s->dst, gc, s->tile, st, q->n, q->arcs);
+		return xref_poly_fill_arc(x, s->dst, gc, tl, st, q->n, q->arcs);
 	case C_COPY:
-		return xref_copy_area(x, q->self ? s->dst : s->src, s->dst, gc, s->tile, st, q->a[0], q->a[1],
+		return xref_copy_area(x, q->self ? s->dst : s->src, s->dst, gc, tl, st, q->a[0], q->a[1],
 				      q->a[2], q->a[3], q->a[4], q->a[5]);
 	case C_COPY_PLANE:
-		return xref_copy_plane(x, q->self ? s->stipple : s->src, s->dst, gc, s->tile, st, q->a[0],
+		return xref_copy_plane(x, q->self ? s->stipple : s->src, s->dst, gc, tl, st, q->a[0],
 				       q->a[1], q->a[2], q->a[3], q->a[4], q->a[5], q->self ? 1u : (uint32_t)q->a[6]);
 	case C_PUT:
 		return xref_put_image(x, s->dst, gc, q->a[0], q->a[1], q->a[2], q->a[3], q->a[4], q->image, q->a[5]);
@@ -410,9 +414,9 @@ static int apply_x(struct world *w, const struct req *q)
 		return xref_get_image(x, s->dst, q->a[0], q->a[1], q->a[2], q->a[3], (uint32_t)q->a[4], got[2],
 				      t2d_stride(q->a[2], w->depth));
 	case C_TEXT:
-		return xref_poly_text8(x, s->dst, gc, s->tile, st, w->font, q->a[0], q->a[1], q->text, q->n);
+		return xref_poly_text8(x, s->dst, gc, tl, st, w->font, q->a[0], q->a[1], q->text, q->n);
 	case C_IMAGE_TEXT:
-		return xref_image_text8(x, s->dst, gc, s->tile, st, w->font, q->a[0], q->a[1], q->text, q->n);
+		return xref_image_text8(x, s->dst, gc, tl, st, w->font, q->a[0], q->a[1], q->text, q->n);
 	case C_COMPOSITE:
 		if (q->a[10])
 			return xref_composite(x, q->a[0], s->solid[q->a[10] - 1], 32, true, q->mask ? s->mask : 0, 8, s->dst,

@@ -3,7 +3,8 @@
  * Fills on the blitter (2d-layer.md §1.6): one box is an XY_COLOR_BLT; many
  * boxes share one XY_SETUP_MONO_PATTERN_SL_BLT with a solid pattern and take
  * a 3-dword XY_SCANLINES_BLT each; points take a 2-dword XY_PIXEL_BLT on the
- * same setup; stipples of 8x8 (or a divisor) are that setup's mono pattern. Tiles are repeated by XY_SRC_COPY_BLT from the tile pixmap
+ * same setup; stipples of 8x8 (or a divisor) are that setup's mono pattern,
+ * tiles of 8x8 (or a divisor) an XY_SETUP_BLT colour pattern. Tiles are repeated by XY_SRC_COPY_BLT from the tile pixmap
  * with the function's copy ROP. The setup is re-emitted whenever the batch
  * was submitted under us (batch.c forgets it), never assumed to survive.
  *
@@ -11,6 +12,7 @@
  * bits of DW0 and BCS_SWCTRL for Y-tiled operands (gen6+).
  */
 #include <errno.h>
+#include <string.h>
 #include <i915_drm.h>
 
 #include "hwdefs/intel_commands.h"
@@ -108,7 +110,7 @@ static int color_blt(gem2d_pixmap *dst, const struct g2d_fill *f, const g2d_box 
 	return 0;
 }
 
-enum { SETUP_SOLID = 1, SETUP_PATTERN = 2 };
+enum { SETUP_SOLID = 1, SETUP_PATTERN = 2, SETUP_COLOR_PATTERN = 3 };
 
 /* What an XY_SETUP_MONO_PATTERN_SL_BLT leaves in the registers for the scanlines after it. */
 struct setup_want {
@@ -173,12 +175,15 @@ static int setup_boxes(gem2d_pixmap *dst, const struct setup_want *w, const g2d_
 	for (size_t i = 0; i < n; i++) {
 		const g2d_box *b = &boxes[i];
 		bool have = setup_current(dst, w);
-		int ret = g2d_batch_reserve(dev, len + (have ? 0 : setup_len), have ? 0 : 1, &dst->bo, 1);
+		int ret = g2d_batch_reserve(dev, 3 + len + (have ? 0 : setup_len), have ? 0 : 1, &dst->bo, 1);
 		if (ret == 1)		/* a fresh batch: the setup went with the old one */
-			ret = g2d_batch_reserve(dev, len + setup_len, 1, &dst->bo, 1);
+			ret = g2d_batch_reserve(dev, 3 + len + setup_len, 1, &dst->bo, 1);
 		if (ret < 0)
 			return ret;
 		setup(dst, w);
+		/* A copy since the setup may have loaded other Y bits: the scanline's
+		 * destination tiling is read from BCS_SWCTRL when it runs. */
+		g2d_blt_swctrl(dev, dst, NULL);
 		g2d_out(dev, dw0);
 		if (points) {
 			g2d_out(dev, INTEL_XY(b->x1, b->y1));
@@ -189,6 +194,82 @@ static int setup_boxes(gem2d_pixmap *dst, const struct setup_want *w, const g2d_
 		g2d_count_command(dev, dw0);
 	}
 	return 0;
+}
+
+/*
+ * A tile whose sides divide 8 repeats with period 8 both ways: the
+ * blitter's 8x8 colour pattern (XY_SETUP_BLT's pattern address, 64 pixels
+ * at the destination's cpp, 64-byte aligned), laid out for absolute
+ * coordinates (seeds 0), then a 3-dword XY_SCANLINES_BLT per box. The
+ * pattern lives in a small object of its own, written before the batch
+ * names it; the batch's relocation keeps it alive until the batch has run,
+ * and the setup cache (which keys on the object) is cleared at submit, so
+ * a later pattern never matches a freed one.
+ */
+static int tile_pattern_boxes(gem2d_pixmap *dst, const struct g2d_fill *f, const g2d_box *boxes, size_t n)
+{
+	gem2d_device *dev = dst->dev;
+	gem2d_pixmap *t = f->tile;
+	uint32_t cpp = (uint32_t)dst->bpp / 8;
+	uint8_t pat[8 * 8 * 4];
+	struct g2d_raster r;
+	int ret = g2d_pixmap_map(t, &r);
+	if (ret)
+		return ret;
+	for (int32_t y = 0; y < 8; y++)
+		for (int32_t x = 0; x < 8; x++) {
+			int32_t sx = g2d_wrap(x - f->ts_x, t->width), sy = g2d_wrap(y - f->ts_y, t->height);
+			memcpy(pat + (size_t)(y * 8 + x) * cpp, r.bits + (size_t)sy * (size_t)r.stride + (size_t)sx * cpp, cpp);
+		}
+	g2d_pixmap_unmap(t);
+	drm_intel_bo *bo = drm_intel_bo_alloc(dev->bufmgr, "gem2d pattern", 4096, 4096);
+	if (!bo)
+		return -ENOMEM;
+	if (drm_intel_bo_subdata(bo, 0, 64 * cpp, pat)) {
+		drm_intel_bo_unreference(bo);
+		return -EIO;
+	}
+	drm_intel_bo *bos[2] = { dst->bo, bo };
+	uint32_t br13 = g2d_br13(dst, g2d_fill_rop[f->alu]);
+	unsigned setup_len = 3 + 6 + 2 * addr_dw(dev);
+	uint32_t dw0 = XY_SCANLINES_BLT | INTEL_LEN(3) | g2d_blt_tiling_bits(dst, NULL);
+	struct g2d_batch *b = &dev->batch;
+	for (size_t i = 0; i < n && !ret; i++) {
+		bool have = b->bo && b->setup.kind == SETUP_COLOR_PATTERN && b->setup.bo == dst->bo &&
+			    b->setup.br13 == br13 && b->setup.pat_bo == bo;
+		ret = g2d_batch_reserve(dev, 6 + (have ? 0 : setup_len), have ? 0 : 2, bos, 2);
+		if (ret == 1) {		/* a fresh batch: the setup went with the old one */
+			have = false;
+			ret = g2d_batch_reserve(dev, 6 + setup_len, 2, bos, 2);
+		}
+		if (ret < 0)
+			break;
+		ret = 0;
+		if (!have) {
+			uint32_t sdw0 = XY_SETUP_BLT | INTEL_LEN(6 + 2 * addr_dw(dev)) | g2d_blt_tiling_bits(dst, NULL);
+			g2d_blt_swctrl(dev, dst, NULL);
+			g2d_out(dev, sdw0);
+			g2d_out(dev, br13);
+			g2d_out(dev, 0);		/* clip: disabled in BR13 */
+			g2d_out(dev, 0);
+			g2d_out_reloc(dev, dst->bo, 0, true, fenced(dst));
+			g2d_out(dev, 0);		/* BG, FG: unused by a colour pattern */
+			g2d_out(dev, 0);
+			g2d_out_reloc(dev, bo, 0, false, false);
+			g2d_count_command(dev, sdw0);
+			b->setup.kind = SETUP_COLOR_PATTERN;
+			b->setup.bo = dst->bo;
+			b->setup.br13 = br13;
+			b->setup.pat_bo = bo;
+		}
+		g2d_blt_swctrl(dev, dst, NULL);		/* as in setup_boxes */
+		g2d_out(dev, dw0);
+		g2d_out(dev, INTEL_XY(boxes[i].x1, boxes[i].y1));
+		g2d_out(dev, INTEL_XY(boxes[i].x2, boxes[i].y2));
+		g2d_count_command(dev, dw0);
+	}
+	drm_intel_bo_unreference(bo);
+	return ret;
 }
 
 /* A tile repeated by copies: each box is cut at the tile's period. */
@@ -285,7 +366,8 @@ static int stipple_boxes(gem2d_pixmap *dst, const struct g2d_fill *f, const g2d_
 int g2d_blt_fill_boxes(gem2d_pixmap *dst, const struct g2d_fill *f, const g2d_box *boxes, size_t n)
 {
 	if (f->fill_style == 1)
-		return tile_boxes(dst, f, boxes, n);
+		return 8 % f->tile->width || 8 % f->tile->height ? tile_boxes(dst, f, boxes, n)
+								   : tile_pattern_boxes(dst, f, boxes, n);
 	if (f->fill_style != 0)
 		return stipple_boxes(dst, f, boxes, n);
 	if (n == 1)

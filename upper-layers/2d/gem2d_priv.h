@@ -51,6 +51,7 @@ struct g2d_batch {
 		drm_intel_bo *bo;
 		uint32_t br13, bg, fg, kind;
 		uint32_t pat[2];	/* the mono pattern, for a stipple setup */
+		drm_intel_bo *pat_bo;	/* the colour pattern, for a tile setup */
 		int32_t clip_x1, clip_y1, clip_x2, clip_y2;
 	} setup;
 	uint32_t swctrl;		/* BCS_SWCTRL Y bits loaded in this batch, or ~0 */

@@ -51,10 +51,11 @@ int g2d_policy_fill(const gem2d_pixmap *dst, const struct g2d_fill *f)
 	if (!addressable(dst))
 		return GEM2D_FALLBACK_LIMITS;
 	if (f->fill_style == 1 /* FillTiled */) {
-		/* A copy per tile period (blt_fill.c): a command every few
-		 * pixels for tiny tiles, slower than the CPU (make bench-2d). */
-		if (!f->tile || !addressable(f->tile) || f->tile->bpp != dst->bpp || f->tile->width < 8 ||
-		    f->tile->height < 8)
+		/* Sides that divide 8: the blitter's colour pattern; else a copy per
+		 * tile period (blt_fill.c), a command every few pixels for tiny
+		 * tiles, slower than the CPU (make bench-2d). */
+		if (!f->tile || !addressable(f->tile) || f->tile->bpp != dst->bpp ||
+		    ((f->tile->width < 8 || f->tile->height < 8) && (8 % f->tile->width || 8 % f->tile->height)))
 			return GEM2D_FALLBACK_FILL_STYLE;
 	} else if (f->fill_style != 0) {
 		if (!f->stipple || f->stipple->depth != 1)
