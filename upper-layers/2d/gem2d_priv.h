@@ -280,6 +280,10 @@ int g2d_blt_copy_boxes(gem2d_pixmap *src, gem2d_pixmap *dst, uint8_t alu, int dx
  * each destination pixel of the boxes; fg where set, bg (or nothing if
  * transparent) where clear. */
 typedef bool (*g2d_bit_fn)(const void *arg, int32_t x, int32_t y);
+/* Glyphs as XY_TEXT_IMMEDIATE_BLT, per box of clip (blt_text.c): the pen of f, solid fill.
+ * 0, -E2BIG with nothing emitted (a glyph too large for one command), or batch errors. */
+int g2d_blt_text(gem2d_pixmap *dst, const struct g2d_fill *f, const struct g2d_clip *clip, int x, int y, int n,
+		 const gem2d_glyph *const *glyphs);
 int g2d_blt_mono_boxes(gem2d_pixmap *dst, uint8_t alu, uint32_t fg, uint32_t bg, bool transparent,
 		       const g2d_box *boxes, size_t n, g2d_bit_fn bit, const void *arg);
 

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Text from caller glyph images (PolyText8 and ImageText8 shaped). A glyph's
- * set bits become runs of boxes, so text is drawn by the same code as every
- * other shape: with the GC's function and fill for PolyText, with GXcopy
- * and a solid foreground for ImageText, after its background box (X's
- * ImageText ignores the function and the fill style; the plane mask and the
- * clip still apply).
+ * Text from caller glyph images (PolyText8 and ImageText8 shaped): with the
+ * GC's function and fill for PolyText, with GXcopy and a solid foreground
+ * for ImageText, after its background box (X's ImageText ignores the
+ * function and the fill style; the plane mask and the clip still apply).
+ * A solid fill the blitter may draw goes as XY_TEXT_IMMEDIATE_BLT
+ * (blt_text.c); otherwise a glyph's set bits become runs of boxes, drawn by
+ * the same code as every other shape. The runs are computed either way:
+ * they are what the CPU draws when a batch fails (replay.c).
  */
 #include <errno.h>
 
@@ -49,6 +51,37 @@ static int glyph_runs(struct g2d_boxes *out, int x, int y, int n, const gem2d_gl
 	return out->err;
 }
 
+/* The glyphs in gc's pen and fill, within clip. */
+static int draw_glyphs(gem2d_pixmap *dst, const gem2d_gc *gc, const struct g2d_clip *clip, int x, int y, int n,
+		       const gem2d_glyph *const *glyphs)
+{
+	gem2d_device *dev = dst->dev;
+	struct g2d_fill f;
+	int why, ret;
+	g2d_boxes_reset(&dev->fg);
+	g2d_boxes_reset(&dev->bg);
+	if ((ret = glyph_runs(&dev->fg, x, y, n, glyphs)))
+		return ret;
+	g2d_fill_from_gc(&f, dst, gc, G2D_PEN_FG);
+	if (gc->fill_style != 0 || g2d_policy_fill(dst, &f) != GEM2D_FALLBACK_NONE)
+		return g2d_draw_shapes_in(dst, gc, clip);	/* the boxes, and the fallback's count */
+	g2d_boxes_reset(&dev->clipped);
+	g2d_clip_boxes(clip, dev->fg.box, dev->fg.n, &dev->clipped);
+	if (dev->clipped.err || !dev->clipped.n)
+		return dev->clipped.err;
+	ret = g2d_blt_text(dst, &f, clip, x, y, n, glyphs);
+	if (ret == -E2BIG)
+		return g2d_draw_shapes_in(dst, gc, clip);
+	if (ret == 0)
+		g2d_replay_note_fill(dev, dst, &f, dev->clipped.box, dev->clipped.n);
+	why = GEM2D_FALLBACK_NONE;
+	ret = g2d_blt_outcome(dev, ret, &why);
+	if (ret <= 0)
+		return ret;
+	g2d_count_fallback(dev, why);
+	return g2d_cpu_fill_boxes(dst, &f, dev->clipped.box, dev->clipped.n);
+}
+
 G2D_EXPORT int gem2d_poly_glyphs(gem2d_pixmap *dst, const gem2d_gc *gc, int x, int y, int n,
 				 const gem2d_glyph *const *glyphs)
 {
@@ -57,10 +90,12 @@ G2D_EXPORT int gem2d_poly_glyphs(gem2d_pixmap *dst, const gem2d_gc *gc, int x, i
 		ret = check_glyphs(n, glyphs);
 	if (ret || !n)
 		return ret;
-	g2d_boxes_reset(&dst->dev->fg);
-	g2d_boxes_reset(&dst->dev->bg);
-	ret = glyph_runs(&dst->dev->fg, x, y, n, glyphs);
-	return ret ? ret : g2d_draw_shapes(dst, gc);
+	struct g2d_clip clip;
+	if ((ret = g2d_clip_init(&clip, dst, gc)))
+		return ret;
+	ret = draw_glyphs(dst, gc, &clip, x, y, n, glyphs);
+	g2d_clip_fini(&clip);
+	return ret;
 }
 
 G2D_EXPORT int gem2d_image_glyphs(gem2d_pixmap *dst, const gem2d_gc *gc, int x, int y, int n,
@@ -92,13 +127,9 @@ G2D_EXPORT int gem2d_image_glyphs(gem2d_pixmap *dst, const gem2d_gc *gc, int x, 
 			      (int32_t)y + font_descent);
 	copy.foreground = gc->background;
 	ret = g2d_draw_shapes_in(dst, &copy, &clip);
-	if (!ret) {
-		g2d_boxes_reset(&dst->dev->fg);
-		ret = glyph_runs(&dst->dev->fg, x, y, n, glyphs);
-	}
 	copy.foreground = gc->foreground;
 	if (!ret)
-		ret = g2d_draw_shapes_in(dst, &copy, &clip);
+		ret = draw_glyphs(dst, &copy, &clip, x, y, n, glyphs);
 	g2d_clip_fini(&clip);
 	return ret;
 }
