@@ -63,6 +63,9 @@ enum gl_fmt {
 	GLF_R8UI, GLF_R8I, GLF_RG8UI, GLF_RG8I,
 	GLF_R16UI, GLF_R16I, GLF_RG16UI, GLF_RG16I,
 	GLF_R32UI, GLF_R32I, GLF_RGBA8UI, GLF_RGBA8I,
+	/* wide: one 32-bit word per channel, R first; the blitter moves a
+	 * texel as 2 or 4 32bpp pixels */
+	GLF_RG32UI, GLF_RG32I, GLF_RGBA32UI, GLF_RGBA32I,
 	GLF_COUNT
 };
 
@@ -82,6 +85,14 @@ struct gl_fmt_info {
 	bool renderable;	/* color-renderable in GLES 3.0 */
 	GLenum read_format, read_type;	/* IMPLEMENTATION_COLOR_READ_FORMAT/TYPE (Mesa's answers) */
 };
+/* The wide formats (cpp 8 or 16): each channel a 32-bit word. Their
+ * packed words do not fit a uint32_t: gl_fmt_color_keep answers a mask of
+ * kept channels (bit i: channel i) for them, and fills go through
+ * gl_fmt_pack_int into a cpp-byte pixel. */
+static inline bool gl_fmt_wide(const struct gl_fmt_info *fi)
+{
+	return fi->cpp > 4;
+}
 const struct gl_fmt_info *gl_fmt_info(enum gl_fmt fmt);
 enum gl_fmt gl_fmt_from_internal(GLenum internalformat);
 enum gl_fmt gl_fmt_from_fourcc(uint32_t fourcc);

@@ -6,8 +6,9 @@
  * array entry points share with them (gl_tex.h). The internal format /
  * format / type combinations are GLES 3.0's Table 3.2 (plus the unsized
  * legacy ones and EXT_texture_format_BGRA8888); those whose storage the
- * blitter cannot hold (float, snorm, 24/48/64/128-bit, packed float) are
- * refused with GL_INVALID_OPERATION and a KHR_debug message saying so.
+ * blitter cannot hold (float, snorm, 24/48-bit, 64/128-bit but for the
+ * RG32 and RGBA32 integer ones, packed float) are refused with
+ * GL_INVALID_OPERATION and a KHR_debug message saying so.
  *
  * Uploads are the blitter-only recipe: the client's pixels are converted
  * into a linear staging object, which one XY_SRC_COPY_BLT puts into the
@@ -45,8 +46,8 @@ static const struct gl_tex_combo combos[] = {
 	{ GL_RGBA8I, GL_RGBA_INTEGER, GL_BYTE, GLF_RGBA8I },
 	{ GL_RGBA16UI, GL_RGBA_INTEGER, GL_UNSIGNED_SHORT, GLF_NONE },
 	{ GL_RGBA16I, GL_RGBA_INTEGER, GL_SHORT, GLF_NONE },
-	{ GL_RGBA32UI, GL_RGBA_INTEGER, GL_UNSIGNED_INT, GLF_NONE },
-	{ GL_RGBA32I, GL_RGBA_INTEGER, GL_INT, GLF_NONE },
+	{ GL_RGBA32UI, GL_RGBA_INTEGER, GL_UNSIGNED_INT, GLF_RGBA32UI },
+	{ GL_RGBA32I, GL_RGBA_INTEGER, GL_INT, GLF_RGBA32I },
 	{ GL_RGB10_A2UI, GL_RGBA_INTEGER, GL_UNSIGNED_INT_2_10_10_10_REV, GLF_NONE },
 	{ GL_RGB8, GL_RGB, GL_UNSIGNED_BYTE, GLF_RGBX8 },
 	{ GL_RGB565, GL_RGB, GL_UNSIGNED_BYTE, GLF_RGB565 },
@@ -77,8 +78,8 @@ static const struct gl_tex_combo combos[] = {
 	{ GL_RG8I, GL_RG_INTEGER, GL_BYTE, GLF_RG8I },
 	{ GL_RG16UI, GL_RG_INTEGER, GL_UNSIGNED_SHORT, GLF_RG16UI },
 	{ GL_RG16I, GL_RG_INTEGER, GL_SHORT, GLF_RG16I },
-	{ GL_RG32UI, GL_RG_INTEGER, GL_UNSIGNED_INT, GLF_NONE },
-	{ GL_RG32I, GL_RG_INTEGER, GL_INT, GLF_NONE },
+	{ GL_RG32UI, GL_RG_INTEGER, GL_UNSIGNED_INT, GLF_RG32UI },
+	{ GL_RG32I, GL_RG_INTEGER, GL_INT, GLF_RG32I },
 	{ GL_R8, GL_RED, GL_UNSIGNED_BYTE, GLF_R8 },
 	{ GL_R8_SNORM, GL_RED, GL_BYTE, GLF_NONE },
 	{ GL_R16F, GL_RED, GL_HALF_FLOAT, GLF_NONE },
