@@ -7,9 +7,9 @@
  * BCS_SWCTRL loaded by MI_LOAD_REGISTER_IMM for Y tiling (gen6+), fences
  * for tiled surfaces before gen4, 32 bpp writing the bytes the write mask
  * names. Surfaces at an offset (imported images) are addressed through the
- * relocation delta. Pixels of 8 or 16 bytes (RG32/RGBA32 texels) are
- * copied as 2 or 4 32bpp pixels with x scaled, as intelEmitCopyBlit did
- * for cpp above 4; they are never filled.
+ * relocation delta. Pixels of 8 or 16 bytes (RG32/RGBA32 texels, ETC2/EAC
+ * blocks) are copied as 2 or 4 32bpp pixels with x scaled, as
+ * intelEmitCopyBlit did for cpp above 4; they are never filled.
  */
 #include <errno.h>
 #include <i915_drm.h>

@@ -13,8 +13,10 @@
  * little-endian pixel word (at most 32 bits: the blitter's widest pixel),
  * and the conversions are written once over that description. The wide
  * integer formats (RG32, RGBA32) are a 32-bit word per channel, moved by
- * the blitter as 2 or 4 32bpp pixels. Pure functions of their arguments;
- * nothing here allocates.
+ * the blitter as 2 or 4 32bpp pixels; the compressed ones (ETC2/EAC) are
+ * 8 or 16-byte blocks of 4x4 texels, one block per pixel of the storage,
+ * which nothing here converts. Pure functions of their arguments; nothing
+ * here allocates.
  */
 #include <drm_fourcc.h>
 #include <math.h>
@@ -96,6 +98,11 @@ static const struct gl_fmt_info infos[GLF_COUNT] = {
 			   false, false, true, GL_RGBA_INTEGER, GL_UNSIGNED_INT },
 	[GLF_RGBA32I] = { GL_RGBA32I, 0, 16, GL_RGBA, 32, 32, 32, 32, 0, 0, SI, SH(0, 32, 64, 96),
 			  false, false, true, GL_RGBA_INTEGER, GL_INT },
+	/* compressed: one 4x4 block per pixel, no channels anything converts */
+	[GLF_BLOCK64] = { 0, 0, 8, GL_RGBA, 0, 0, 0, 0, 0, 0, GLF_KIND_BLOCK, SH(0, 0, 0, 0),
+			  false, false, false, 0, 0, 4 },
+	[GLF_BLOCK128] = { 0, 0, 16, GL_RGBA, 0, 0, 0, 0, 0, 0, GLF_KIND_BLOCK, SH(0, 0, 0, 0),
+			   false, false, false, 0, 0, 4 },
 };
 
 const struct gl_fmt_info *gl_fmt_info(enum gl_fmt fmt)
@@ -226,7 +233,7 @@ uint32_t gl_fmt_pack_int_color(enum gl_fmt fmt, const GLint c[4])
 uint32_t gl_fmt_color_keep(enum gl_fmt fmt, const GLboolean m[4])
 {
 	const struct gl_fmt_info *fi = gl_fmt_info(fmt);
-	if (!fi || fi->kind == GLF_KIND_DS)
+	if (!fi || fi->kind == GLF_KIND_DS || fi->kind == GLF_KIND_BLOCK)
 		return ~0u;
 	if (gl_fmt_wide(fi)) {
 		uint32_t kept = 0;
