@@ -203,7 +203,7 @@ static void queries(void)
 	glGetIntegerv(GL_NUM_COMPRESSED_TEXTURE_FORMATS, &n);
 	check(n >= NCFMTS, "NUM_COMPRESSED_TEXTURE_FORMATS %d: the ten ETC2/EAC formats at least", n);
 	if (gt_ours())
-		check(n == NCFMTS, "ours: exactly the ten ETC2/EAC formats");
+		check(n == NCFMTS + 1, "ours: exactly the ten ETC2/EAC formats and ETC1");
 	GLint *list = calloc((size_t)(n > 0 ? n : 1) + 16, sizeof(GLint));
 	glGetIntegerv(GL_COMPRESSED_TEXTURE_FORMATS, list);
 	fact_err("GetIntegerv(COMPRESSED_TEXTURE_FORMATS)");
@@ -213,6 +213,15 @@ static void queries(void)
 			in |= (GLenum)list[j] == cfmts[i].internal;
 		fact("COMPRESSED_TEXTURE_FORMATS has %s: %s", cfmts[i].name, in ? "yes" : "no");
 	}
+	bool etc1 = false;
+	for (int j = 0; j < n; j++)
+		etc1 |= (GLenum)list[j] == GL_ETC1_RGB8_OES;
+	fact("COMPRESSED_TEXTURE_FORMATS has ETC1_RGB8_OES: %s", etc1 ? "yes" : "no");
+	const char *ext = (const char *)glGetString(GL_EXTENSIONS);
+	fact("GL_OES_compressed_ETC1_RGB8_texture: %s", strstr(ext, "GL_OES_compressed_ETC1_RGB8_texture ") ||
+	     (strlen(ext) > 35 && !strcmp(ext + strlen(ext) - 35, "GL_OES_compressed_ETC1_RGB8_texture")) ? "yes" : "no");
+	fact("GL_EXT_compressed_ETC1_RGB8_sub_texture: %s",
+	     strstr(ext, "GL_EXT_compressed_ETC1_RGB8_sub_texture") ? "yes" : "no");
 	/* what else the reference lists is its own business: a comment */
 	printf("# %d compressed formats:", n);
 	for (int j = 0; j < n; j++)
@@ -750,6 +759,93 @@ static void copies(void)
 	free(e_data);
 }
 
+/* ---- ETC1 (OES_compressed_ETC1_RGB8_texture): its errors and copies;
+ * Mesa copies its blocks into ETC1 only, so no read-back of them ---- */
+
+static void etc1(void)
+{
+	const GLenum F = GL_ETC1_RGB8_OES;
+	uint8_t *data = gt_pattern(8 * 8, 900);
+	GLuint t, t2, t3, u, a, c;
+	glGenTextures(1, &t);
+	glBindTexture(GL_TEXTURE_2D, t);
+	nearest(GL_TEXTURE_2D);
+	glCompressedTexImage2D(GL_TEXTURE_2D, 0, F, 13, 7, 0, 64, data);
+	fact_err("ETC1 CompressedTexImage2D 13x7");
+	glCompressedTexImage2D(GL_TEXTURE_2D, 1, F, 6, 3, 0, 8, data);
+	fact_err("ETC1 CompressedTexImage2D level 1 6x3, imageSize of one block");
+	glCompressedTexSubImage2D(GL_TEXTURE_2D, 0, 12, 4, 1, 3, F, 8, data);
+	fact_err("ETC1 CompressedTexSubImage2D 12,4 1x3");
+	glCompressedTexSubImage2D(GL_TEXTURE_2D, 0, 2, 0, 4, 4, F, 8, data);
+	fact_err("ETC1 CompressedTexSubImage2D xoffset 2");
+	glCompressedTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4, GL_COMPRESSED_RGB8_ETC2, 8, data);
+	fact_err("ETC1 CompressedTexSubImage2D(RGB8_ETC2)");
+	glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4, GL_RGB, GL_UNSIGNED_BYTE, data);
+	fact_err("ETC1 TexSubImage2D(RGB, UNSIGNED_BYTE)");
+	glGenerateMipmap(GL_TEXTURE_2D);
+	fact_err("ETC1 GenerateMipmap");
+	glGenTextures(1, &t2);
+	glBindTexture(GL_TEXTURE_2D, t2);
+	glTexStorage2D(GL_TEXTURE_2D, 2, F, 8, 8);
+	fact_err("ETC1 TexStorage2D 8x8, 2 levels");
+	glCompressedTexSubImage2D(GL_TEXTURE_2D, 1, 0, 0, 4, 4, F, 8, data);
+	fact_err("ETC1 CompressedTexSubImage2D into the storage's level 1");
+	copy_image(t, GL_TEXTURE_2D, 0, 4, 4, 0, t2, GL_TEXTURE_2D, 0, 0, 0, 0, 8, 3, 1);
+	fact_err("copy ETC1 -> ETC1");
+	glGenTextures(1, &u);
+	glBindTexture(GL_TEXTURE_2D, u);
+	glTexStorage2D(GL_TEXTURE_2D, 1, GL_RG32UI, 4, 4);
+	copy_image(t, GL_TEXTURE_2D, 0, 0, 0, 0, u, GL_TEXTURE_2D, 0, 0, 0, 0, 4, 4, 1);
+	fact_err("copy ETC1 -> RG32UI");
+	copy_image(u, GL_TEXTURE_2D, 0, 0, 0, 0, t, GL_TEXTURE_2D, 0, 0, 0, 0, 1, 1, 1);
+	fact_err("copy RG32UI -> ETC1");
+	glGenTextures(1, &t3);
+	glBindTexture(GL_TEXTURE_2D, t3);
+	glTexStorage2D(GL_TEXTURE_2D, 1, GL_COMPRESSED_RGB8_ETC2, 8, 8);
+	copy_image(t, GL_TEXTURE_2D, 0, 0, 0, 0, t3, GL_TEXTURE_2D, 0, 0, 0, 0, 4, 4, 1);
+	fact_err("copy ETC1 -> RGB8_ETC2");
+	copy_image(t3, GL_TEXTURE_2D, 0, 0, 0, 0, t, GL_TEXTURE_2D, 0, 0, 0, 0, 4, 4, 1);
+	fact_err("copy RGB8_ETC2 -> ETC1");
+	GLuint fb;
+	glGenFramebuffers(1, &fb);
+	glBindFramebuffer(GL_FRAMEBUFFER, fb);
+	glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
+	fact("ETC1 attached: status 0x%x", glCheckFramebufferStatus(GL_FRAMEBUFFER));
+	glBindFramebuffer(GL_FRAMEBUFFER, 0);
+	glDeleteFramebuffers(1, &fb);
+	GLuint rb, rfb = gt_fbo_with_rb(GL_RGBA8, 4, 4, &rb);
+	glBindTexture(GL_TEXTURE_2D, u);
+	glCopyTexImage2D(GL_TEXTURE_2D, 0, F, 0, 0, 4, 4, 0);
+	fact_err("CopyTexImage2D(ETC1)");
+	glBindFramebuffer(GL_FRAMEBUFFER, 0);
+	glDeleteFramebuffers(1, &rfb);
+	glDeleteRenderbuffers(1, &rb);
+	glGenTextures(1, &c);
+	glBindTexture(GL_TEXTURE_CUBE_MAP, c);
+	glCompressedTexImage2D(GL_TEXTURE_CUBE_MAP_NEGATIVE_Z, 0, F, 4, 4, 0, 8, data);
+	fact_err("ETC1 cube face");
+	glGenTextures(1, &a);
+	glBindTexture(GL_TEXTURE_2D_ARRAY, a);
+	glCompressedTexImage3D(GL_TEXTURE_2D_ARRAY, 0, F, 4, 4, 3, 0, 24, data);
+	fact_err("ETC1 CompressedTexImage3D(2D_ARRAY) 4x4x3");
+	glCompressedTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 2, 4, 4, 1, F, 8, data);
+	fact_err("ETC1 CompressedTexSubImage3D layer 2");
+	glTexStorage3D(GL_TEXTURE_2D_ARRAY, 1, F, 4, 4, 2);
+	fact_err("ETC1 TexStorage3D(2D_ARRAY)");
+	GLuint t3d;
+	glGenTextures(1, &t3d);
+	glBindTexture(GL_TEXTURE_3D, t3d);
+	glCompressedTexImage3D(GL_TEXTURE_3D, 0, F, 4, 4, 2, 0, 16, data);
+	fact_err("ETC1 CompressedTexImage3D(3D)");
+	glTexStorage3D(GL_TEXTURE_3D, 1, F, 4, 4, 2);
+	fact_err("ETC1 TexStorage3D(3D)");
+	glCompressedTexSubImage3D(GL_TEXTURE_3D, 0, 0, 0, 0, 4, 4, 1, F, 8, data);
+	fact_err("ETC1 CompressedTexSubImage3D(3D)");
+	GLuint all[] = { t, t2, t3, u, a, c, t3d };
+	glDeleteTextures(7, all);
+	free(data);
+}
+
 int main(void)
 {
 	gt_init();
@@ -766,6 +862,7 @@ int main(void)
 	unpack_buffer();
 	errors();
 	copies();
+	etc1();
 	check(glGetError() == GL_NO_ERROR, "no error left over");
 	return gt_finish();
 }

@@ -47,7 +47,8 @@ static int view_class(GLenum internal)
 /* Whether a copies raw into b: the same format; two uncompressed formats
  * of one view class; two compressed ones of one view class; a compressed
  * format and an uncompressed one whose texel is as large as its block
- * (ARB_copy_image's Table 4.X.1, which Mesa applies to ETC2/EAC in GLES). */
+ * (ARB_copy_image's Table 4.X.1, which Mesa applies to ETC2/EAC in GLES,
+ * not to ETC1). */
 static bool compatible(GLenum a, GLenum b)
 {
 	const struct gl_compressed_info *ca = gl_compressed_info(a), *cb = gl_compressed_info(b);
@@ -57,7 +58,7 @@ static bool compatible(GLenum a, GLenum b)
 		return ca->view_class == cb->view_class;
 	if (ca || cb) {
 		const struct gl_compressed_info *c = ca ? ca : cb;
-		return view_class(ca ? b : a) == gl_fmt_info(c->fmt)->cpp * 8;
+		return c->copies_uncompressed && view_class(ca ? b : a) == gl_fmt_info(c->fmt)->cpp * 8;
 	}
 	int ac = view_class(a);
 	return ac && ac == view_class(b);

@@ -154,14 +154,18 @@ void gl_teximage_copy_clipped(struct gl_context *ctx, const char *fn, struct gl_
 			      struct gl_miptree *dst, int dx, int dy, int w, int h);
 
 /* ---- teximage_compressed.c ---- */
-/* The GLES 3.0 compressed formats (ETC2/EAC): their storage (GLF_BLOCK64
- * or GLF_BLOCK128) and ARB_texture_view class (equal: CopyImageSubData
- * copies between them). */
-#define GL_NUM_COMPRESSED_FORMATS_GEM 10
+/* The compressed formats: GLES 3.0's ETC2/EAC and OES_compressed_ETC1_RGB8_texture's
+ * ETC1. Their storage (GLF_BLOCK64 or GLF_BLOCK128), ARB_texture_view class (equal:
+ * CopyImageSubData copies between them), whether CopyImageSubData copies a block as
+ * a texel of an uncompressed format of its size (not ETC1, as Mesa has it), and the
+ * error of a 3D texture of them (Mesa's). */
+#define GL_NUM_COMPRESSED_FORMATS_GEM 11
 struct gl_compressed_info {
 	GLenum internal;
 	enum gl_fmt fmt;
 	int view_class;
+	bool copies_uncompressed;
+	GLenum error_3d;
 };
 /* NULL for an enum that names none. */
 const struct gl_compressed_info *gl_compressed_info(GLenum internal);

@@ -78,7 +78,8 @@ static bool depth_internal(GLenum internal)
 static bool format_ok_for_target(struct gl_context *ctx, const char *fn, int k, GLenum internal)
 {
 	if (k == GL_TEX_3D && gl_compressed_info(internal)) {
-		gl_error(ctx, GL_INVALID_OPERATION, "%s(internalformat 0x%x): no compressed 3D textures", fn, internal);
+		gl_error(ctx, gl_compressed_info(internal)->error_3d, "%s(internalformat 0x%x): no compressed 3D textures",
+			 fn, internal);
 		return false;
 	}
 	if (k != GL_TEX_3D || !depth_internal(internal))

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Compressed textures: the ten ETC2/EAC formats GLES 3.0 requires
- * (§3.8.6, Table 3.19), through CompressedTexImage2D/3D,
+ * (§3.8.6, Table 3.19) and ETC1 (OES_compressed_ETC1_RGB8_texture, which
+ * Mesa's llvmpipe has too), through CompressedTexImage2D/3D,
  * CompressedTexSubImage2D/3D and TexStorage2D/3D (teximage.c and
  * teximage3d.c take the formats from here), for 2D textures, cube map
  * faces and 2D arrays. GLES 3.0 has no ETC2 3D textures: TEXTURE_3D is
- * INVALID_OPERATION, as Mesa answers.
+ * INVALID_OPERATION (INVALID_ENUM for ETC1), as Mesa answers.
  *
  * Nothing samples, so nothing decodes: a level is kept as the client gave
  * it, an image of 4x4 blocks (miptree.c), one block one 8 or 16-byte pixel
@@ -42,19 +43,24 @@
 
 /* ARB_texture_view's classes of these formats (Mesa's for GLES): what
  * CopyImageSubData copies between two compressed images. */
-enum { EAC_R11 = 1, EAC_RG11, ETC2_RGB, ETC2_RGBA1, ETC2_EAC_RGBA };
+enum { EAC_R11 = 1, EAC_RG11, ETC2_RGB, ETC2_RGBA1, ETC2_EAC_RGBA, ETC1 };
+#define ETC2(internal, fmt, class) { internal, fmt, class, true, GL_INVALID_OPERATION }
 
 static const struct gl_compressed_info formats[GL_NUM_COMPRESSED_FORMATS_GEM] = {
-	{ GL_COMPRESSED_R11_EAC, GLF_BLOCK64, EAC_R11 },
-	{ GL_COMPRESSED_SIGNED_R11_EAC, GLF_BLOCK64, EAC_R11 },
-	{ GL_COMPRESSED_RG11_EAC, GLF_BLOCK128, EAC_RG11 },
-	{ GL_COMPRESSED_SIGNED_RG11_EAC, GLF_BLOCK128, EAC_RG11 },
-	{ GL_COMPRESSED_RGB8_ETC2, GLF_BLOCK64, ETC2_RGB },
-	{ GL_COMPRESSED_SRGB8_ETC2, GLF_BLOCK64, ETC2_RGB },
-	{ GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2, GLF_BLOCK64, ETC2_RGBA1 },
-	{ GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2, GLF_BLOCK64, ETC2_RGBA1 },
-	{ GL_COMPRESSED_RGBA8_ETC2_EAC, GLF_BLOCK128, ETC2_EAC_RGBA },
-	{ GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC, GLF_BLOCK128, ETC2_EAC_RGBA },
+	ETC2(GL_COMPRESSED_R11_EAC, GLF_BLOCK64, EAC_R11),
+	ETC2(GL_COMPRESSED_SIGNED_R11_EAC, GLF_BLOCK64, EAC_R11),
+	ETC2(GL_COMPRESSED_RG11_EAC, GLF_BLOCK128, EAC_RG11),
+	ETC2(GL_COMPRESSED_SIGNED_RG11_EAC, GLF_BLOCK128, EAC_RG11),
+	ETC2(GL_COMPRESSED_RGB8_ETC2, GLF_BLOCK64, ETC2_RGB),
+	ETC2(GL_COMPRESSED_SRGB8_ETC2, GLF_BLOCK64, ETC2_RGB),
+	ETC2(GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2, GLF_BLOCK64, ETC2_RGBA1),
+	ETC2(GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2, GLF_BLOCK64, ETC2_RGBA1),
+	ETC2(GL_COMPRESSED_RGBA8_ETC2_EAC, GLF_BLOCK128, ETC2_EAC_RGBA),
+	ETC2(GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC, GLF_BLOCK128, ETC2_EAC_RGBA),
+	/* ETC1 copies only into ETC1, and its 3D textures are INVALID_ENUM,
+	 * as Mesa answers; it is updated by sub-images like the others
+	 * (Mesa's llvmpipe allows that) */
+	{ GL_ETC1_RGB8_OES, GLF_BLOCK64, ETC1, false, GL_INVALID_ENUM },
 };
 
 const struct gl_compressed_info *gl_compressed_info(GLenum internal)
@@ -272,7 +278,7 @@ void glCompressedTexImage3D(GLenum target, GLint level, GLenum internal, GLsizei
 	}
 	if (target == GL_TEXTURE_3D && gl_compressed_info(internal)) {
 		/* GLES 3.0 §3.8.6: no ETC2/EAC 3D textures */
-		gl_error(ctx, GL_INVALID_OPERATION, "%s: 3D textures cannot be compressed", fn);
+		gl_error(ctx, gl_compressed_info(internal)->error_3d, "%s: 3D textures cannot be compressed", fn);
 		return;
 	}
 	if (!image_checks(ctx, fn, level, internal, w, h, depth, border, size, data))
