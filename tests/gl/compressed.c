@@ -240,6 +240,34 @@ static void queries(void)
 	glDeleteRenderbuffers(1, &rb);
 }
 
+/* What an attachment of each format says of itself (it is incomplete). */
+static void attachment_params(void)
+{
+	static const GLenum pn[] = { GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE, GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE,
+				     GL_FRAMEBUFFER_ATTACHMENT_BLUE_SIZE, GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE,
+				     GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE, GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE,
+				     GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING };
+	for (int i = 0; i <= NCFMTS; i++) {
+		GLenum f = i < NCFMTS ? cfmts[i].internal : GL_ETC1_RGB8_OES;
+		GLuint t;
+		glGenTextures(1, &t);
+		glBindTexture(GL_TEXTURE_2D, t);
+		glTexStorage2D(GL_TEXTURE_2D, 1, f, 4, 4);
+		GLuint fb = gt_fbo_with_tex(t, GL_TEXTURE_2D, 0);
+		GLint v[7];
+		for (int k = 0; k < 7; k++) {
+			v[k] = -1;
+			glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, pn[k], &v[k]);
+		}
+		fact("%s attached: status 0x%x, sizes %d %d %d %d %d, type 0x%x, encoding 0x%x (%s)",
+		     i < NCFMTS ? cfmts[i].name : "ETC1_RGB8_OES", glCheckFramebufferStatus(GL_FRAMEBUFFER), v[0], v[1], v[2],
+		     v[3], v[4], v[5], v[6], gt_err_name(glGetError()));
+		glBindFramebuffer(GL_FRAMEBUFFER, 0);
+		glDeleteFramebuffers(1, &fb);
+		glDeleteTextures(1, &t);
+	}
+}
+
 /* ---- 2D images in every format, every level size ---- */
 
 static void images_2d(void)
@@ -856,6 +884,7 @@ int main(void)
 	}
 	wide_formats();
 	queries();
+	attachment_params();
 	images_2d();
 	storage_levels();
 	cube_and_array();

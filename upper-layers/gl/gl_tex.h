@@ -166,10 +166,16 @@ struct gl_compressed_info {
 	int view_class;
 	bool copies_uncompressed;
 	GLenum error_3d;
+	uint8_t bits[4];	/* R, G, B, A: the sizes Mesa answers */
+	bool snorm, srgb;
 };
 /* NULL for an enum that names none. */
 const struct gl_compressed_info *gl_compressed_info(GLenum internal);
 /* GL_COMPRESSED_TEXTURE_FORMATS: writes the enums, returns their count. */
 int gl_compressed_formats(GLint64 *v);
+/* GetFramebufferAttachmentParameteriv's format answers (sizes, component
+ * type, color encoding) for an attached compressed image of format
+ * internal; false for other pnames and formats. */
+bool gl_compressed_attachment_param(GLenum internal, GLenum pname, GLint *v);
 
 #endif

@@ -44,23 +44,24 @@
 /* ARB_texture_view's classes of these formats (Mesa's for GLES): what
  * CopyImageSubData copies between two compressed images. */
 enum { EAC_R11 = 1, EAC_RG11, ETC2_RGB, ETC2_RGBA1, ETC2_EAC_RGBA, ETC1 };
-#define ETC2(internal, fmt, class) { internal, fmt, class, true, GL_INVALID_OPERATION }
+#define ETC2(internal, fmt, class, r, g, b, a, snorm, srgb) \
+	{ internal, fmt, class, true, GL_INVALID_OPERATION, { r, g, b, a }, snorm, srgb }
 
 static const struct gl_compressed_info formats[GL_NUM_COMPRESSED_FORMATS_GEM] = {
-	ETC2(GL_COMPRESSED_R11_EAC, GLF_BLOCK64, EAC_R11),
-	ETC2(GL_COMPRESSED_SIGNED_R11_EAC, GLF_BLOCK64, EAC_R11),
-	ETC2(GL_COMPRESSED_RG11_EAC, GLF_BLOCK128, EAC_RG11),
-	ETC2(GL_COMPRESSED_SIGNED_RG11_EAC, GLF_BLOCK128, EAC_RG11),
-	ETC2(GL_COMPRESSED_RGB8_ETC2, GLF_BLOCK64, ETC2_RGB),
-	ETC2(GL_COMPRESSED_SRGB8_ETC2, GLF_BLOCK64, ETC2_RGB),
-	ETC2(GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2, GLF_BLOCK64, ETC2_RGBA1),
-	ETC2(GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2, GLF_BLOCK64, ETC2_RGBA1),
-	ETC2(GL_COMPRESSED_RGBA8_ETC2_EAC, GLF_BLOCK128, ETC2_EAC_RGBA),
-	ETC2(GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC, GLF_BLOCK128, ETC2_EAC_RGBA),
+	ETC2(GL_COMPRESSED_R11_EAC, GLF_BLOCK64, EAC_R11, 11, 0, 0, 0, false, false),
+	ETC2(GL_COMPRESSED_SIGNED_R11_EAC, GLF_BLOCK64, EAC_R11, 11, 0, 0, 0, true, false),
+	ETC2(GL_COMPRESSED_RG11_EAC, GLF_BLOCK128, EAC_RG11, 11, 11, 0, 0, false, false),
+	ETC2(GL_COMPRESSED_SIGNED_RG11_EAC, GLF_BLOCK128, EAC_RG11, 11, 11, 0, 0, true, false),
+	ETC2(GL_COMPRESSED_RGB8_ETC2, GLF_BLOCK64, ETC2_RGB, 8, 8, 8, 0, false, false),
+	ETC2(GL_COMPRESSED_SRGB8_ETC2, GLF_BLOCK64, ETC2_RGB, 8, 8, 8, 0, false, true),
+	ETC2(GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2, GLF_BLOCK64, ETC2_RGBA1, 8, 8, 8, 1, false, false),
+	ETC2(GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2, GLF_BLOCK64, ETC2_RGBA1, 8, 8, 8, 1, false, true),
+	ETC2(GL_COMPRESSED_RGBA8_ETC2_EAC, GLF_BLOCK128, ETC2_EAC_RGBA, 8, 8, 8, 8, false, false),
+	ETC2(GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC, GLF_BLOCK128, ETC2_EAC_RGBA, 8, 8, 8, 8, false, true),
 	/* ETC1 copies only into ETC1, and its 3D textures are INVALID_ENUM,
 	 * as Mesa answers; it is updated by sub-images like the others
 	 * (Mesa's llvmpipe allows that) */
-	{ GL_ETC1_RGB8_OES, GLF_BLOCK64, ETC1, false, GL_INVALID_ENUM },
+	{ GL_ETC1_RGB8_OES, GLF_BLOCK64, ETC1, false, GL_INVALID_ENUM, { 8, 8, 8, 0 }, false, false },
 };
 
 const struct gl_compressed_info *gl_compressed_info(GLenum internal)
@@ -76,6 +77,25 @@ int gl_compressed_formats(GLint64 *v)
 	for (unsigned i = 0; i < GL_NUM_COMPRESSED_FORMATS_GEM; i++)
 		v[i] = formats[i].internal;
 	return GL_NUM_COMPRESSED_FORMATS_GEM;
+}
+
+bool gl_compressed_attachment_param(GLenum internal, GLenum pname, GLint *v)
+{
+	const struct gl_compressed_info *c = gl_compressed_info(internal);
+	if (!c)
+		return false;
+	switch (pname) {
+	case GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE: *v = c->bits[0]; return true;
+	case GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE: *v = c->bits[1]; return true;
+	case GL_FRAMEBUFFER_ATTACHMENT_BLUE_SIZE: *v = c->bits[2]; return true;
+	case GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE: *v = c->bits[3]; return true;
+	case GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE: case GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE: *v = 0; return true;
+	case GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE:
+		*v = c->snorm ? GL_SIGNED_NORMALIZED : GL_UNSIGNED_NORMALIZED;
+		return true;
+	case GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING: *v = c->srgb ? GL_SRGB : GL_LINEAR; return true;
+	default: return false;
+	}
 }
 
 /* Bytes of a w x h x d image of format c; -1 for negative sizes. */
