@@ -165,6 +165,37 @@ static void wide_formats(void)
 		glReadPixels(0, 0, w, h, GL_RGBA_INTEGER, sint ? GL_INT : GL_UNSIGNED_INT, px);
 		fact("%s: after the clears %s hash %08x", f[i].name, gt_err_name(glGetError()),
 		     gt_hash(px, (size_t)w * h * 16));
+		/* read into a pixel pack buffer at an offset */
+		GLuint pbo;
+		glGenBuffers(1, &pbo);
+		glBindBuffer(GL_PIXEL_PACK_BUFFER, pbo);
+		glBufferData(GL_PIXEL_PACK_BUFFER, (GLsizeiptr)w * h * 16 + 64, NULL, GL_STREAM_READ);
+		glReadPixels(1, 1, w - 2, h - 2, f[i].format, f[i].type, (void *)(uintptr_t)64);
+		snprintf(s, sizeof(s), "%s ReadPixels into a pack buffer", f[i].name);
+		fact_err(s);
+		const uint8_t *m = glMapBufferRange(GL_PIXEL_PACK_BUFFER, 64, (GLsizeiptr)(w - 2) * (h - 2) * f[i].bpp,
+						    GL_MAP_READ_BIT);
+		fact("%s pack buffer: hash %08x", f[i].name, m ? gt_hash(m, (size_t)(w - 2) * (h - 2) * f[i].bpp) : 0);
+		glUnmapBuffer(GL_PIXEL_PACK_BUFFER);
+		glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+		glDeleteBuffers(1, &pbo);
+		/* CopyTexImage2D and CopyTexSubImage2D from it */
+		GLuint ct;
+		glGenTextures(1, &ct);
+		glBindTexture(GL_TEXTURE_2D, ct);
+		glCopyTexImage2D(GL_TEXTURE_2D, 0, f[i].internal, 2, 1, 20, 6, 0);
+		snprintf(s, sizeof(s), "%s CopyTexImage2D", f[i].name);
+		fact_err(s);
+		glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 3, 2, 25, 0, 9, 4);
+		snprintf(s, sizeof(s), "%s CopyTexSubImage2D", f[i].name);
+		fact_err(s);
+		glCopyTexImage2D(GL_TEXTURE_2D, 0, sint ? GL_RGBA8I : GL_RGBA8UI, 0, 0, 4, 4, 0);
+		snprintf(s, sizeof(s), "%s CopyTexImage2D(%s)", f[i].name, sint ? "RGBA8I" : "RGBA8UI");
+		fact_err(s);
+		glGenerateMipmap(GL_TEXTURE_2D);
+		snprintf(s, sizeof(s), "%s GenerateMipmap", f[i].name);
+		fact_err(s);
+		glBindTexture(GL_TEXTURE_2D, t);
 		/* a renderbuffer of it, blitted into (1:1 and mirrored) and copied into */
 		GLuint rb, rfb = gt_fbo_with_rb(f[i].internal, w, h, &rb);
 		fact("%s renderbuffer: status 0x%x", f[i].name, glCheckFramebufferStatus(GL_FRAMEBUFFER));
@@ -187,8 +218,22 @@ static void wide_formats(void)
 		     gt_hash(px, (size_t)w * h * 16));
 		glBindFramebuffer(GL_FRAMEBUFFER, 0);
 		glDeleteFramebuffers(1, &rfb);
-		glDeleteFramebuffers(1, &fb);
 		glDeleteRenderbuffers(1, &rb);
+		/* what the copies made, read through a framebuffer of their own */
+		glBindTexture(GL_TEXTURE_2D, ct);
+		nearest(GL_TEXTURE_2D);
+		glBindFramebuffer(GL_FRAMEBUFFER, fb);
+		glCopyTexImage2D(GL_TEXTURE_2D, 0, f[i].internal, 2, 1, 20, 6, 0);
+		glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 3, 2, 25, 0, 9, 4);
+		snprintf(s, sizeof(s), "%s CopyTexImage2D and CopyTexSubImage2D again", f[i].name);
+		fact_err(s);
+		GLuint cfb = gt_fbo_with_tex(ct, GL_TEXTURE_2D, 0);
+		glReadPixels(0, 0, 20, 6, GL_RGBA_INTEGER, sint ? GL_INT : GL_UNSIGNED_INT, px);
+		fact("%s copied texture: %s hash %08x", f[i].name, gt_err_name(glGetError()), gt_hash(px, 20 * 6 * 16));
+		glBindFramebuffer(GL_FRAMEBUFFER, 0);
+		glDeleteFramebuffers(1, &cfb);
+		glDeleteFramebuffers(1, &fb);
+		glDeleteTextures(1, &ct);
 		glDeleteTextures(1, &t);
 		free(px);
 		free(data);

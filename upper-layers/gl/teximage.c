@@ -735,7 +735,9 @@ static enum gl_fmt copy_teximage_format(struct gl_context *ctx, const char *fn, 
 	}
 	if (!gl_teximage_copy_formats_ok(ctx, fn, src, fmt))
 		return GLF_NONE;
-	if (gl_teximage_sized_internal(internal) && si->kind == GLF_KIND_UNORM) {
+	/* sized formats keep the read buffer's component sizes, integer ones
+	 * too (Mesa's formats_differ_in_component_sizes) */
+	if (gl_teximage_sized_internal(internal) && si->kind != GLF_KIND_DS) {
 		const struct gl_fmt_info *di = gl_fmt_info(fmt);
 		if ((di->r && di->r != si->r) || (di->g && di->g != si->g) || (di->b && di->b != si->b) ||
 		    (di->a && di->a != si->a)) {
