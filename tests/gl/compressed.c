@@ -559,6 +559,37 @@ static void unpack_buffer(void)
 	glDeleteBuffers(1, &pbo);
 	free(expect);
 	free(data);
+	/* the pixel storage modes do not apply to compressed data */
+	glPixelStorei(GL_UNPACK_ROW_LENGTH, 100);
+	glPixelStorei(GL_UNPACK_SKIP_PIXELS, 4);
+	glPixelStorei(GL_UNPACK_SKIP_ROWS, 2);
+	glPixelStorei(GL_UNPACK_ALIGNMENT, 8);
+	glPixelStorei(GL_UNPACK_IMAGE_HEIGHT, 30);
+	glPixelStorei(GL_UNPACK_SKIP_IMAGES, 1);
+	data = gt_pattern(image_bytes(9, 5, 2, 16), 701);
+	glGenTextures(1, &t);
+	glBindTexture(GL_TEXTURE_2D, t);
+	nearest(GL_TEXTURE_2D);
+	glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RG11_EAC, 9, 5, 0, (GLsizei)image_bytes(9, 5, 1, 16), data);
+	fact_err("CompressedTexImage2D under UNPACK_ROW_LENGTH, SKIP_*, ALIGNMENT");
+	fact_blocks("under the unpack modes", t, GL_TEXTURE_2D, 0, 0, 0, 0, 9, 5, 16, data);
+	glGenTextures(1, &ta);
+	glBindTexture(GL_TEXTURE_2D_ARRAY, ta);
+	nearest(GL_TEXTURE_2D_ARRAY);
+	glCompressedTexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_COMPRESSED_RG11_EAC, 9, 5, 2, 0,
+			       (GLsizei)image_bytes(9, 5, 2, 16), data);
+	fact_err("CompressedTexImage3D under UNPACK_IMAGE_HEIGHT, SKIP_IMAGES");
+	fact_blocks("array layer 1 under the unpack modes", ta, GL_TEXTURE_2D_ARRAY, 0, 1, 0, 0, 9, 5, 16,
+		    data + image_bytes(9, 5, 1, 16));
+	glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+	glPixelStorei(GL_UNPACK_SKIP_PIXELS, 0);
+	glPixelStorei(GL_UNPACK_SKIP_ROWS, 0);
+	glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+	glPixelStorei(GL_UNPACK_IMAGE_HEIGHT, 0);
+	glPixelStorei(GL_UNPACK_SKIP_IMAGES, 0);
+	glDeleteTextures(1, &ta);
+	glDeleteTextures(1, &t);
+	free(data);
 }
 
 /* ---- errors ---- */

@@ -37,7 +37,6 @@
  */
 #include <errno.h>
 #include <string.h>
-#include <i915_drm.h>
 
 #include "upper-layers/gl/gl_tex.h"
 
