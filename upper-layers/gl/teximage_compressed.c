@@ -71,6 +71,9 @@ const struct gl_compressed_info *gl_compressed_info(GLenum internal)
 	return NULL;
 }
 
+/* glGet answers at most 16 values (get.c) */
+_Static_assert(GL_NUM_COMPRESSED_FORMATS_GEM <= 16, "too many compressed formats for glGet");
+
 int gl_compressed_formats(GLint64 *v)
 {
 	for (unsigned i = 0; i < GL_NUM_COMPRESSED_FORMATS_GEM; i++)
