@@ -124,7 +124,9 @@ static bool sample(const struct pair *p, const uint8_t *s, uint32_t spitch, int 
 	if (filter == GL_NEAREST || si->kind != GLF_KIND_UNORM) {
 		int x = (int)floor(u), y = (int)floor(v);
 		const uint8_t *px = s + (size_t)y * spitch + (size_t)x * si->cpp;
-		if (si->kind == GLF_KIND_DS || p->src->fmt == p->dst->fmt) {
+		if (p->src->fmt == p->dst->fmt && si->cpp > 4) {
+			memcpy(out, px, si->cpp);	/* a wide texel: color has no kept bits */
+		} else if (si->kind == GLF_KIND_DS || p->src->fmt == p->dst->fmt) {
 			uint32_t a = 0, b = 0;
 			memcpy(&a, px, si->cpp);
 			memcpy(&b, out, di->cpp);

@@ -7,7 +7,9 @@
  * BCS_SWCTRL loaded by MI_LOAD_REGISTER_IMM for Y tiling (gen6+), fences
  * for tiled surfaces before gen4, 32 bpp writing the bytes the write mask
  * names. Surfaces at an offset (imported images) are addressed through the
- * relocation delta.
+ * relocation delta. Pixels of 8 or 16 bytes (RG32/RGBA32 texels, ETC2/EAC
+ * blocks) are copied as 2 or 4 32bpp pixels with x scaled, as
+ * intelEmitCopyBlit did for cpp above 4; they are never filled.
  */
 #include <errno.h>
 #include <i915_drm.h>
@@ -46,13 +48,21 @@ static uint32_t tiled_bits(const struct gl_context *ctx, const struct gl_miptree
 	return bits;
 }
 
+/* 32bpp pixels per pixel of mt: 1 but for the 8 and 16-byte ones. */
+static int x_scale(const struct gl_miptree *mt)
+{
+	unsigned cpp = gl_fmt_info(mt->fmt)->cpp;
+	return cpp > 4 ? (int)cpp / 4 : 1;
+}
+
 /* The blitter's limits: coordinates are signed 16-bit, pitches under 32 KiB,
- * Y tiling only from gen6, 1, 2 or 4 bytes per pixel. */
+ * Y tiling only from gen6, 1, 2, 4 bytes per pixel (8 and 16 as 32bpp pixels). */
 static bool blittable(const struct gl_context *ctx, const struct gl_miptree *mt)
 {
 	unsigned cpp = gl_fmt_info(mt->fmt)->cpp;
-	return (cpp == 1 || cpp == 2 || cpp == 4) && mt->pitch < 32768 && mt->width <= 32767 &&
-	       mt->height <= 32767 && (mt->tiling != I915_TILING_Y || ctx->screen->gen >= 6) &&
+	return (cpp == 1 || cpp == 2 || cpp == 4 || cpp == 8 || cpp == 16) && mt->pitch < 32768 &&
+	       (int64_t)mt->width * x_scale(mt) <= 32767 && mt->height <= 32767 &&
+	       (mt->tiling != I915_TILING_Y || ctx->screen->gen >= 6) &&
 	       mt->offset % (mt->tiling != I915_TILING_NONE ? 4096 : 4) == 0;
 }
 
@@ -89,7 +99,7 @@ static void out_surface(struct gl_context *ctx, struct gl_miptree *mt, bool writ
 int gl_blt_fill(struct gl_context *ctx, struct gl_miptree *dst, int x1, int y1, int x2, int y2, uint32_t pixel,
 		uint32_t write_mask)
 {
-	if (!blittable(ctx, dst))
+	if (!blittable(ctx, dst) || gl_fmt_info(dst->fmt)->cpp > 4)
 		return -ENOTSUP;
 	if (x1 >= x2 || y1 >= y2)
 		return 0;
@@ -123,8 +133,12 @@ int gl_blt_copy(struct gl_context *ctx, struct gl_miptree *src, int sx, int sy, 
 	if (ret < 0)
 		return ret;
 	uint32_t dw0 = XY_SRC_COPY_BLT | INTEL_LEN(len) | tiled_bits(ctx, dst, src);
-	if (gl_fmt_info(dst->fmt)->cpp == 4)
+	if (gl_fmt_info(dst->fmt)->cpp >= 4)
 		dw0 |= INTEL_BLT_WRITE_RGBA;
+	int xs = x_scale(dst);
+	sx *= xs;
+	dx *= xs;
+	w *= xs;
 	swctrl(ctx, dst, src);
 	gl_out(ctx, dw0);
 	gl_out(ctx, br13(ctx, dst, 0xcc));

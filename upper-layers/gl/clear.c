@@ -7,7 +7,8 @@
  * bits). Other masks, and whatever the blitter refuses, are cleared on the
  * CPU through a map. Depth 24 + stencil 8 is one 32-bit word: depth in
  * the three low bytes, stencil in the high one. A multisample buffer is
- * cleared one sample plane after the other.
+ * cleared one sample plane after the other. The wide integer formats (a
+ * 32-bit word per channel) are cleared on the CPU, word by word.
  */
 #include <errno.h>
 #include <math.h>
@@ -59,11 +60,42 @@ static int cpu_fill(struct gl_context *ctx, struct gl_miptree *mt, struct rect r
 	return 0;
 }
 
+/* CPU fill of a wide (RG32, RGBA32) buffer: channel words v[i], but for
+ * the channels whose bit is set in kept (gl_fmt_color_keep's answer). */
+static void fill_wide(struct gl_context *ctx, struct gl_miptree *mt, struct rect r, const uint32_t v[4],
+		      uint32_t kept)
+{
+	unsigned words = gl_fmt_info(mt->fmt)->cpp / 4;
+	if (r.x1 >= r.x2 || r.y1 >= r.y2 || (kept & ((1u << words) - 1)) == (1u << words) - 1)
+		return;
+	uint8_t *base = gl_miptree_map(ctx, mt);
+	if (!base) {
+		gl_error(ctx, GL_OUT_OF_MEMORY, "glClear: cannot map the buffer");
+		return;
+	}
+	for (int y = r.y1; y < r.y2; y++) {
+		uint8_t *p = base + (size_t)y * mt->pitch + (size_t)r.x1 * words * 4;
+		for (int x = r.x1; x < r.x2; x++)
+			for (unsigned i = 0; i < words; i++, p += 4)
+				if (!(kept & 1u << i))
+					memcpy(p, &v[i], 4);
+	}
+	gl_miptree_unmap(mt);
+}
+
 /* Fill through the blitter when write_bits says which bytes it may write
  * (0 = all), otherwise or on refusal on the CPU. */
 static void fill_image(struct gl_context *ctx, struct gl_miptree *mt, struct rect r, uint32_t pixel, uint32_t keep)
 {
 	unsigned cpp = gl_fmt_info(mt->fmt)->cpp;
+	if (gl_fmt_wide(gl_fmt_info(mt->fmt))) {
+		/* only glClear's float color comes here for a wide (integer)
+		 * buffer: undefined, and zeros as the 32-bit integer formats
+		 * get (gl_fmt_pack_color packs no integer format) */
+		static const uint32_t zero[4];
+		fill_wide(ctx, mt, r, zero, keep);
+		return;
+	}
 	uint32_t all = cpp == 4 ? 0xffffffffu : (1u << (cpp * 8)) - 1;
 	keep &= all;
 	if (r.x1 >= r.x2 || r.y1 >= r.y2 || keep == all)
@@ -245,8 +277,13 @@ static void clear_int_color(struct gl_context *ctx, const char *fn, GLint drawbu
 	if (!color_index_ok(ctx, fn, drawbuffer) || !(fb = clearbuffer_fb(ctx, fn, &r)))
 		return;
 	struct gl_miptree *mt = draw_buffer_mt(ctx, fb, drawbuffer);
-	if (mt && gl_fmt_info(mt->fmt)->kind == kind)
-		fill(ctx, mt, r, gl_fmt_pack_int_color(mt->fmt, value), gl_fmt_color_keep(mt->fmt, ctx->color_mask));
+	if (!mt || gl_fmt_info(mt->fmt)->kind != kind)
+		return;
+	if (gl_fmt_wide(gl_fmt_info(mt->fmt))) {
+		fill_wide(ctx, mt, r, (const uint32_t *)value, gl_fmt_color_keep(mt->fmt, ctx->color_mask));
+		return;
+	}
+	fill(ctx, mt, r, gl_fmt_pack_int_color(mt->fmt, value), gl_fmt_color_keep(mt->fmt, ctx->color_mask));
 }
 
 void glClearBufferiv(GLenum buffer, GLint drawbuffer, const GLint *value)

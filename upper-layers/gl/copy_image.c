@@ -6,7 +6,11 @@
  * are identical or of one texel size class, as i965 did before BLORP with
  * intel_miptree_copy: one XY_SRC_COPY_BLT per 2D slice (cube face, array
  * layer, 3D depth slice), and a CPU copy through maps where the blitter
- * refuses. The z range counts faces, layers or depth slices of the level;
+ * refuses. Compressed (ETC2/EAC) images are images of blocks: a block is
+ * copied as one texel of an uncompressed format of its size (RGBA32UI for
+ * 16 bytes, RG32UI for 8) or as a block of a compressed format of its view
+ * class, the region given in the source's texels (Mesa's reading of
+ * ARB_copy_image). The z range counts faces, layers or depth slices of the level;
  * a 2D image or renderbuffer has one. Errors are EXT_copy_image's, in the
  * order Mesa checks them.
  *
@@ -31,9 +35,39 @@ static int view_class(GLenum internal)
 		return 16;
 	case GL_R8UI: case GL_R8I: case GL_R8: case GL_R8_SNORM:
 		return 8;
+	case GL_RGBA32F: case GL_RGBA32UI: case GL_RGBA32I:
+		return 128;
+	case GL_RGBA16F: case GL_RG32F: case GL_RGBA16UI: case GL_RG32UI: case GL_RGBA16I: case GL_RG32I:
+		return 64;
 	default:
 		return 0;
 	}
+}
+
+/* Whether a copies raw into b: the same format; two uncompressed formats
+ * of one view class; two compressed ones of one view class; a compressed
+ * format and an uncompressed one whose texel is as large as its block
+ * (ARB_copy_image's Table 4.X.1, which Mesa applies to ETC2/EAC in GLES,
+ * not to ETC1). */
+static bool compatible(GLenum a, GLenum b)
+{
+	const struct gl_compressed_info *ca = gl_compressed_info(a), *cb = gl_compressed_info(b);
+	if (a == b)
+		return true;
+	if (ca && cb)
+		return ca->view_class == cb->view_class;
+	if (ca || cb) {
+		const struct gl_compressed_info *c = ca ? ca : cb;
+		return c->copies_uncompressed && view_class(ca ? b : a) == gl_fmt_info(c->fmt)->cpp * 8;
+	}
+	int ac = view_class(a);
+	return ac && ac == view_class(b);
+}
+
+/* Texels per block edge: 4 for a compressed format, else 1. */
+static int block_of(GLenum internal)
+{
+	return gl_compressed_info(internal) ? 4 : 1;
 }
 
 /* The levels from the base level on, all of one internal format, each
@@ -228,13 +262,25 @@ void glCopyImageSubDataEXT(GLuint src_name, GLenum src_target, GLint src_level, 
 		gl_error(ctx, GL_INVALID_VALUE, "%s(%dx%dx%d)", fn, w, h, depth);
 		return;
 	}
+	/* a compressed region is whole blocks but at the image's edge, and
+	 * a region is counted in the source's texels: one block of a
+	 * compressed image is one texel of an uncompressed one */
+	int sb = block_of(s.internal), db = block_of(d.internal);
+	if (sx % sb || sy % sb || (w % sb && (int64_t)sx + w != s.width) || (h % sb && (int64_t)sy + h != s.height)) {
+		gl_error(ctx, GL_INVALID_VALUE, "%s: the source region is not whole blocks", fn);
+		return;
+	}
+	if (dx % db || dy % db) {
+		gl_error(ctx, GL_INVALID_VALUE, "%s: the destination region does not begin on a block", fn);
+		return;
+	}
+	int64_t dw = (int64_t)w * db / sb, dh = (int64_t)h * db / sb;
 	if (sx < 0 || sy < 0 || sz < 0 || (int64_t)sx + w > s.width || (int64_t)sy + h > s.height ||
 	    (int64_t)sz + depth > s.faces) {
 		gl_error(ctx, GL_INVALID_VALUE, "%s: the source region is outside the %dx%d image", fn, s.width, s.height);
 		return;
 	}
-	if (dx < 0 || dy < 0 || dz < 0 || (int64_t)dx + w > d.width || (int64_t)dy + h > d.height ||
-	    (int64_t)dz + depth > d.faces) {
+	if (dx < 0 || dy < 0 || dz < 0 || dx + dw > d.width || dy + dh > d.height || (int64_t)dz + depth > d.faces) {
 		gl_error(ctx, GL_INVALID_VALUE, "%s: the destination region is outside the %dx%d image", fn, d.width,
 			 d.height);
 		return;
@@ -245,8 +291,7 @@ void glCopyImageSubDataEXT(GLuint src_name, GLenum src_target, GLint src_level, 
 		gl_error(ctx, GL_INVALID_OPERATION, "%s: sample counts differ (%d, %d)", fn, ssamples, dsamples);
 		return;
 	}
-	int sc = view_class(s.internal), dc = view_class(d.internal);
-	if (s.internal != d.internal && (!sc || sc != dc)) {
+	if (!compatible(s.internal, d.internal)) {
 		gl_error(ctx, GL_INVALID_OPERATION, "%s: formats 0x%x and 0x%x are not copy-compatible", fn, s.internal,
 			 d.internal);
 		return;
@@ -262,10 +307,18 @@ void glCopyImageSubDataEXT(GLuint src_name, GLenum src_target, GLint src_level, 
 			gl_error(ctx, GL_INVALID_OPERATION, "%s: texel sizes differ", fn);
 			return;
 		}
+		/* in pixels of the miptrees: blocks of a compressed image,
+		 * the last partial block included when the region reaches it */
+		int ax = sx / sb, ay = sy / sb, bx = dx / db, by = dy / db;
+		int pw = (w + sb - 1) / sb, ph = (h + sb - 1) / sb;
+		if (pw > b->width - bx)
+			pw = b->width - bx;
+		if (ph > b->height - by)
+			ph = b->height - by;
 		/* every sample plane of a multisample renderbuffer */
 		for (int k = 0; k < (a->samples > 0 ? a->depth : 1); k++) {
 			struct gl_miptree *pa = gl_miptree_slice(a, k), *pb = gl_miptree_slice(b, k);
-			if (!pa || !pb || raw_copy(ctx, pa, sx, sy, pb, dx, dy, w, h) < 0) {
+			if (!pa || !pb || raw_copy(ctx, pa, ax, ay, pb, bx, by, pw, ph) < 0) {
 				gl_error(ctx, GL_OUT_OF_MEMORY, "%s: cannot map the images", fn);
 				return;
 			}

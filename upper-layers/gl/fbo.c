@@ -751,6 +751,13 @@ void glGetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment, GLe
 		return;
 	}
 	const struct gl_fmt_info *fi = mt ? gl_fmt_info(mt->fmt) : NULL;
+	if (fi && fi->kind == GLF_KIND_BLOCK) {
+		/* compressed blocks say nothing of their channels: their format does */
+		GLenum *internal;
+		gl_tex_image_slot(a->tex, a->face, a->level, &internal);
+		if (gl_compressed_attachment_param(*internal, pname, params))
+			return;
+	}
 	switch (pname) {
 	case GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME:
 		if (type == GL_FRAMEBUFFER_DEFAULT)

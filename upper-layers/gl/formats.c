@@ -11,8 +11,12 @@
  *
  * Every format is described by channel widths and bit positions in its
  * little-endian pixel word (at most 32 bits: the blitter's widest pixel),
- * and the conversions are written once over that description. Pure
- * functions of their arguments; nothing here allocates.
+ * and the conversions are written once over that description. The wide
+ * integer formats (RG32, RGBA32) are a 32-bit word per channel, moved by
+ * the blitter as 2 or 4 32bpp pixels; the compressed ones (ETC2/EAC) are
+ * 8 or 16-byte blocks of 4x4 texels, one block per pixel of the storage,
+ * which nothing here converts. Pure functions of their arguments; nothing
+ * here allocates.
  */
 #include <drm_fourcc.h>
 #include <math.h>
@@ -85,6 +89,20 @@ static const struct gl_fmt_info infos[GLF_COUNT] = {
 			  false, false, true, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE },
 	[GLF_RGBA8I] = { GL_RGBA8I, 0, 4, GL_RGBA, 8, 8, 8, 8, 0, 0, SI, SH(0, 8, 16, 24),
 			 false, false, true, GL_RGBA_INTEGER, GL_BYTE },
+	/* wide: channels are whole 32-bit words at byte 0, 4, 8, 12 */
+	[GLF_RG32UI] = { GL_RG32UI, 0, 8, GL_RG, 32, 32, 0, 0, 0, 0, UI, SH(0, 32, 0, 0),
+			 false, false, true, GL_RG_INTEGER, GL_UNSIGNED_INT },
+	[GLF_RG32I] = { GL_RG32I, 0, 8, GL_RG, 32, 32, 0, 0, 0, 0, SI, SH(0, 32, 0, 0),
+			false, false, true, GL_RG_INTEGER, GL_INT },
+	[GLF_RGBA32UI] = { GL_RGBA32UI, 0, 16, GL_RGBA, 32, 32, 32, 32, 0, 0, UI, SH(0, 32, 64, 96),
+			   false, false, true, GL_RGBA_INTEGER, GL_UNSIGNED_INT },
+	[GLF_RGBA32I] = { GL_RGBA32I, 0, 16, GL_RGBA, 32, 32, 32, 32, 0, 0, SI, SH(0, 32, 64, 96),
+			  false, false, true, GL_RGBA_INTEGER, GL_INT },
+	/* compressed: one 4x4 block per pixel, no channels anything converts */
+	[GLF_BLOCK64] = { 0, 0, 8, GL_RGBA, 0, 0, 0, 0, 0, 0, GLF_KIND_BLOCK, SH(0, 0, 0, 0),
+			  false, false, false, 0, 0, 4 },
+	[GLF_BLOCK128] = { 0, 0, 16, GL_RGBA, 0, 0, 0, 0, 0, 0, GLF_KIND_BLOCK, SH(0, 0, 0, 0),
+			   false, false, false, 0, 0, 4 },
 };
 
 const struct gl_fmt_info *gl_fmt_info(enum gl_fmt fmt)
@@ -120,6 +138,10 @@ enum gl_fmt gl_fmt_from_internal(GLenum internal)
 	case GL_R32I: return GLF_R32I;
 	case GL_RGBA8UI: return GLF_RGBA8UI;
 	case GL_RGBA8I: return GLF_RGBA8I;
+	case GL_RG32UI: return GLF_RG32UI;
+	case GL_RG32I: return GLF_RG32I;
+	case GL_RGBA32UI: return GLF_RGBA32UI;
+	case GL_RGBA32I: return GLF_RGBA32I;
 	default: return GLF_NONE;
 	}
 }
@@ -200,6 +222,9 @@ uint32_t gl_fmt_pack_color(enum gl_fmt fmt, const float c[4])
 
 uint32_t gl_fmt_pack_int_color(enum gl_fmt fmt, const GLint c[4])
 {
+	const struct gl_fmt_info *fi = gl_fmt_info(fmt);
+	if (!fi || fi->cpp > 4)
+		return 0;	/* wide pixels: gl_fmt_pack_int */
 	uint32_t px = 0;
 	gl_fmt_pack_int(fmt, (const uint32_t *)c, &px);
 	return px;
@@ -208,8 +233,15 @@ uint32_t gl_fmt_pack_int_color(enum gl_fmt fmt, const GLint c[4])
 uint32_t gl_fmt_color_keep(enum gl_fmt fmt, const GLboolean m[4])
 {
 	const struct gl_fmt_info *fi = gl_fmt_info(fmt);
-	if (!fi || fi->kind == GLF_KIND_DS)
+	if (!fi || fi->kind == GLF_KIND_DS || fi->kind == GLF_KIND_BLOCK)
 		return ~0u;
+	if (gl_fmt_wide(fi)) {
+		uint32_t kept = 0;
+		for (int i = 0; i < fi->cpp / 4; i++)
+			if (!m[i])
+				kept |= 1u << i;
+		return kept;
+	}
 	uint8_t bits[4];
 	bits_of(fi, bits);
 	uint32_t all = mask_of(fi->cpp * 8u), written = 0;
@@ -288,6 +320,10 @@ void gl_fmt_unpack_int(enum gl_fmt fmt, const void *pixel, uint32_t out[4])
 	out[3] = 1;
 	if (!fi || (fi->kind != GLF_KIND_UINT && fi->kind != GLF_KIND_SINT))
 		return;
+	if (gl_fmt_wide(fi)) {
+		memcpy(out, pixel, fi->cpp);
+		return;
+	}
 	uint32_t v = load(fi, pixel);
 	uint8_t bits[4];
 	bits_of(fi, bits);
@@ -306,6 +342,11 @@ void gl_fmt_pack_int(enum gl_fmt fmt, const uint32_t in[4], void *pixel)
 	const struct gl_fmt_info *fi = gl_fmt_info(fmt);
 	if (!fi || (fi->kind != GLF_KIND_UINT && fi->kind != GLF_KIND_SINT))
 		return;
+	if (gl_fmt_wide(fi)) {
+		/* 32-bit channels: every value is in range */
+		memcpy(pixel, in, fi->cpp);
+		return;
+	}
 	uint8_t bits[4];
 	bits_of(fi, bits);
 	uint32_t v = 0;

@@ -66,7 +66,7 @@ static int get_state(struct gl_context *ctx, GLenum pname, double *v, enum kind 
 	const struct gl_raster_state *r = &ctx->raster;
 	/* texture bindings and limits, read/draw buffers, the implementation's
 	 * read format: texture.c answers those */
-	GLint64 t[4];
+	GLint64 t[16];	/* COMPRESSED_TEXTURE_FORMATS has the most */
 	int n = gl_tex_get_ints(ctx, pname, t);
 	if (n >= 0) {
 		for (int i = 0; i < n; i++)

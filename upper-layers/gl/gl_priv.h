@@ -63,11 +63,18 @@ enum gl_fmt {
 	GLF_R8UI, GLF_R8I, GLF_RG8UI, GLF_RG8I,
 	GLF_R16UI, GLF_R16I, GLF_RG16UI, GLF_RG16I,
 	GLF_R32UI, GLF_R32I, GLF_RGBA8UI, GLF_RGBA8I,
+	/* wide: one 32-bit word per channel, R first; the blitter moves a
+	 * texel as 2 or 4 32bpp pixels */
+	GLF_RG32UI, GLF_RG32I, GLF_RGBA32UI, GLF_RGBA32I,
+	/* compressed (ETC2/EAC): a 4x4 texel block as one 8 or 16-byte pixel,
+	 * kept as given (nothing samples, so nothing decodes) */
+	GLF_BLOCK64, GLF_BLOCK128,
 	GLF_COUNT
 };
 
-/* What a format's values are: normalized color, integer color, depth/stencil. */
-enum gl_fmt_kind { GLF_KIND_UNORM, GLF_KIND_UINT, GLF_KIND_SINT, GLF_KIND_DS };
+/* What a format's values are: normalized color, integer color, depth/stencil,
+ * compressed blocks (opaque bytes: no conversion, render or read touches them). */
+enum gl_fmt_kind { GLF_KIND_UNORM, GLF_KIND_UINT, GLF_KIND_SINT, GLF_KIND_DS, GLF_KIND_BLOCK };
 
 struct gl_fmt_info {
 	GLenum internal;	/* the sized internal format it comes from */
@@ -81,7 +88,16 @@ struct gl_fmt_info {
 	bool luminance;		/* the R channel is luminance: reads give L, L, L */
 	bool renderable;	/* color-renderable in GLES 3.0 */
 	GLenum read_format, read_type;	/* IMPLEMENTATION_COLOR_READ_FORMAT/TYPE (Mesa's answers) */
+	uint8_t block;		/* texels per block edge (4 for GLF_BLOCK*), 0 for 1 */
 };
+/* The wide formats (cpp 8 or 16): each channel a 32-bit word. Their
+ * packed words do not fit a uint32_t: gl_fmt_color_keep answers a mask of
+ * kept channels (bit i: channel i) for them, and fills go through
+ * gl_fmt_pack_int into a cpp-byte pixel. */
+static inline bool gl_fmt_wide(const struct gl_fmt_info *fi)
+{
+	return fi->cpp > 4 && fi->kind != GLF_KIND_BLOCK;
+}
 const struct gl_fmt_info *gl_fmt_info(enum gl_fmt fmt);
 enum gl_fmt gl_fmt_from_internal(GLenum internalformat);
 enum gl_fmt gl_fmt_from_fourcc(uint32_t fourcc);
@@ -119,7 +135,7 @@ struct gl_miptree {
 	uint32_t pitch;		/* bytes */
 	uint32_t offset;	/* bytes from the start of bo (imported images, slices) */
 	int images;		/* live EGL images of it: then it is an EGLImage sibling */
-	int width, height;
+	int width, height;	/* pixels: 4x4 blocks for a compressed format */
 	int depth;		/* slices; 1 for a 2D image and for a slice view */
 	uint32_t qpitch;	/* rows from one slice to the next */
 	int samples;		/* > 0: a multisample image, its depth slices the sample planes (multisample.c) */
@@ -128,7 +144,8 @@ struct gl_miptree {
 enum { GL_MT_LINEAR = 1u << 0 };
 struct gl_miptree *gl_miptree_create(struct gl_screen *screen, enum gl_fmt fmt, int width, int height,
 				     unsigned flags);
-/* depth slices of width x height (depth 1: gl_miptree_create's image). */
+/* depth slices of width x height (depth 1: gl_miptree_create's image);
+ * sizes in texels, also for a compressed format (whose miptree counts blocks). */
 struct gl_miptree *gl_miptree_create_3d(struct gl_screen *screen, enum gl_fmt fmt, int width, int height, int depth,
 					unsigned flags);
 /* Slice z of mt (mt itself for 0), owned by mt: valid while mt is, no
@@ -345,8 +362,8 @@ struct gl_texture {
 void gl_texture_unref(struct gl_texture *tex);
 /* Releases the context's texture bindings and default textures (texture.c). */
 void gl_tex_context_fini(struct gl_context *ctx);
-/* Texture and pixel-transfer state for glGet: values written, -1 if pname
- * is not one of them (texture.c). */
+/* Texture and pixel-transfer state for glGet: values written (up to 16),
+ * -1 if pname is not one of them (texture.c). */
 int gl_tex_get_ints(struct gl_context *ctx, GLenum pname, GLint64 *v);
 
 /*

@@ -123,6 +123,7 @@ struct gl_tex_combo {
 	enum gl_fmt fmt;	/* GLF_NONE: valid GL, storage not implemented */
 };
 bool gl_teximage_known_internal(GLenum internal);
+/* TexStorage's formats: Table 3.2's sized ones and the compressed ones. */
 bool gl_teximage_sized_internal(GLenum internal);
 /* The storage of a sized internal format (GLF_NONE when not held here). */
 enum gl_fmt gl_teximage_sized_storage(GLenum internal);
@@ -172,5 +173,30 @@ struct gl_miptree *gl_teximage_copy_source(struct gl_context *ctx, const char *f
 bool gl_teximage_copy_formats_ok(struct gl_context *ctx, const char *fn, enum gl_fmt src, enum gl_fmt dst);
 void gl_teximage_copy_clipped(struct gl_context *ctx, const char *fn, struct gl_miptree *src, int x, int y,
 			      struct gl_miptree *dst, int dx, int dy, int w, int h);
+
+/* ---- teximage_compressed.c ---- */
+/* The compressed formats: GLES 3.0's ETC2/EAC and OES_compressed_ETC1_RGB8_texture's
+ * ETC1. Their storage (GLF_BLOCK64 or GLF_BLOCK128), ARB_texture_view class (equal:
+ * CopyImageSubData copies between them), whether CopyImageSubData copies a block as
+ * a texel of an uncompressed format of its size (not ETC1, as Mesa has it), and the
+ * error of a 3D texture of them (Mesa's). */
+#define GL_NUM_COMPRESSED_FORMATS_GEM 11
+struct gl_compressed_info {
+	GLenum internal;
+	enum gl_fmt fmt;
+	int view_class;
+	bool copies_uncompressed;
+	GLenum error_3d;
+	uint8_t bits[4];	/* R, G, B, A: the sizes Mesa answers */
+	bool snorm, srgb;
+};
+/* NULL for an enum that names none. */
+const struct gl_compressed_info *gl_compressed_info(GLenum internal);
+/* GL_COMPRESSED_TEXTURE_FORMATS: writes the enums, returns their count. */
+int gl_compressed_formats(GLint64 *v);
+/* GetFramebufferAttachmentParameteriv's format answers (sizes, component
+ * type, color encoding) for an attached compressed image of format
+ * internal; false for other pnames and formats. */
+bool gl_compressed_attachment_param(GLenum internal, GLenum pname, GLint *v);
 
 #endif

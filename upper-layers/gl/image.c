@@ -146,6 +146,8 @@ EGLint gl_image_from_texture(struct gl_context *ctx, unsigned name, int level, s
 		err = EGL_BAD_PARAMETER;
 	else if (level < 0 || level >= GL_MAX_TEXTURE_LEVELS || !tex->level[level])
 		err = level == 0 ? EGL_BAD_PARAMETER : EGL_BAD_MATCH;
+	else if (gl_fmt_info(tex->level[level]->fmt)->kind == GLF_KIND_BLOCK)
+		err = EGL_BAD_MATCH;	/* compressed blocks: no format to share them as */
 	else
 		mt = gl_miptree_ref(tex->level[level]);
 	pthread_mutex_unlock(&ctx->shared->lock);

@@ -20,6 +20,10 @@
  * and the framebuffer code like any other miptree, and no coordinate ever
  * passes the blitter's 16-bit range however many slices there are.
  *
+ * A compressed image is an image of its blocks: width and height are
+ * counted in 4x4 blocks (rounded up), each block one 8 or 16-byte pixel,
+ * which the blitter moves as 2 or 4 32bpp pixels like the wide formats.
+ *
  * A miptree is reference counted; the last unref releases its slice
  * views and the object. Views hold their own reference to the object.
  *
@@ -58,6 +62,11 @@ struct gl_miptree *gl_miptree_create_3d(struct gl_screen *s, enum gl_fmt fmt, in
 	const struct gl_fmt_info *fi = gl_fmt_info(fmt);
 	if (!fi || width <= 0 || height <= 0 || depth <= 0)
 		return NULL;
+	if (fi->block > 1) {
+		/* an image of blocks: a 13x7 level is 4x2 blocks */
+		width = (width + fi->block - 1) / fi->block;
+		height = (height + fi->block - 1) / fi->block;
+	}
 	uint32_t tiling = choose_tiling(s, fmt, width, flags);
 	uint32_t qpitch = depth > 1 ? slice_rows(tiling, height) : (uint32_t)height;
 	uint64_t rows = (uint64_t)qpitch * (uint64_t)(depth - 1) + (uint64_t)height;

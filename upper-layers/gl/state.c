@@ -209,8 +209,9 @@ void glPixelStorei(GLenum pname, GLint param)
 }
 
 static const char extensions[] =
-	"GL_EXT_buffer_storage GL_EXT_copy_image GL_EXT_read_format_bgra GL_EXT_robustness "
-	"GL_EXT_texture_format_BGRA8888 GL_KHR_debug GL_OES_EGL_image GL_OES_copy_image";
+	"GL_EXT_buffer_storage GL_EXT_compressed_ETC1_RGB8_sub_texture GL_EXT_copy_image GL_EXT_read_format_bgra "
+	"GL_EXT_robustness GL_EXT_texture_format_BGRA8888 GL_KHR_debug GL_OES_EGL_image "
+	"GL_OES_compressed_ETC1_RGB8_texture GL_OES_copy_image";
 
 /* The extension list one name at a time (glGetStringi), from the string. */
 static const char *extension_at(GLuint index, size_t *len)

@@ -6,8 +6,9 @@
  * array entry points share with them (gl_tex.h). The internal format /
  * format / type combinations are GLES 3.0's Table 3.2 (plus the unsized
  * legacy ones and EXT_texture_format_BGRA8888); those whose storage the
- * blitter cannot hold (float, snorm, 24/48/64/128-bit, packed float) are
- * refused with GL_INVALID_OPERATION and a KHR_debug message saying so.
+ * blitter cannot hold (float, snorm, 24/48-bit, 64/128-bit but for the
+ * RG32 and RGBA32 integer ones, packed float) are refused with
+ * GL_INVALID_OPERATION and a KHR_debug message saying so.
  *
  * Uploads are the blitter-only recipe: the client's pixels are converted
  * into a linear staging object, which one XY_SRC_COPY_BLT puts into the
@@ -45,8 +46,8 @@ static const struct gl_tex_combo combos[] = {
 	{ GL_RGBA8I, GL_RGBA_INTEGER, GL_BYTE, GLF_RGBA8I },
 	{ GL_RGBA16UI, GL_RGBA_INTEGER, GL_UNSIGNED_SHORT, GLF_NONE },
 	{ GL_RGBA16I, GL_RGBA_INTEGER, GL_SHORT, GLF_NONE },
-	{ GL_RGBA32UI, GL_RGBA_INTEGER, GL_UNSIGNED_INT, GLF_NONE },
-	{ GL_RGBA32I, GL_RGBA_INTEGER, GL_INT, GLF_NONE },
+	{ GL_RGBA32UI, GL_RGBA_INTEGER, GL_UNSIGNED_INT, GLF_RGBA32UI },
+	{ GL_RGBA32I, GL_RGBA_INTEGER, GL_INT, GLF_RGBA32I },
 	{ GL_RGB10_A2UI, GL_RGBA_INTEGER, GL_UNSIGNED_INT_2_10_10_10_REV, GLF_NONE },
 	{ GL_RGB8, GL_RGB, GL_UNSIGNED_BYTE, GLF_RGBX8 },
 	{ GL_RGB565, GL_RGB, GL_UNSIGNED_BYTE, GLF_RGB565 },
@@ -77,8 +78,8 @@ static const struct gl_tex_combo combos[] = {
 	{ GL_RG8I, GL_RG_INTEGER, GL_BYTE, GLF_RG8I },
 	{ GL_RG16UI, GL_RG_INTEGER, GL_UNSIGNED_SHORT, GLF_RG16UI },
 	{ GL_RG16I, GL_RG_INTEGER, GL_SHORT, GLF_RG16I },
-	{ GL_RG32UI, GL_RG_INTEGER, GL_UNSIGNED_INT, GLF_NONE },
-	{ GL_RG32I, GL_RG_INTEGER, GL_INT, GLF_NONE },
+	{ GL_RG32UI, GL_RG_INTEGER, GL_UNSIGNED_INT, GLF_RG32UI },
+	{ GL_RG32I, GL_RG_INTEGER, GL_INT, GLF_RG32I },
 	{ GL_R8, GL_RED, GL_UNSIGNED_BYTE, GLF_R8 },
 	{ GL_R8_SNORM, GL_RED, GL_BYTE, GLF_NONE },
 	{ GL_R16F, GL_RED, GL_HALF_FLOAT, GLF_NONE },
@@ -129,18 +130,22 @@ bool gl_teximage_known_internal(GLenum internal)
 	return false;
 }
 
+/* Sized: TexStorage's formats, the compressed ones among them. */
 bool gl_teximage_sized_internal(GLenum internal)
 {
 	switch (internal) {
 	case GL_RGBA: case GL_RGB: case GL_LUMINANCE_ALPHA: case GL_LUMINANCE: case GL_ALPHA: case GL_BGRA_EXT:
 		return false;
-	default: return gl_teximage_known_internal(internal);
+	default: return gl_teximage_known_internal(internal) || gl_compressed_info(internal);
 	}
 }
 
 /* The sized storage of a sized internal format (GLF_NONE when not held here). */
 enum gl_fmt gl_teximage_sized_storage(GLenum internal)
 {
+	const struct gl_compressed_info *ci = gl_compressed_info(internal);
+	if (ci)
+		return ci->fmt;
 	for (unsigned i = 0; i < sizeof(combos) / sizeof(combos[0]); i++)
 		if (combos[i].internal == internal)
 			return combos[i].fmt;
@@ -320,6 +325,12 @@ const struct gl_tex_combo *gl_teximage_check_combo(struct gl_context *ctx, const
 {
 	if (!gl_pixel_desc(format, type, d)) {
 		gl_error(ctx, GL_INVALID_ENUM, "%s(format 0x%x, type 0x%x)", fn, format, type);
+		return NULL;
+	}
+	if (gl_compressed_info(internal)) {
+		/* a compressed image takes CompressedTexSubImage only; Mesa's
+		 * GLES 3.0 format check answers INVALID_VALUE */
+		gl_error(ctx, GL_INVALID_VALUE, "%s: the image is compressed", fn);
 		return NULL;
 	}
 	const struct gl_tex_combo *c = find_combo(internal, format, type);
@@ -710,6 +721,11 @@ static enum gl_fmt copy_teximage_format(struct gl_context *ctx, const char *fn, 
 	case GL_ALPHA: fmt = GLF_A8; break;
 	case GL_LUMINANCE_ALPHA: fmt = GLF_LA8; break;
 	default:
+		if (gl_compressed_info(internal)) {
+			/* known, but nothing compresses (Mesa: no online compression) */
+			gl_error(ctx, GL_INVALID_OPERATION, "%s(internalformat 0x%x): cannot compress", fn, internal);
+			return GLF_NONE;
+		}
 		if (!gl_teximage_known_internal(internal) || internal == GL_BGRA_EXT) {
 			gl_error(ctx, GL_INVALID_ENUM, "%s(internalformat 0x%x)", fn, internal);
 			return GLF_NONE;
@@ -723,7 +739,9 @@ static enum gl_fmt copy_teximage_format(struct gl_context *ctx, const char *fn, 
 	}
 	if (!gl_teximage_copy_formats_ok(ctx, fn, src, fmt))
 		return GLF_NONE;
-	if (gl_teximage_sized_internal(internal) && si->kind == GLF_KIND_UNORM) {
+	/* sized formats keep the read buffer's component sizes, integer ones
+	 * too (Mesa's formats_differ_in_component_sizes) */
+	if (gl_teximage_sized_internal(internal) && si->kind != GLF_KIND_DS) {
 		const struct gl_fmt_info *di = gl_fmt_info(fmt);
 		if ((di->r && di->r != si->r) || (di->g && di->g != si->g) || (di->b && di->b != si->b) ||
 		    (di->a && di->a != si->a)) {
@@ -929,44 +947,4 @@ void glGenerateMipmap(GLenum target)
 			}
 		}
 	}
-}
-
-/* ---- what GLES 3.0 has and this driver does not: compressed formats ---- */
-
-static void no_compressed(const char *fn)
-{
-	struct gl_context *ctx = gl_ctx();
-	if (ctx)
-		gl_error(ctx, GL_INVALID_ENUM, "%s: no compressed formats are implemented (NUM_COMPRESSED_TEXTURE_FORMATS is 0)",
-			 fn);
-}
-
-void glCompressedTexImage2D(GLenum target, GLint level, GLenum internal, GLsizei w, GLsizei h, GLint border,
-			    GLsizei size, const void *data)
-{
-	(void)target, (void)level, (void)internal, (void)w, (void)h, (void)border, (void)size, (void)data;
-	no_compressed("glCompressedTexImage2D");
-}
-
-void glCompressedTexSubImage2D(GLenum target, GLint level, GLint x, GLint y, GLsizei w, GLsizei h, GLenum format,
-			       GLsizei size, const void *data)
-{
-	(void)target, (void)level, (void)x, (void)y, (void)w, (void)h, (void)format, (void)size, (void)data;
-	no_compressed("glCompressedTexSubImage2D");
-}
-
-void glCompressedTexImage3D(GLenum target, GLint level, GLenum internal, GLsizei w, GLsizei h, GLsizei depth,
-			    GLint border, GLsizei size, const void *data)
-{
-	(void)target, (void)level, (void)internal, (void)w, (void)h, (void)depth, (void)border, (void)size,
-		(void)data;
-	no_compressed("glCompressedTexImage3D");
-}
-
-void glCompressedTexSubImage3D(GLenum target, GLint level, GLint x, GLint y, GLint z, GLsizei w, GLsizei h,
-			       GLsizei depth, GLenum format, GLsizei size, const void *data)
-{
-	(void)target, (void)level, (void)x, (void)y, (void)z, (void)w, (void)h, (void)depth, (void)format,
-		(void)size, (void)data;
-	no_compressed("glCompressedTexSubImage3D");
 }

@@ -73,9 +73,15 @@ static bool depth_internal(GLenum internal)
 	}
 }
 
-/* GLES 3.0 §3.8.3: depth and depth-stencil formats make no 3D textures. */
+/* GLES 3.0 §3.8.3: depth and depth-stencil formats make no 3D textures;
+ * §3.8.6: nor do the compressed (ETC2/EAC) ones. */
 static bool format_ok_for_target(struct gl_context *ctx, const char *fn, int k, GLenum internal)
 {
+	if (k == GL_TEX_3D && gl_compressed_info(internal)) {
+		gl_error(ctx, gl_compressed_info(internal)->error_3d, "%s(internalformat 0x%x): no compressed 3D textures",
+			 fn, internal);
+		return false;
+	}
 	if (k != GL_TEX_3D || !depth_internal(internal))
 		return true;
 	gl_error(ctx, GL_INVALID_OPERATION, "%s(internalformat 0x%x): no 3D depth or depth-stencil textures", fn,

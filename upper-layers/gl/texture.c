@@ -480,8 +480,8 @@ int gl_tex_get_ints(struct gl_context *ctx, GLenum pname, GLint64 *v)
 	case GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS: v[0] = GL_MAX_TEXTURE_UNITS_GEM; return 1;
 	case GL_MAX_TEXTURE_IMAGE_UNITS: case GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS: v[0] = 16; return 1;
 	case GL_MAX_COLOR_ATTACHMENTS: case GL_MAX_DRAW_BUFFERS: v[0] = 4; return 1;
-	case GL_NUM_COMPRESSED_TEXTURE_FORMATS: v[0] = 0; return 1;
-	case GL_COMPRESSED_TEXTURE_FORMATS: return 0;
+	case GL_NUM_COMPRESSED_TEXTURE_FORMATS: v[0] = GL_NUM_COMPRESSED_FORMATS_GEM; return 1;
+	case GL_COMPRESSED_TEXTURE_FORMATS: return gl_compressed_formats(v);
 	case GL_READ_BUFFER:
 		fb = gl_read_fb(ctx);
 		v[0] = fb ? (GLint64)fb->read_buffer : (GLint64)GL_BACK;
