@@ -344,7 +344,7 @@ static void i915_check_file(struct shim_check *c, uint32_t slot, const struct sh
 /* --- objects -------------------------------------------------------------------------- */
 
 #define KNOWN_FLAGS (SHIM_OBJ_HAS_PAGES | SHIM_OBJ_USERPTR | SHIM_OBJ_READ_ONLY | SHIM_OBJ_HAS_VIEW | \
-		     SHIM_OBJ_PURGEABLE | SHIM_OBJ_PURGED_RANGE)
+		     SHIM_OBJ_PURGEABLE | SHIM_OBJ_PURGED_RANGE | SHIM_OBJ_PAGES_MAPPED)
 
 static void i915_check_object(struct shim_check *c, uint64_t off, const struct shim_gem_object *gem)
 {
