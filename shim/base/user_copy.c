@@ -58,9 +58,21 @@ static bool in_hidden(const void *p, size_t len)
 	return false;
 }
 
-/* The ranges stay no-access (so the leak check skips them); only reporting comes back. */
+static bool (*exit_busy)(void);
+
+void shim_valgrind_exit_busy(bool (*busy)(void))
+{
+	__atomic_store_n(&exit_busy, busy, __ATOMIC_RELEASE);
+}
+
+/* The ranges stay no-access (so the leak check skips them); only reporting comes back,
+ * unless an engine thread may still be reading them: then an error would be reported
+ * for each of its reads (a race seen under check-valgrind). */
 __attribute__((destructor)) static void unhide_at_exit(void)
 {
+	bool (*busy)(void) = __atomic_load_n(&exit_busy, __ATOMIC_ACQUIRE);
+	if (busy && busy())
+		return;
 	for (unsigned i = 0; i < nhidden; i++)
 		VALGRIND_ENABLE_ADDR_ERROR_REPORTING_IN_RANGE(hidden[i].p, hidden[i].len);
 }

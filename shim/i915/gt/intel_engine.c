@@ -18,6 +18,7 @@
 
 #include "base/journal.h"
 #include "base/signal_hold.h"
+#include "base/valgrind_hide.h"
 #include "hwdefs/intel_commands.h"
 #include "drm/dma_fence.h"
 #include "i915/gt/intel_engine.h"
@@ -222,6 +223,7 @@ static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
 static void install_atfork(void)
 {
 	pthread_atfork(before_fork, after_fork_parent, child_after_fork);
+	shim_valgrind_exit_busy(shim_engines_busy);
 }
 
 void shim_engine_cancel_context(struct shim_device *dev, shim_off ctx)
