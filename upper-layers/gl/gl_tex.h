@@ -147,6 +147,9 @@ struct gl_texture *gl_teximage_respecifiable(struct gl_context *ctx, int k, cons
 /* The texture bound to target index k on the active unit; NULL after
  * recording GL_OUT_OF_MEMORY. */
 struct gl_texture *gl_teximage_bound(struct gl_context *ctx, int k, const char *fn);
+/* The face of a 2D TexImage target: TEXTURE_2D 0 (*k GL_TEX_2D), cube faces 0..5
+ * (*k GL_TEX_CUBE); -1 after recording GL_INVALID_ENUM otherwise. */
+int gl_teximage_face(struct gl_context *ctx, GLenum target, int *k, const char *fn);
 /* Client rows (src: first pixel, stride bytes apart) into mt at x, y:
  * through a linear staging object and the blitter, or a CPU map. */
 int gl_teximage_upload(struct gl_context *ctx, struct gl_miptree *mt, int x, int y, int w, int h,

@@ -154,9 +154,7 @@ enum gl_fmt gl_teximage_sized_storage(GLenum internal)
 
 /* ---- targets ---- */
 
-/* The face of a TexImage target: TEXTURE_2D 0, cube faces 0..5; -1 after
- * recording GL_INVALID_ENUM otherwise. */
-static int face_of(struct gl_context *ctx, GLenum target, int *k, const char *fn)
+int gl_teximage_face(struct gl_context *ctx, GLenum target, int *k, const char *fn)
 {
 	if (target == GL_TEXTURE_2D) {
 		*k = GL_TEX_2D;
@@ -388,7 +386,7 @@ void glTexImage2D(GLenum target, GLint level, GLint internal_, GLsizei w, GLsize
 	if (!ctx)
 		return;
 	GLenum internal = (GLenum)internal_;
-	int k, face = face_of(ctx, target, &k, fn);
+	int k, face = gl_teximage_face(ctx, target, &k, fn);
 	if (face < 0)
 		return;
 	if (!check_level_size(ctx, fn, k, level, w, h))
@@ -422,7 +420,7 @@ void glTexImage2D(GLenum target, GLint level, GLint internal_, GLsizei w, GLsize
  * after recording the error: what every 2D image call validates first. */
 static int target_level(struct gl_context *ctx, GLenum target, GLint level, int *k, const char *fn)
 {
-	int face = face_of(ctx, target, k, fn);
+	int face = gl_teximage_face(ctx, target, k, fn);
 	if (face < 0)
 		return -1;
 	if (level < 0 || level >= max_levels()) {
@@ -760,7 +758,7 @@ void glCopyTexImage2D(GLenum target, GLint level, GLenum internal, GLint x, GLin
 	struct gl_context *ctx = gl_ctx();
 	if (!ctx)
 		return;
-	int k, face = face_of(ctx, target, &k, fn);
+	int k, face = gl_teximage_face(ctx, target, &k, fn);
 	if (face < 0)
 		return;
 	if (!check_level_size(ctx, fn, k, level, w, h))

@@ -247,17 +247,9 @@ void glCompressedTexImage2D(GLenum target, GLint level, GLenum internal, GLsizei
 	struct gl_context *ctx = gl_ctx();
 	if (!ctx)
 		return;
-	int k, face;
-	if (target == GL_TEXTURE_2D) {
-		k = GL_TEX_2D;
-		face = 0;
-	} else if (target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z) {
-		k = GL_TEX_CUBE;
-		face = (int)(target - GL_TEXTURE_CUBE_MAP_POSITIVE_X);
-	} else {
-		gl_error(ctx, GL_INVALID_ENUM, "%s(target 0x%x)", fn, target);
+	int k, face = gl_teximage_face(ctx, target, &k, fn);
+	if (face < 0)
 		return;
-	}
 	if (!image_checks(ctx, fn, level, internal, w, h, 1, border, size, data))
 		return;
 	struct gl_texture *t = mutable_bound(ctx, k, fn);
@@ -397,17 +389,9 @@ void glCompressedTexSubImage2D(GLenum target, GLint level, GLint x, GLint y, GLs
 	struct gl_context *ctx = gl_ctx();
 	if (!ctx)
 		return;
-	int k, face;
-	if (target == GL_TEXTURE_2D) {
-		k = GL_TEX_2D;
-		face = 0;
-	} else if (target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z) {
-		k = GL_TEX_CUBE;
-		face = (int)(target - GL_TEXTURE_CUBE_MAP_POSITIVE_X);
-	} else {
-		gl_error(ctx, GL_INVALID_ENUM, "%s(target 0x%x)", fn, target);
+	int k, face = gl_teximage_face(ctx, target, &k, fn);
+	if (face < 0)
 		return;
-	}
 	struct gl_texture *t = gl_teximage_bound(ctx, k, fn);
 	if (!t)
 		return;
