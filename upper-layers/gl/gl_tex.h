@@ -150,8 +150,19 @@ struct gl_texture *gl_teximage_bound(struct gl_context *ctx, int k, const char *
 /* The face of a 2D TexImage target: TEXTURE_2D 0 (*k GL_TEX_2D), cube faces 0..5
  * (*k GL_TEX_CUBE); -1 after recording GL_INVALID_ENUM otherwise. */
 int gl_teximage_face(struct gl_context *ctx, GLenum target, int *k, const char *fn);
-/* Client rows (src: first pixel, stride bytes apart) into mt at x, y:
- * through a linear staging object and the blitter, or a CPU map. */
+/* The first checks of TexStorage2D/3D on target index k, in the spec's order: levels
+ * (INVALID_VALUE), a sized format (INVALID_ENUM), a texture bound (INVALID_OPERATION);
+ * the texture, or NULL after recording the error. */
+struct gl_texture *gl_texstorage_texture(struct gl_context *ctx, const char *fn, int k, GLsizei levels,
+					 GLenum internal);
+/* Writes row j (n pixels of mt) at dst. */
+typedef void gl_row_writer(const void *arg, int j, uint8_t *dst, int n);
+/* w x h pixels of mt at x, y, row by row from put: through a linear staging
+ * object and the blitter, or a CPU map when the blit cannot be had. */
+int gl_teximage_write_rows(struct gl_context *ctx, struct gl_miptree *mt, int x, int y, int w, int h,
+			   gl_row_writer *put, const void *arg);
+/* Client rows (src: first pixel, stride bytes apart) into mt at x, y, converted
+ * as d says, by gl_teximage_write_rows. */
 int gl_teximage_upload(struct gl_context *ctx, struct gl_miptree *mt, int x, int y, int w, int h,
 		       const struct gl_pixel_desc *d, const uint8_t *src, size_t stride);
 /* The client pixels of a transfer, from memory or the bound unpack buffer

@@ -208,19 +208,18 @@ static void convert_row(enum gl_fmt fmt, const struct gl_pixel_desc *d, const ui
 		gl_pixels_unpack_row(d, src, fmt, dst, n);
 }
 
-/* Client rows (src: first pixel, stride bytes apart) into mt at x, y:
- * through a linear staging object and the blitter, or a CPU map. */
-int gl_teximage_upload(struct gl_context *ctx, struct gl_miptree *mt, int x, int y, int w, int h,
-		       const struct gl_pixel_desc *d, const uint8_t *src, size_t stride)
+int gl_teximage_write_rows(struct gl_context *ctx, struct gl_miptree *mt, int x, int y, int w, int h,
+			   gl_row_writer *put, const void *arg)
 {
 	const struct gl_fmt_info *fi = gl_fmt_info(mt->fmt);
+	int texels = fi->block ? fi->block : 1;	/* the staging object is sized in texels */
 	if (w <= 0 || h <= 0)
 		return 0;
-	struct gl_miptree *st = gl_miptree_create(ctx->screen, mt->fmt, w, h, GL_MT_LINEAR);
+	struct gl_miptree *st = gl_miptree_create(ctx->screen, mt->fmt, w * texels, h * texels, GL_MT_LINEAR);
 	if (st && drm_intel_bo_map(st->bo, 1) == 0) {
 		uint8_t *p = st->bo->virtual;
 		for (int j = 0; j < h; j++)
-			convert_row(mt->fmt, d, src + (size_t)j * stride, p + (size_t)j * st->pitch, w);
+			put(arg, j, p + (size_t)j * st->pitch, w);
 		drm_intel_bo_unmap(st->bo);
 		int ret = gl_blt_copy(ctx, st, 0, 0, mt, x, y, w, h);
 		gl_miptree_unref(st);
@@ -233,10 +232,29 @@ int gl_teximage_upload(struct gl_context *ctx, struct gl_miptree *mt, int x, int
 	if (!base)
 		return -ENOMEM;
 	for (int j = 0; j < h; j++)
-		convert_row(mt->fmt, d, src + (size_t)j * stride,
-			    base + (size_t)(y + j) * mt->pitch + (size_t)x * fi->cpp, w);
+		put(arg, j, base + (size_t)(y + j) * mt->pitch + (size_t)x * fi->cpp, w);
 	gl_miptree_unmap(mt);
 	return 0;
+}
+
+struct client_rows {
+	enum gl_fmt fmt;
+	const struct gl_pixel_desc *d;
+	const uint8_t *src;
+	size_t stride;
+};
+
+static void put_client_row(const void *arg, int j, uint8_t *dst, int n)
+{
+	const struct client_rows *c = arg;
+	convert_row(c->fmt, c->d, c->src + (size_t)j * c->stride, dst, n);
+}
+
+int gl_teximage_upload(struct gl_context *ctx, struct gl_miptree *mt, int x, int y, int w, int h,
+		       const struct gl_pixel_desc *d, const uint8_t *src, size_t stride)
+{
+	struct client_rows c = { mt->fmt, d, src, stride };
+	return gl_teximage_write_rows(ctx, mt, x, y, w, h, put_client_row, &c);
 }
 
 /* The client pixels of a transfer (gl_tex.h says what comes back). */
@@ -495,6 +513,23 @@ void glTexSubImage2D(GLenum target, GLint level, GLint x, GLint y, GLsizei w, GL
 
 /* ---- TexStorage2D ---- */
 
+struct gl_texture *gl_texstorage_texture(struct gl_context *ctx, const char *fn, int k, GLsizei levels,
+					 GLenum internal)
+{
+	if (levels < 1) {
+		gl_error(ctx, GL_INVALID_VALUE, "%s(levels %d)", fn, levels);
+		return NULL;
+	}
+	if (!gl_teximage_sized_internal(internal) && internal != GL_BGRA8_EXT) {
+		gl_error(ctx, GL_INVALID_ENUM, "%s(internalformat 0x%x is not a sized format)", fn, internal);
+		return NULL;
+	}
+	struct gl_texture *t = ctx->bound_textures[ctx->active_texture][k];
+	if (!t)
+		gl_error(ctx, GL_INVALID_OPERATION, "%s: texture 0 is bound", fn);
+	return t;
+}
+
 void glTexStorage2D(GLenum target, GLsizei levels, GLenum internal, GLsizei w, GLsizei h)
 {
 	static const char fn[] = "glTexStorage2D";
@@ -506,19 +541,9 @@ void glTexStorage2D(GLenum target, GLsizei levels, GLenum internal, GLsizei w, G
 		gl_error(ctx, GL_INVALID_ENUM, "%s(target 0x%x)", fn, target);
 		return;
 	}
-	if (levels < 1) {
-		gl_error(ctx, GL_INVALID_VALUE, "%s(levels %d)", fn, levels);
+	struct gl_texture *t = gl_texstorage_texture(ctx, fn, k, levels, internal);
+	if (!t)
 		return;
-	}
-	if (!gl_teximage_sized_internal(internal) && internal != GL_BGRA8_EXT) {
-		gl_error(ctx, GL_INVALID_ENUM, "%s(internalformat 0x%x is not a sized format)", fn, internal);
-		return;
-	}
-	struct gl_texture *t = ctx->bound_textures[ctx->active_texture][k];
-	if (!t) {
-		gl_error(ctx, GL_INVALID_OPERATION, "%s: texture 0 is bound", fn);
-		return;
-	}
 	if (w < 1 || h < 1 || w > GL_MAX_TEXTURE_SIZE_GEM || h > GL_MAX_TEXTURE_SIZE_GEM) {
 		gl_error(ctx, GL_INVALID_VALUE, "%s(%dx%d)", fn, w, h);
 		return;

@@ -153,34 +153,24 @@ static bool source(struct gl_context *ctx, const char *fn, GLsizei size, const v
 	return true;
 }
 
+struct block_rows {
+	const uint8_t *src;
+	size_t row;		/* bytes of a row of blocks, tightly packed */
+};
+
+static void put_block_row(const void *arg, int j, uint8_t *dst, int n)
+{
+	const struct block_rows *b = arg;
+	(void)n;
+	memcpy(dst, b->src + b->row * (size_t)j, b->row);
+}
+
 /* bw x bh blocks, rows tightly packed at src, into mt at block bx, by. */
 static int write_blocks(struct gl_context *ctx, struct gl_miptree *mt, int bx, int by, int bw, int bh,
 			const uint8_t *src)
 {
-	const struct gl_fmt_info *fi = gl_fmt_info(mt->fmt);
-	size_t row = (size_t)bw * fi->cpp;
-	if (bw <= 0 || bh <= 0)
-		return 0;
-	struct gl_miptree *st = gl_miptree_create(ctx->screen, mt->fmt, bw * fi->block, bh * fi->block, GL_MT_LINEAR);
-	if (st && drm_intel_bo_map(st->bo, 1) == 0) {
-		uint8_t *p = st->bo->virtual;
-		for (int j = 0; j < bh; j++)
-			memcpy(p + (size_t)j * st->pitch, src + row * (size_t)j, row);
-		drm_intel_bo_unmap(st->bo);
-		int ret = gl_blt_copy(ctx, st, 0, 0, mt, bx, by, bw, bh);
-		gl_miptree_unref(st);
-		if (ret == 0)
-			return 0;
-	} else {
-		gl_miptree_unref(st);
-	}
-	uint8_t *base = gl_miptree_map(ctx, mt);
-	if (!base)
-		return -ENOMEM;
-	for (int j = 0; j < bh; j++)
-		memcpy(base + (size_t)(by + j) * mt->pitch + (size_t)bx * fi->cpp, src + row * (size_t)j, row);
-	gl_miptree_unmap(mt);
-	return 0;
+	struct block_rows b = { src, (size_t)bw * gl_fmt_info(mt->fmt)->cpp };
+	return gl_teximage_write_rows(ctx, mt, bx, by, bw, bh, put_block_row, &b);
 }
 
 /* The texels x, y, w, h of each of the depth slices from z of mt (a 2D
