@@ -210,19 +210,9 @@ void glTexStorage3D(GLenum target, GLsizei levels, GLenum internal, GLsizei w, G
 	int k = layered_target(ctx, target, fn);
 	if (k < 0)
 		return;
-	if (levels < 1) {
-		gl_error(ctx, GL_INVALID_VALUE, "%s(levels %d)", fn, levels);
+	struct gl_texture *t = gl_texstorage_texture(ctx, fn, k, levels, internal);
+	if (!t)
 		return;
-	}
-	if (!gl_teximage_sized_internal(internal) && internal != GL_BGRA8_EXT) {
-		gl_error(ctx, GL_INVALID_ENUM, "%s(internalformat 0x%x is not a sized format)", fn, internal);
-		return;
-	}
-	struct gl_texture *t = ctx->bound_textures[ctx->active_texture][k];
-	if (!t) {
-		gl_error(ctx, GL_INVALID_OPERATION, "%s: texture 0 is bound", fn);
-		return;
-	}
 	if (w < 1 || h < 1 || depth < 1) {
 		gl_error(ctx, GL_INVALID_VALUE, "%s(%dx%dx%d)", fn, w, h, depth);
 		return;
