@@ -414,6 +414,16 @@ static uint64_t raw_offset(int tiling, uint32_t swizzle, uint32_t pitch, uint32_
 	return a ^ ((bit & 1) << 6);
 }
 
+/* A GTT map (through the fence, detiled) of size bytes of object h. */
+static uint8_t *map_gtt(int fd, uint32_t h, uint64_t size, int prot)
+{
+	struct drm_i915_gem_mmap_gtt mg = { .handle = h };
+	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP_GTT, &mg));
+	uint8_t *p = mmap(NULL, size, prot, MAP_SHARED, fd, (off_t)mg.offset);
+	ASSERT(p != MAP_FAILED);
+	return p;
+}
+
 static void check_gtt_view(int tiling, uint32_t pitch)
 {
 	int fd = i915_open();
@@ -421,10 +431,7 @@ static void check_gtt_view(int tiling, uint32_t pitch)
 	uint32_t h = gem_create(fd, size);
 	struct drm_i915_gem_set_tiling st = { .handle = h, .tiling_mode = (uint32_t)tiling, .stride = pitch };
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_SET_TILING, &st));
-	struct drm_i915_gem_mmap_gtt mg = { .handle = h };
-	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP_GTT, &mg));
-	uint8_t *gtt = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, (off_t)mg.offset);
-	ASSERT(gtt != MAP_FAILED);
+	uint8_t *gtt = map_gtt(fd, h, size, PROT_READ | PROT_WRITE);
 	struct drm_i915_gem_set_domain sd = { .handle = h, .read_domains = I915_GEM_DOMAIN_GTT,
 					      .write_domain = I915_GEM_DOMAIN_GTT };
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_SET_DOMAIN, &sd));
@@ -518,10 +525,7 @@ TEST(blit_into_x_tiled_matches_the_cpu_views)
 				TEST_FAIL("raw pages: byte (%u, %u) of the fill is not where the swizzle %u puts it", xb,
 					  y, st.swizzle_mode);
 		}
-	struct drm_i915_gem_mmap_gtt mg = { .handle = h };
-	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP_GTT, &mg));
-	uint8_t *gtt = mmap(NULL, size, PROT_READ, MAP_SHARED, fd, (off_t)mg.offset);
-	ASSERT(gtt != MAP_FAILED);
+	uint8_t *gtt = map_gtt(fd, h, size, PROT_READ);
 	struct drm_i915_gem_set_domain sd = { .handle = h, .read_domains = I915_GEM_DOMAIN_GTT };
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_SET_DOMAIN, &sd));
 	for (uint32_t y = 0; y < rows; y++)
@@ -550,10 +554,7 @@ TEST(wc_and_gtt_writes_in_the_gtt_domain_both_land)
 	uint32_t h = gem_create(fd, size);
 	struct drm_i915_gem_set_tiling st = { .handle = h, .tiling_mode = I915_TILING_X, .stride = pitch };
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_SET_TILING, &st));
-	struct drm_i915_gem_mmap_gtt mg = { .handle = h };
-	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP_GTT, &mg));
-	volatile uint8_t *gtt = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, (off_t)mg.offset);
-	ASSERT(gtt != MAP_FAILED);
+	volatile uint8_t *gtt = map_gtt(fd, h, size, PROT_READ | PROT_WRITE);
 	struct drm_i915_gem_mmap m = { .handle = h, .size = size, .flags = I915_MMAP_WC };
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP, &m));
 	volatile uint8_t *wc = (uint8_t *)(uintptr_t)m.addr_ptr;
@@ -603,10 +604,7 @@ TEST(gtt_domain_again_keeps_the_gtt_writes)
 	uint32_t h = gem_create(fd, size);
 	struct drm_i915_gem_set_tiling st = { .handle = h, .tiling_mode = I915_TILING_X, .stride = pitch };
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_SET_TILING, &st));
-	struct drm_i915_gem_mmap_gtt mg = { .handle = h };
-	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP_GTT, &mg));
-	volatile uint8_t *gtt = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, (off_t)mg.offset);
-	ASSERT(gtt != MAP_FAILED);
+	volatile uint8_t *gtt = map_gtt(fd, h, size, PROT_READ | PROT_WRITE);
 	struct drm_i915_gem_set_domain sd = { .handle = h, .read_domains = I915_GEM_DOMAIN_GTT,
 					      .write_domain = I915_GEM_DOMAIN_GTT };
 	for (uint32_t y = 0; y < rows; y++) {
@@ -649,10 +647,7 @@ TEST(gtt_map_follows_tiling_changes)
 	int fd = i915_open();
 	const uint32_t pitch = 1024, rows = 32, size = pitch * rows;
 	uint32_t h = gem_create(fd, size);
-	struct drm_i915_gem_mmap_gtt mg = { .handle = h };
-	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP_GTT, &mg));
-	volatile uint8_t *gtt = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, (off_t)mg.offset);
-	ASSERT(gtt != MAP_FAILED);
+	volatile uint8_t *gtt = map_gtt(fd, h, size, PROT_READ | PROT_WRITE);
 	uint8_t *raw = malloc(size);
 	for (uint32_t i = 0; i < size; i++)
 		raw[i] = (uint8_t)(i ^ (i >> 8));
