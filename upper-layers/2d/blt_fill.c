@@ -110,87 +110,96 @@ static int color_blt(gem2d_pixmap *dst, const struct g2d_fill *f, const g2d_box 
 	return 0;
 }
 
-enum { SETUP_SOLID = 1, SETUP_PATTERN = 2, SETUP_COLOR_PATTERN = 3 };
-
-/* What an XY_SETUP_MONO_PATTERN_SL_BLT leaves in the registers for the scanlines after it. */
-struct setup_want {
-	uint32_t kind, br13, bg, fg, pat[2];
-};
-
 /* A solid fill: the pattern is solid, its colour the background register. */
-static struct setup_want solid_want(const gem2d_pixmap *dst, const struct g2d_fill *f)
+static struct g2d_setup solid_want(const gem2d_pixmap *dst, const struct g2d_fill *f)
 {
-	return (struct setup_want){ SETUP_SOLID, g2d_br13(dst, g2d_fill_rop[f->alu]) | INTEL_BR13_SOLID_PATTERN,
-				    pen_color(f), pen_color(f), { 0, 0 } };
+	return (struct g2d_setup){ .kind = G2D_SETUP_SOLID, .bo = dst->bo,
+				   .br13 = g2d_br13(dst, g2d_fill_rop[f->alu]) | INTEL_BR13_SOLID_PATTERN,
+				   .bg = pen_color(f), .fg = pen_color(f) };
 }
 
-/* Does the open batch's setup already draw w on dst? */
-static bool setup_current(const gem2d_pixmap *dst, const struct setup_want *w)
+static bool setup_current(const gem2d_pixmap *dst, const struct g2d_setup *w)
 {
 	const struct g2d_batch *b = &dst->dev->batch;
-	return b->bo && b->setup.kind == w->kind && b->setup.bo == dst->bo && b->setup.br13 == w->br13 &&
-	       b->setup.bg == w->bg && b->setup.fg == w->fg && b->setup.pat[0] == w->pat[0] &&
-	       b->setup.pat[1] == w->pat[1];
+	const struct g2d_setup *h = &b->setup;
+	return b->bo && h->kind == w->kind && h->bo == w->bo && h->br13 == w->br13 && h->bg == w->bg &&
+	       h->fg == w->fg && h->pat[0] == w->pat[0] && h->pat[1] == w->pat[1] && h->pat_bo == w->pat_bo &&
+	       h->clip[0] == w->clip[0] && h->clip[1] == w->clip[1] && h->clip[2] == w->clip[2] &&
+	       h->clip[3] == w->clip[3];
 }
 
-/* The setup for scanlines and pixels, unless the batch already holds the same one. */
-static void setup(gem2d_pixmap *dst, const struct setup_want *w)
+static bool setup_is_mono(const struct g2d_setup *w)
+{
+	return w->kind == G2D_SETUP_SOLID || w->kind == G2D_SETUP_STIPPLE;
+}
+
+static unsigned setup_len(const gem2d_device *dev, const struct g2d_setup *w)
+{
+	return setup_is_mono(w) ? 8 + addr_dw(dev) : 6 + 2 * addr_dw(dev);
+}
+
+static void emit_setup(gem2d_pixmap *dst, const struct g2d_setup *w)
 {
 	gem2d_device *dev = dst->dev;
-	struct g2d_batch *b = &dev->batch;
-	unsigned len = 8 + addr_dw(dev);
-	uint32_t dw0 = XY_SETUP_MONO_PATTERN_SL_BLT | INTEL_LEN(len) | g2d_blt_tiling_bits(dst, NULL);
-	if (setup_current(dst, w))
-		return;
+	bool mono = setup_is_mono(w);
+	uint32_t dw0 = (mono ? XY_SETUP_MONO_PATTERN_SL_BLT : XY_SETUP_BLT) | INTEL_LEN(setup_len(dev, w)) |
+		       g2d_blt_tiling_bits(dst, NULL);
 	g2d_blt_swctrl(dev, dst, NULL);
 	g2d_out(dev, dw0);
 	g2d_out(dev, w->br13);
-	g2d_out(dev, 0);			/* clip: disabled in BR13 */
-	g2d_out(dev, 0);
+	g2d_out(dev, INTEL_XY(w->clip[0], w->clip[1]));	/* read only if BR13 enables the clip */
+	g2d_out(dev, INTEL_XY(w->clip[2], w->clip[3]));
 	g2d_out_reloc(dev, dst->bo, 0, true, fenced(dst));
 	g2d_out(dev, w->bg);
 	g2d_out(dev, w->fg);
-	g2d_out(dev, w->pat[0]);
-	g2d_out(dev, w->pat[1]);
+	if (mono) {
+		g2d_out(dev, w->pat[0]);
+		g2d_out(dev, w->pat[1]);
+	} else if (w->pat_bo) {
+		g2d_out_reloc(dev, w->pat_bo, 0, false, false);
+	} else {
+		for (unsigned k = 0; k < addr_dw(dev); k++)
+			g2d_out(dev, 0);	/* no pattern: the ROP reads none */
+	}
 	g2d_count_command(dev, dw0);
-	b->setup.kind = w->kind;
-	b->setup.bo = dst->bo;
-	b->setup.br13 = w->br13;
-	b->setup.bg = w->bg;
-	b->setup.fg = w->fg;
-	b->setup.pat[0] = w->pat[0];
-	b->setup.pat[1] = w->pat[1];
+	dev->batch.setup = *w;
+}
+
+int g2d_blt_setup_for(gem2d_pixmap *dst, const struct g2d_setup *w, unsigned dwords)
+{
+	gem2d_device *dev = dst->dev;
+	drm_intel_bo *bos[2] = { dst->bo, w->pat_bo };
+	unsigned nbos = w->pat_bo ? 2 : 1, slen = setup_len(dev, w);
+	bool have = setup_current(dst, w);
+	/* 3: a BCS_SWCTRL load, before the setup or before the command */
+	int ret = g2d_batch_reserve(dev, 3 + dwords + (have ? 0 : slen), have ? 0 : nbos, bos, nbos);
+	if (ret == 1)		/* a fresh batch: the setup went with the old one */
+		ret = g2d_batch_reserve(dev, 3 + dwords + slen, nbos, bos, nbos);
+	if (ret < 0)
+		return ret;
+	if (!setup_current(dst, w))
+		emit_setup(dst, w);
+	g2d_blt_swctrl(dev, dst, NULL);
+	return 0;
 }
 
 /* Boxes (or, with `points`, 1x1 boxes as XY_PIXEL_BLT) on the setup w. The
  * pattern seeds are 0: a pattern is laid out for absolute coordinates. */
-static int setup_boxes(gem2d_pixmap *dst, const struct setup_want *w, const g2d_box *boxes, size_t n,
+static int setup_boxes(gem2d_pixmap *dst, const struct g2d_setup *w, const g2d_box *boxes, size_t n,
 		       bool points)
 {
 	gem2d_device *dev = dst->dev;
-	unsigned setup_len = 3 + 8 + addr_dw(dev);
 	uint32_t dw0 = (points ? XY_PIXEL_BLT | INTEL_LEN(2) : XY_SCANLINES_BLT | INTEL_LEN(3)) |
 		       g2d_blt_tiling_bits(dst, NULL);
-	unsigned len = points ? 2 : 3;
 	for (size_t i = 0; i < n; i++) {
 		const g2d_box *b = &boxes[i];
-		bool have = setup_current(dst, w);
-		int ret = g2d_batch_reserve(dev, 3 + len + (have ? 0 : setup_len), have ? 0 : 1, &dst->bo, 1);
-		if (ret == 1)		/* a fresh batch: the setup went with the old one */
-			ret = g2d_batch_reserve(dev, 3 + len + setup_len, 1, &dst->bo, 1);
+		int ret = g2d_blt_setup_for(dst, w, points ? 2 : 3);
 		if (ret < 0)
 			return ret;
-		setup(dst, w);
-		/* A copy since the setup may have loaded other Y bits: the scanline's
-		 * destination tiling is read from BCS_SWCTRL when it runs. */
-		g2d_blt_swctrl(dev, dst, NULL);
 		g2d_out(dev, dw0);
-		if (points) {
-			g2d_out(dev, INTEL_XY(b->x1, b->y1));
-		} else {
-			g2d_out(dev, INTEL_XY(b->x1, b->y1));
+		g2d_out(dev, INTEL_XY(b->x1, b->y1));
+		if (!points)
 			g2d_out(dev, INTEL_XY(b->x2, b->y2));
-		}
 		g2d_count_command(dev, dw0);
 	}
 	return 0;
@@ -229,45 +238,9 @@ static int tile_pattern_boxes(gem2d_pixmap *dst, const struct g2d_fill *f, const
 		drm_intel_bo_unreference(bo);
 		return -EIO;
 	}
-	drm_intel_bo *bos[2] = { dst->bo, bo };
-	uint32_t br13 = g2d_br13(dst, g2d_fill_rop[f->alu]);
-	unsigned setup_len = 3 + 6 + 2 * addr_dw(dev);
-	uint32_t dw0 = XY_SCANLINES_BLT | INTEL_LEN(3) | g2d_blt_tiling_bits(dst, NULL);
-	struct g2d_batch *b = &dev->batch;
-	for (size_t i = 0; i < n && !ret; i++) {
-		bool have = b->bo && b->setup.kind == SETUP_COLOR_PATTERN && b->setup.bo == dst->bo &&
-			    b->setup.br13 == br13 && b->setup.pat_bo == bo;
-		ret = g2d_batch_reserve(dev, 6 + (have ? 0 : setup_len), have ? 0 : 2, bos, 2);
-		if (ret == 1) {		/* a fresh batch: the setup went with the old one */
-			have = false;
-			ret = g2d_batch_reserve(dev, 6 + setup_len, 2, bos, 2);
-		}
-		if (ret < 0)
-			break;
-		ret = 0;
-		if (!have) {
-			uint32_t sdw0 = XY_SETUP_BLT | INTEL_LEN(6 + 2 * addr_dw(dev)) | g2d_blt_tiling_bits(dst, NULL);
-			g2d_blt_swctrl(dev, dst, NULL);
-			g2d_out(dev, sdw0);
-			g2d_out(dev, br13);
-			g2d_out(dev, 0);		/* clip: disabled in BR13 */
-			g2d_out(dev, 0);
-			g2d_out_reloc(dev, dst->bo, 0, true, fenced(dst));
-			g2d_out(dev, 0);		/* BG, FG: unused by a colour pattern */
-			g2d_out(dev, 0);
-			g2d_out_reloc(dev, bo, 0, false, false);
-			g2d_count_command(dev, sdw0);
-			b->setup.kind = SETUP_COLOR_PATTERN;
-			b->setup.bo = dst->bo;
-			b->setup.br13 = br13;
-			b->setup.pat_bo = bo;
-		}
-		g2d_blt_swctrl(dev, dst, NULL);		/* as in setup_boxes */
-		g2d_out(dev, dw0);
-		g2d_out(dev, INTEL_XY(boxes[i].x1, boxes[i].y1));
-		g2d_out(dev, INTEL_XY(boxes[i].x2, boxes[i].y2));
-		g2d_count_command(dev, dw0);
-	}
+	struct g2d_setup w = { .kind = G2D_SETUP_COLOR_PATTERN, .bo = dst->bo,
+			       .br13 = g2d_br13(dst, g2d_fill_rop[f->alu]), .pat_bo = bo };
+	ret = setup_boxes(dst, &w, boxes, n, false);
 	drm_intel_bo_unreference(bo);
 	return ret;
 }
@@ -324,7 +297,7 @@ static bool stipple_bit(const void *arg, int32_t x, int32_t y)
  * per box, transparent for FillStippled. false: not such a stipple, or its
  * bits could not be read.
  */
-static bool stipple_want(const gem2d_pixmap *dst, const struct g2d_fill *f, struct setup_want *w)
+static bool stipple_want(const gem2d_pixmap *dst, const struct g2d_fill *f, struct g2d_setup *w)
 {
 	struct stipple_src s = { .ox = f->ts_x, .oy = f->ts_y };
 	bool opaque = f->fill_style == 3;
@@ -336,11 +309,12 @@ static bool stipple_want(const gem2d_pixmap *dst, const struct g2d_fill *f, stru
 			if (stipple_bit(&s, x, y))
 				rows[y] |= (uint8_t)(0x80 >> x);
 	g2d_pixmap_unmap(f->stipple);
-	*w = (struct setup_want){
-		SETUP_PATTERN, g2d_br13(dst, g2d_fill_rop[f->alu]) | (opaque ? 0 : INTEL_BR13_MONO_PAT_TRANSPARENT),
-		f->bg, opaque ? f->fg : pen_color(f),
-		{ rows[0] | (uint32_t)rows[1] << 8 | (uint32_t)rows[2] << 16 | (uint32_t)rows[3] << 24,
-		  rows[4] | (uint32_t)rows[5] << 8 | (uint32_t)rows[6] << 16 | (uint32_t)rows[7] << 24 }
+	*w = (struct g2d_setup){
+		.kind = G2D_SETUP_STIPPLE, .bo = dst->bo,
+		.br13 = g2d_br13(dst, g2d_fill_rop[f->alu]) | (opaque ? 0 : INTEL_BR13_MONO_PAT_TRANSPARENT),
+		.bg = f->bg, .fg = opaque ? f->fg : pen_color(f),
+		.pat = { rows[0] | (uint32_t)rows[1] << 8 | (uint32_t)rows[2] << 16 | (uint32_t)rows[3] << 24,
+			 rows[4] | (uint32_t)rows[5] << 8 | (uint32_t)rows[6] << 16 | (uint32_t)rows[7] << 24 }
 	};
 	return true;
 }
@@ -352,7 +326,7 @@ static int stipple_boxes(gem2d_pixmap *dst, const struct g2d_fill *f, const g2d_
 {
 	struct stipple_src s = { .ox = f->ts_x, .oy = f->ts_y };
 	bool opaque = f->fill_style == 3;
-	struct setup_want w;
+	struct g2d_setup w;
 	if (stipple_want(dst, f, &w))
 		return setup_boxes(dst, &w, boxes, n, false);
 	int ret = g2d_pixmap_map(f->stipple, &s.r);	/* CPU memory: no wait */
@@ -372,7 +346,7 @@ int g2d_blt_fill_boxes(gem2d_pixmap *dst, const struct g2d_fill *f, const g2d_bo
 		return stipple_boxes(dst, f, boxes, n);
 	if (n == 1)
 		return color_blt(dst, f, boxes);
-	struct setup_want w = solid_want(dst, f);
+	struct g2d_setup w = solid_want(dst, f);
 	for (size_t i = 0; i < n; i++)
 		if (boxes[i].x2 - boxes[i].x1 != 1 || boxes[i].y2 - boxes[i].y1 != 1)
 			return setup_boxes(dst, &w, boxes, n, false);

@@ -2,7 +2,8 @@
 /*
  * Text on the blitter, as SNA draws glyphs: one XY_SETUP_BLT per clip box
  * (the function's copy ROP, the foreground, a transparent mono source, the
- * hardware clip rectangle set to the box), then one XY_TEXT_IMMEDIATE_BLT
+ * hardware clip rectangle set to the box; g2d_blt_setup_for, which leaves it
+ * out when the batch holds it already), then one XY_TEXT_IMMEDIATE_BLT
  * per glyph that meets the box, its bits inline. The glyphs are packed once
  * per request into the blitter's layout (byte-packed rows of ceil(w/8)
  * bytes, MSB first, the payload padded to whole quadwords; X's glyph rows
@@ -101,43 +102,22 @@ int g2d_blt_text(gem2d_pixmap *dst, const struct g2d_fill *f, const struct g2d_c
 	int ret = pack(x, y, n, glyphs, &pg, &words, &count);
 	if (ret || !count)
 		return ret;
-	unsigned a = dev->gen >= 8 ? 2 : 1;
-	unsigned setup_len = 6 + 2 * a;
-	uint32_t br13 = g2d_br13(dst, g2d_copy_rop[f->alu]) | INTEL_BR13_MONO_SRC_TRANSPARENT | INTEL_BR13_CLIP_ENABLE;
-	uint32_t fg = f->pen == G2D_PEN_FG ? f->fg : f->bg;
+	struct g2d_setup w = {
+		.kind = G2D_SETUP_TEXT, .bo = dst->bo,
+		.br13 = g2d_br13(dst, g2d_copy_rop[f->alu]) | INTEL_BR13_MONO_SRC_TRANSPARENT | INTEL_BR13_CLIP_ENABLE,
+		.bg = 0, .fg = f->pen == G2D_PEN_FG ? f->fg : f->bg,	/* BG: transparent */
+	};
 	int nb;
 	const pixman_box32_t *cb = pixman_region32_rectangles((pixman_region32_t *)&clip->region, &nb);
 	for (int c = 0; c < nb && !ret; c++) {
-		bool set = false;
+		w.clip[0] = cb[c].x1, w.clip[1] = cb[c].y1, w.clip[2] = cb[c].x2, w.clip[3] = cb[c].y2;
 		for (size_t i = 0; i < count && !ret; i++) {
 			const struct packed_glyph *p = &pg[i];
 			if (p->x2 <= cb[c].x1 || p->x1 >= cb[c].x2 || p->y2 <= cb[c].y1 || p->y1 >= cb[c].y2)
 				continue;
 			unsigned len = 3 + p->ndw;
-			ret = g2d_batch_reserve(dev, 3 + len + (set ? 0 : setup_len), set ? 0 : 1, &dst->bo, 1);
-			if (ret == 1) {		/* a fresh batch: the setup went with the old one */
-				set = false;
-				ret = g2d_batch_reserve(dev, 3 + len + setup_len, 1, &dst->bo, 1);
-			}
-			if (ret < 0)
+			if ((ret = g2d_blt_setup_for(dst, &w, len)) < 0)
 				break;
-			ret = 0;
-			g2d_blt_swctrl(dev, dst, NULL);
-			if (!set) {
-				uint32_t sdw0 = XY_SETUP_BLT | INTEL_LEN(setup_len) | g2d_blt_tiling_bits(dst, NULL);
-				g2d_out(dev, sdw0);
-				g2d_out(dev, br13);
-				g2d_out(dev, INTEL_XY(cb[c].x1, cb[c].y1));
-				g2d_out(dev, INTEL_XY(cb[c].x2, cb[c].y2));
-				g2d_out_reloc(dev, dst->bo, 0, true, dev->gen < 4 && dst->tiling);
-				g2d_out(dev, 0);		/* BG: transparent */
-				g2d_out(dev, fg);
-				for (unsigned k = 0; k < a; k++)
-					g2d_out(dev, 0);	/* no pattern: the ROP reads none */
-				g2d_count_command(dev, sdw0);
-				memset(&dev->batch.setup, 0, sizeof(dev->batch.setup));	/* not a fill setup */
-				set = true;
-			}
 			uint32_t dw0 = XY_TEXT_IMMEDIATE_BLT | INTEL_BLT_TEXT_BYTE_PACKED | INTEL_LEN(len) |
 				       g2d_blt_tiling_bits(dst, NULL);
 			g2d_out(dev, dw0);

@@ -37,6 +37,24 @@
 #define G2D_BATCH_RELOCS 500
 #define G2D_BATCH_TARGETS 256
 
+/* A setup command (XY_SETUP_MONO_PATTERN_SL_BLT or XY_SETUP_BLT) as the
+ * scanline, pixel and text commands after it see it (blt_fill.c). */
+enum g2d_setup_kind {
+	G2D_SETUP_NONE,
+	G2D_SETUP_SOLID,	/* mono pattern setup, solid pattern: the BG colour */
+	G2D_SETUP_STIPPLE,	/* mono pattern setup, pat[] the 8x8 pattern */
+	G2D_SETUP_COLOR_PATTERN,	/* XY_SETUP_BLT, pat_bo the 8x8 colour pattern */
+	G2D_SETUP_TEXT,		/* XY_SETUP_BLT, no pattern, clip[] in BR13's clip */
+};
+struct g2d_setup {
+	enum g2d_setup_kind kind;
+	drm_intel_bo *bo;		/* the destination */
+	uint32_t br13, bg, fg;
+	uint32_t pat[2];
+	drm_intel_bo *pat_bo;
+	int32_t clip[4];		/* x1, y1, x2, y2 (exclusive) */
+};
+
 struct g2d_batch {
 	uint32_t dw[G2D_BATCH_DWORDS];
 	unsigned n;			/* dwords written */
@@ -47,13 +65,7 @@ struct g2d_batch {
 	unsigned ntargets;
 	/* What the last setup command left in the blitter's registers;
 	 * forgotten at every submit (no state survives a batch). */
-	struct {
-		drm_intel_bo *bo;
-		uint32_t br13, bg, fg, kind;
-		uint32_t pat[2];	/* the mono pattern, for a stipple setup */
-		drm_intel_bo *pat_bo;	/* the colour pattern, for a tile setup */
-		int32_t clip_x1, clip_y1, clip_x2, clip_y2;
-	} setup;
+	struct g2d_setup setup;
 	uint32_t swctrl;		/* BCS_SWCTRL Y bits loaded in this batch, or ~0 */
 	/* What the open batch draws, op by op, so that if its execbuffer
 	 * fails the CPU can draw the same pixels (replay.c). */
@@ -280,6 +292,11 @@ int g2d_blt_copy_boxes(gem2d_pixmap *src, gem2d_pixmap *dst, uint8_t alu, int dx
  * each destination pixel of the boxes; fg where set, bg (or nothing if
  * transparent) where clear. */
 typedef bool (*g2d_bit_fn)(const void *arg, int32_t x, int32_t y);
+/* Makes room for a command of `dwords` on setup w for dst: w's setup command unless
+ * the open batch holds it already, and BCS_SWCTRL for dst (the engine reads its Y bits
+ * when the command runs, and a copy since the setup may have changed them). 0, or a
+ * negative errno with nothing emitted for the command. */
+int g2d_blt_setup_for(gem2d_pixmap *dst, const struct g2d_setup *w, unsigned dwords);
 /* Glyphs as XY_TEXT_IMMEDIATE_BLT, per box of clip (blt_text.c): the pen of f, solid fill.
  * 0, -E2BIG with nothing emitted (a glyph too large for one command), or batch errors. */
 int g2d_blt_text(gem2d_pixmap *dst, const struct g2d_fill *f, const struct g2d_clip *clip, int x, int y, int n,
