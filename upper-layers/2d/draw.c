@@ -24,7 +24,8 @@ void g2d_fill_from_gc(struct g2d_fill *f, const gem2d_pixmap *dst, const gem2d_g
 	f->pen = pen;
 }
 
-int g2d_draw_boxes(gem2d_pixmap *dst, const struct g2d_fill *f, const g2d_box *boxes, size_t n)
+int g2d_draw_boxes_by(gem2d_pixmap *dst, const struct g2d_fill *f, const g2d_box *boxes, size_t n,
+		      g2d_blt_boxes_fn *blt, const void *arg)
 {
 	gem2d_device *dev = dst->dev;
 	int why, ret;
@@ -32,7 +33,7 @@ int g2d_draw_boxes(gem2d_pixmap *dst, const struct g2d_fill *f, const g2d_box *b
 		return 0;
 	why = g2d_policy_fill(dst, f);
 	if (why == GEM2D_FALLBACK_NONE) {
-		ret = g2d_blt_fill_boxes(dst, f, boxes, n);
+		ret = blt ? blt(dst, f, boxes, n, arg) : g2d_blt_fill_boxes(dst, f, boxes, n);
 		if (ret == 0)
 			g2d_replay_note_fill(dev, dst, f, boxes, n);
 		ret = g2d_blt_outcome(dev, ret, &why);
@@ -41,6 +42,11 @@ int g2d_draw_boxes(gem2d_pixmap *dst, const struct g2d_fill *f, const g2d_box *b
 	}
 	g2d_count_fallback(dev, why);
 	return g2d_cpu_fill_boxes(dst, f, boxes, n);
+}
+
+int g2d_draw_boxes(gem2d_pixmap *dst, const struct g2d_fill *f, const g2d_box *boxes, size_t n)
+{
+	return g2d_draw_boxes_by(dst, f, boxes, n, NULL, NULL);
 }
 
 static int draw_list(gem2d_pixmap *dst, const gem2d_gc *gc, const struct g2d_clip *clip,

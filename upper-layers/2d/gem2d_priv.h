@@ -225,6 +225,12 @@ void g2d_fill_from_gc(struct g2d_fill *f, const gem2d_pixmap *dst, const gem2d_g
 /* Draws clipped boxes (each inside dst) on the GPU if policy allows, else on
  * the CPU. Returns 0 or a negative errno (nothing half drawn on -EINVAL). */
 int g2d_draw_boxes(gem2d_pixmap *dst, const struct g2d_fill *f, const g2d_box *boxes, size_t n);
+/* The same with blt drawing them on the blitter instead of g2d_blt_fill_boxes (which
+ * NULL means): boxes are still what the CPU draws, on a fallback or a failed batch. */
+typedef int g2d_blt_boxes_fn(gem2d_pixmap *dst, const struct g2d_fill *f, const g2d_box *boxes, size_t n,
+			     const void *arg);
+int g2d_draw_boxes_by(gem2d_pixmap *dst, const struct g2d_fill *f, const g2d_box *boxes, size_t n,
+		      g2d_blt_boxes_fn *blt, const void *arg);
 /* Generates nothing itself: clips fg and bg (the device's scratch lists)
  * with gc and draws them, bg with the background pen. */
 int g2d_draw_shapes(gem2d_pixmap *dst, const gem2d_gc *gc);

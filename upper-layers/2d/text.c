@@ -51,35 +51,39 @@ static int glyph_runs(struct g2d_boxes *out, int x, int y, int n, const gem2d_gl
 	return out->err;
 }
 
+struct glyph_request {
+	const struct g2d_clip *clip;
+	int x, y, n;
+	const gem2d_glyph *const *glyphs;
+};
+
+/* The blitter's way for text: XY_TEXT_IMMEDIATE_BLT for a solid fill, else (or for a
+ * glyph too large for one command) the runs as boxes. */
+static int blt_glyphs(gem2d_pixmap *dst, const struct g2d_fill *f, const g2d_box *boxes, size_t n,
+		      const void *arg)
+{
+	const struct glyph_request *q = arg;
+	int ret = f->fill_style == 0 ? g2d_blt_text(dst, f, q->clip, q->x, q->y, q->n, q->glyphs) : -E2BIG;
+	return ret == -E2BIG ? g2d_blt_fill_boxes(dst, f, boxes, n) : ret;
+}
+
 /* The glyphs in gc's pen and fill, within clip. */
 static int draw_glyphs(gem2d_pixmap *dst, const gem2d_gc *gc, const struct g2d_clip *clip, int x, int y, int n,
 		       const gem2d_glyph *const *glyphs)
 {
 	gem2d_device *dev = dst->dev;
 	struct g2d_fill f;
-	int why, ret;
+	struct glyph_request q = { clip, x, y, n, glyphs };
+	int ret;
 	g2d_boxes_reset(&dev->fg);
-	g2d_boxes_reset(&dev->bg);
 	if ((ret = glyph_runs(&dev->fg, x, y, n, glyphs)))
 		return ret;
-	g2d_fill_from_gc(&f, dst, gc, G2D_PEN_FG);
-	if (gc->fill_style != 0 || g2d_policy_fill(dst, &f) != GEM2D_FALLBACK_NONE)
-		return g2d_draw_shapes_in(dst, gc, clip);	/* the boxes, and the fallback's count */
 	g2d_boxes_reset(&dev->clipped);
 	g2d_clip_boxes(clip, dev->fg.box, dev->fg.n, &dev->clipped);
-	if (dev->clipped.err || !dev->clipped.n)
+	if (dev->clipped.err)
 		return dev->clipped.err;
-	ret = g2d_blt_text(dst, &f, clip, x, y, n, glyphs);
-	if (ret == -E2BIG)
-		return g2d_draw_shapes_in(dst, gc, clip);
-	if (ret == 0)
-		g2d_replay_note_fill(dev, dst, &f, dev->clipped.box, dev->clipped.n);
-	why = GEM2D_FALLBACK_NONE;
-	ret = g2d_blt_outcome(dev, ret, &why);
-	if (ret <= 0)
-		return ret;
-	g2d_count_fallback(dev, why);
-	return g2d_cpu_fill_boxes(dst, &f, dev->clipped.box, dev->clipped.n);
+	g2d_fill_from_gc(&f, dst, gc, G2D_PEN_FG);
+	return g2d_draw_boxes_by(dst, &f, dev->clipped.box, dev->clipped.n, blt_glyphs, &q);
 }
 
 G2D_EXPORT int gem2d_poly_glyphs(gem2d_pixmap *dst, const gem2d_gc *gc, int x, int y, int n,
