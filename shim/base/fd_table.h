@@ -20,6 +20,7 @@ enum shim_fd_kind {
 	SHIM_FD_DMABUF,		/* a dma-buf (drm/drm_prime.h): slot = its id, generation = its inode */
 	SHIM_FD_CONTROL,	/* a debugfs control opened for writing (i915/gt/intel_reset.c): slot = minor */
 	SHIM_FD_PERF,		/* a perf event of the driver's PMU (drm/perf_event.h): slot = its event */
+	SHIM_FD_SYNC_FILE,	/* a sync_file (drm/sync_file.c): slot = its id, generation = its inode */
 };
 
 struct shim_fd_entry {

@@ -61,6 +61,21 @@ int shim_raw_ioctl(int fd, unsigned long req, ...)
 off_t shim_raw_lseek(int fd, off_t off, int whence) { return (off_t)shim_syscall(SYS_lseek, fd, off, whence); }
 ssize_t shim_raw_read(int fd, void *buf, size_t len) { return (ssize_t)shim_syscall(SYS_read, fd, buf, len); }
 ssize_t shim_raw_write(int fd, const void *buf, size_t len) { return (ssize_t)shim_syscall(SYS_write, fd, buf, len); }
+int shim_raw_ppoll(struct pollfd *fds, nfds_t n, const struct timespec *ts, const sigset_t *mask)
+{
+	/* the kernel's sigset is 8 bytes; it writes the time left back into ts, which may be const */
+	struct timespec left, *tp = NULL;
+	if (ts) {
+		left = *ts;
+		tp = &left;
+	}
+	return (int)shim_syscall(SYS_ppoll, fds, n, tp, mask, 8);
+}
+static int raw_poll(struct pollfd *fds, nfds_t n, int timeout)
+{
+	struct timespec ts = { timeout / 1000, (long)(timeout % 1000) * 1000000 };
+	return shim_raw_ppoll(fds, n, timeout < 0 ? NULL : &ts, NULL);
+}
 
 #if defined(__x86_64__)
 /* The system call instruction itself: the interposed syscall() passes every number but
@@ -150,6 +165,8 @@ void shim_real_init(void)
 		r.lseek = resolve("lseek");
 		r.read = resolve("read");
 		r.write = resolve("write");
+		r.poll = resolve("poll");
+		r.ppoll = resolve("ppoll");
 		r.sigaction = resolve("sigaction");
 		r.signal = resolve("signal");
 		r.sysv_signal = resolve("sysv_signal");
@@ -161,6 +178,8 @@ void shim_real_init(void)
 		if (!r.lseek) r.lseek = shim_raw_lseek;
 		if (!r.read) r.read = shim_raw_read;
 		if (!r.write) r.write = shim_raw_write;
+		if (!r.poll) r.poll = raw_poll;
+		if (!r.ppoll) r.ppoll = shim_raw_ppoll;
 		shim_real = r;
 		shim_log_init();
 		resolving = 0;

@@ -12,6 +12,7 @@
 
 #include <dirent.h>
 #include <ftw.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <sys/stat.h>
@@ -46,6 +47,8 @@ struct shim_real_fns {
 	off_t (*lseek)(int, off_t, int);
 	ssize_t (*read)(int, void *, size_t);
 	ssize_t (*write)(int, const void *, size_t);
+	int (*poll)(struct pollfd *, nfds_t, int);
+	int (*ppoll)(struct pollfd *, nfds_t, const struct timespec *, const sigset_t *);
 	int (*sigaction)(int, const struct sigaction *, struct sigaction *);
 	__sighandler_t (*signal)(int, __sighandler_t);
 	__sighandler_t (*sysv_signal)(int, __sighandler_t);
@@ -72,6 +75,7 @@ int shim_raw_ioctl(int fd, unsigned long req, ...);
 off_t shim_raw_lseek(int fd, off_t off, int whence);
 ssize_t shim_raw_read(int fd, void *buf, size_t len);
 ssize_t shim_raw_write(int fd, const void *buf, size_t len);
+int shim_raw_ppoll(struct pollfd *fds, nfds_t n, const struct timespec *ts, const sigset_t *mask);
 int shim_raw_fstat(int fd, struct stat *st);
 int shim_raw_fstatat(int dirfd, const char *p, struct stat *st, int fl);
 #include "base/raw_syscall.h"

@@ -33,6 +33,7 @@ struct held {
 static __thread struct held held[HELD_MAX] __attribute__((tls_model("initial-exec")));
 __thread unsigned shim_signal_hold_depth __attribute__((tls_model("initial-exec")));
 __thread unsigned shim_signal_held_count __attribute__((tls_model("initial-exec")));
+__thread unsigned shim_signal_handled_count __attribute__((tls_model("initial-exec")));
 #define nheld shim_signal_held_count
 
 static bool holdable(int sig)
@@ -73,6 +74,7 @@ static void run_program_handler(int sig, siginfo_t *si, void *uc)
 	struct sigaction a = shim_program_action(sig);
 	if (a.sa_handler == SIG_IGN)
 		return;
+	shim_signal_handled_count++;
 	if (a.sa_handler == SIG_DFL) {
 		/* Changed to the default as it arrived: the default it is. */
 		struct sigaction dfl = { .sa_handler = SIG_DFL };

@@ -53,6 +53,13 @@ bool shim_signal_program_action(int sig, const struct sigaction *act, struct sig
 extern __thread unsigned shim_signal_hold_depth __attribute__((tls_model("initial-exec")));
 extern __thread unsigned shim_signal_held_count __attribute__((tls_model("initial-exec")));
 
+/*
+ * Handlers of the program's this thread has run, counted: a wait the shim makes
+ * in user space (a spin before poll(2) sleeps, os/interpose_poll.c) ends with
+ * EINTR when one ran meanwhile, as the system call would have.
+ */
+extern __thread unsigned shim_signal_handled_count __attribute__((tls_model("initial-exec")));
+
 /* The signals held meanwhile go to the program (the last hold was released). */
 void shim_signal_release_held(void);
 

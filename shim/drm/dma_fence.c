@@ -335,6 +335,22 @@ static bool spin_while_equal(const uint32_t *word, uint32_t val, uint64_t deadli
 	return false;
 }
 
+bool shim_fences_spin_any(const shim_off *fences, unsigned n, uint64_t deadline_ns, const unsigned *stop)
+{
+	uint64_t until = shim_now_ns() + SHIM_FENCE_SPIN_NS;
+	unsigned stop_at = *stop;
+	if (until > deadline_ns)
+		until = deadline_ns;
+	for (;;) {
+		for (unsigned i = 0; i < n; i++)
+			if (__atomic_load_n(&((struct shim_fence *)shim_ptr(fences[i]))->state, __ATOMIC_ACQUIRE))
+				return true;
+		if (shim_now_ns() >= until || *(volatile const unsigned *)stop != stop_at)
+			return false;
+		sched_yield();
+	}
+}
+
 bool shim_waiter_spin(struct shim_waiter *w, uint32_t seq, uint64_t deadline_ns)
 {
 	return spin_while_equal(&w->seq, seq, deadline_ns);

@@ -86,6 +86,13 @@ void shim_waiter_wake(struct shim_waiter *w);
  */
 bool shim_waiter_spin(struct shim_waiter *w, uint32_t seq, uint64_t deadline_ns);
 /*
+ * Any lock state, each fence referenced by the caller: spins as
+ * shim_waiter_spin does until one of the n fences has signalled (true), or
+ * SHIM_FENCE_SPIN_NS or deadline_ns has passed, or *stop has changed (a
+ * signal handler ran: false).
+ */
+bool shim_fences_spin_any(const shim_off *fences, unsigned n, uint64_t deadline_ns, const unsigned *stop);
+/*
  * How long a waiter polls before it sleeps. A sleeper on an idle CPU took
  * ~20 us to run again on this machine (issue #16), most requests finish
  * sooner, and the spin yields: the thread that will signal may need this CPU.

@@ -132,6 +132,13 @@ int shim_syncobj_transfer_ioctl(struct shim_call *call, void *data);
 int shim_sync_file_create(struct shim_device *dev, shim_off fence, const char *name, int onto);
 /* The fence of a sync_file fd, with a new reference; 0 if fd is not a sync_file. */
 shim_off shim_sync_file_fence(struct shim_device *dev, int fd);
+/*
+ * For poll(2)'s spin (os/interpose_poll.c), no lock held: the fences of the n
+ * fds, new references in fences[], when every one is a sync_file of dev;
+ * otherwise false and no references.
+ */
+bool shim_sync_file_fences_get(struct shim_device *dev, const int *fds, unsigned n, shim_off *fences);
+void shim_sync_file_fences_put(struct shim_device *dev, const shim_off *fences, unsigned n);
 /* The fence signalled: make sync_file id readable (called from drm/dma_fence.c). */
 void shim_sync_file_poke(struct shim_device *dev, uint32_t id);
 /*

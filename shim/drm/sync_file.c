@@ -17,6 +17,10 @@
  * already signalled is poked at creation.
  * The byte is never read back by the shim; a FIFO also reports POLLOUT,
  * which a kernel sync_file does not (nobody polls a sync_file for output).
+ * A poller asleep on an idle CPU wakes late (~20 us here), so poll(2) of
+ * nothing but sync_files spins on their fences first (os/interpose_poll.c),
+ * as the shim's fence waits do; the fd table (base/fd_table.h) names each
+ * sync_file fd's id, noted when it is made here or first seen.
  *
  * A merged sync_file's fence is a composite fence (drm/dma_fence.h) holding its
  * parts, de-duplicated by fence context keeping the later seqno, so it
@@ -43,6 +47,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/fd_table.h"
 #include "base/journal.h"
 #include "base/real.h"
 #include "base/user_copy.h"
@@ -255,6 +260,8 @@ int shim_sync_file_create(struct shim_device *dev, shim_off fence, const char *n
 		}
 	}
 	SHIM_SET(sf->ino, st.st_ino);
+	shim_fd_set(fd, &(struct shim_fd_entry){ .kind = SHIM_FD_SYNC_FILE, .slot = (uint32_t)id,
+						 .generation = st.st_ino });
 	if (shim_fence_is_signalled(shim_ptr(fence)))
 		shim_sync_file_poke(dev, (uint32_t)id);
 	else
@@ -262,19 +269,60 @@ int shim_sync_file_create(struct shim_device *dev, shim_off fence, const char *n
 	return fd;
 }
 
+/*
+ * The record of the sync_file fd is, by its inode: the fd table names the id
+ * of the fds this process made or has seen before; others (inherited,
+ * received over a socket) are looked for among all records once, and then
+ * noted there.
+ */
 static struct shim_sync_file *sync_file_of_fd(struct shim_device *dev, int fd)
 {
 	struct shim_sync_registry *reg = shim_ptr(dev->shared->sync);
+	struct shim_fd_entry e;
 	struct stat st;
 	if (!reg || fd < 0 || shim_real.fstat(fd, &st) < 0 || !S_ISFIFO(st.st_mode) ||
 	    st.st_dev != dev->inst.dir_dev)
 		return NULL;
-	for (uint32_t id = shim_idr_next(&reg->sync_files, 1); id; id = shim_idr_next(&reg->sync_files, id + 1)) {
-		struct shim_sync_file *sf = shim_ptr(shim_idr_find(&reg->sync_files, id));
-		if (sf->ino == st.st_ino)
+	if (shim_fd_lookup(fd, &e) && e.kind == SHIM_FD_SYNC_FILE && e.generation == st.st_ino) {
+		struct shim_sync_file *sf = shim_ptr(shim_idr_find(&reg->sync_files, e.slot));
+		if (sf && sf->ino == st.st_ino)
 			return sf;
 	}
+	for (uint32_t id = shim_idr_next(&reg->sync_files, 1); id; id = shim_idr_next(&reg->sync_files, id + 1)) {
+		struct shim_sync_file *sf = shim_ptr(shim_idr_find(&reg->sync_files, id));
+		if (sf->ino == st.st_ino) {
+			shim_fd_set(fd, &(struct shim_fd_entry){ .kind = SHIM_FD_SYNC_FILE, .slot = id,
+								 .generation = st.st_ino });
+			return sf;
+		}
+	}
 	return NULL;
+}
+
+bool shim_sync_file_fences_get(struct shim_device *dev, const int *fds, unsigned n, shim_off *fences)
+{
+	unsigned got = 0;
+	shim_device_lock(dev);
+	for (; got < n; got++) {
+		struct shim_sync_file *sf = sync_file_of_fd(dev, fds[got]);
+		if (!sf)
+			break;
+		shim_fence_get(dev, sf->fence);
+		fences[got] = sf->fence;
+	}
+	if (got < n)
+		while (got)
+			shim_fence_put(dev, fences[--got]);
+	shim_device_unlock(dev);
+	return got == n;
+}
+
+void shim_sync_file_fences_put(struct shim_device *dev, const shim_off *fences, unsigned n)
+{
+	shim_device_lock(dev);
+	for (unsigned i = 0; i < n; i++)
+		shim_fence_put(dev, fences[i]);
+	shim_device_unlock(dev);
 }
 
 shim_off shim_sync_file_fence(struct shim_device *dev, int fd)

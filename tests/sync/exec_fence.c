@@ -8,6 +8,9 @@
  */
 #include "tests/sync/sync_util.h"
 
+#include <signal.h>
+#include <sys/time.h>
+
 #define SPIN_ADDR 0x800000ull
 #define DST_ADDR 0x400000ull
 
@@ -59,6 +62,74 @@ TEST(out_fence_follows_request)
 					       .flags = I915_EXEC_FENCE_OUT };
 	ASSERT_OK(ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2, &eb));
 	ASSERT_EQ(eb.rsvd2, 0);
+	close(fd);
+}
+
+static void on_alarm(int sig)
+{
+	(void)sig;
+}
+
+static uint64_t ms_since(uint64_t t0)
+{
+	return (now_ns() - t0) / 1000000;
+}
+
+/*
+ * poll(2) and ppoll(2) of a pending out-fence behave as on any fd (X70f): the
+ * timeout is kept, a readable fd beside it answers at once, a negative fd is
+ * ignored, a signal handler ends the wait with EINTR, a bad timespec is
+ * EINVAL; the fence's completion makes it POLLIN.
+ */
+TEST(out_fence_poll_keeps_timeouts_and_signals)
+{
+	int fd = gen8_fd();
+	struct spinner s = spinner_new(fd, SPIN_ADDR);
+	int out = spin_with_out_fence(fd, &s, I915_EXEC_RENDER);
+	struct pollfd p[2] = { { .fd = out, .events = POLLIN } };
+	uint64_t t0 = now_ns();
+	ASSERT_EQ(poll(p, 1, 30), 0);
+	ASSERT(ms_since(t0) >= 30);
+	ASSERT_EQ(p[0].revents, 0);
+	struct timespec ts = { 0, 20000000 };
+	t0 = now_ns();
+	ASSERT_EQ(ppoll(p, 1, &ts, NULL), 0);
+	ASSERT(ms_since(t0) >= 20);
+	ASSERT_EQ(ts.tv_nsec, 20000000);	/* glibc's ppoll leaves the caller's timespec alone */
+	sigset_t none;
+	sigemptyset(&none);
+	ts.tv_nsec = 10000000;
+	ASSERT_EQ(ppoll(p, 1, &ts, &none), 0);
+	ts.tv_nsec = 2000000000;
+	ASSERT_ERRNO(ppoll(p, 1, &ts, NULL), EINVAL);
+
+	int pp[2];
+	ASSERT_OK(pipe(pp));
+	ASSERT_EQ(write(pp[1], "x", 1), 1);
+	p[1] = (struct pollfd){ .fd = pp[0], .events = POLLIN };
+	ASSERT_EQ(poll(p, 2, 5000), 1);
+	ASSERT_EQ(p[0].revents, 0);
+	ASSERT_EQ(p[1].revents, POLLIN);
+	p[1].fd = -1;
+	t0 = now_ns();
+	ASSERT_EQ(poll(p, 2, 10), 0);
+	ASSERT(ms_since(t0) >= 10);
+
+	struct sigaction sa = { .sa_handler = on_alarm }, old;
+	sigemptyset(&sa.sa_mask);
+	ASSERT_OK(sigaction(SIGALRM, &sa, &old));
+	struct itimerval it = { .it_value = { 0, 5000 } };
+	ASSERT_OK(setitimer(ITIMER_REAL, &it, NULL));
+	ASSERT_ERRNO(poll(p, 1, -1), EINTR);
+	ASSERT_OK(sigaction(SIGALRM, &old, NULL));
+
+	spinner_end(&s);
+	ASSERT_EQ(poll(p, 1, 5000), 1);
+	ASSERT_EQ(p[0].revents, POLLIN);
+	ASSERT_EQ(ppoll(p, 1, NULL, NULL), 1);
+	close(pp[0]);
+	close(pp[1]);
+	close(out);
 	close(fd);
 }
 
@@ -360,6 +431,7 @@ TEST(engines_of_a_context_are_timelines_of_their_own)
 	close(fd);
 }
 
-TEST_MAIN(T(engines_of_a_context_are_timelines_of_their_own), T(in_fence_errors), T(out_fence_follows_request), T(in_fence_orders_requests),
+TEST_MAIN(T(engines_of_a_context_are_timelines_of_their_own), T(in_fence_errors), T(out_fence_follows_request),
+	  T(out_fence_poll_keeps_timeouts_and_signals), T(in_fence_orders_requests),
 	  T(submit_fence_runs_alongside), T(fence_array_rows), T(timeline_extension_rows),
 	  T(wait_for_submit_then_signal), T(sync_file_merge_info))
