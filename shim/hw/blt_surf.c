@@ -506,10 +506,72 @@ static int copy_rows(const struct blt_op *op, int64_t dxb, int64_t sxb, uint32_t
 	return ret;
 }
 
+/*
+ * Two tiled surfaces of one tile shape whose rectangles sit at the same
+ * place in their tiles (byte columns equal modulo the column width cw, rows
+ * modulo the band height th): band by band, a whole column of the rectangle
+ * is rows * cw contiguous bytes on both sides, and in a whole band the run
+ * of whole columns is one contiguous block on both sides (the layout
+ * fill_tiled describes). So the copy is a memcpy per band, or per column of
+ * a partial band, and row by row only for the ragged columns at the edges:
+ * what a GL blit between renderbuffers of one size is (1:1, same origin).
+ */
+static bool same_tile_places(const struct blt_op *op, int64_t dxb, int64_t sxb)
+{
+	const struct blt_surf *d = &op->dst, *s = &op->src;
+	if (!d->tw || !steppable(d) || !steppable(s) || s->tw != d->tw || s->step != d->step || dxb < 0 ||
+	    sxb < 0 || op->y1 < 0 || op->sy < 0)
+		return false;
+	int64_t th = d->step / d->tw;
+	return (dxb - sxb) % d->tw == 0 && ((int64_t)op->y1 - op->sy) % th == 0;
+}
+
+static int copy_tiled_same(const struct blt_op *op, int64_t dxb, int64_t sxb, uint32_t nb, uint32_t h)
+{
+	const struct blt_surf *d = &op->dst, *s = &op->src;
+	int64_t cw = d->tw, th = d->step / d->tw, exb = dxb + nb, y2 = op->y1 + (int64_t)h;
+	int64_t xoff = sxb - dxb, yoff = (int64_t)op->sy - op->y1, checked = op->y1;
+	for (int64_t y = op->y1; y < y2;) {
+		if (y - checked >= 64) {
+			if (blt_overdue(op, 63))
+				return -ETIME;
+			checked = y;
+		}
+		int64_t band = y / th * th, r1 = y2 - band < th ? y2 - band : th;
+		uint32_t rows = (uint32_t)(band + r1 - y), run;
+		bool whole_band = y == band && r1 == th;
+		for (int64_t x = dxb; x < exb;) {
+			int64_t cend = (x / cw + 1) * cw;
+			uint8_t *dp = blt_surf_ptr(d, x, y, &run);
+			const uint8_t *sp = blt_surf_ptr(s, x + xoff, y + yoff, &run);
+			if (x % cw == 0 && cend <= exb) {
+				if (whole_band) {	/* every whole column from here: one block */
+					int64_t last = exb / cw * cw;
+					memcpy(dp, sp, (size_t)((last - x) / cw * d->step));
+					x = last;
+					continue;
+				}
+				memcpy(dp, sp, (size_t)rows * (size_t)cw);
+			} else {
+				if (cend > exb)
+					cend = exb;
+				for (uint32_t r = 0; r < rows; r++)
+					copy_bytes(dp + (size_t)r * (size_t)cw, sp + (size_t)r * (size_t)cw,
+						   (uint32_t)(cend - x));
+			}
+			x = cend;
+		}
+		y = band + r1;
+	}
+	return 0;
+}
+
 static int copy_rect(const struct blt_op *op, uint32_t nb, uint32_t h)
 {
 	int64_t dxb = (int64_t)op->x1 * op->cpp, sxb = (int64_t)op->sx * op->cpp;
 	int mode = overlap_mode(op, nb);
+	if (mode == 0 && same_tile_places(op, dxb, sxb))
+		return copy_tiled_same(op, dxb, sxb, nb, h);
 	if (mode == 0) {
 		uint32_t done = copy_tiles_xy(op, nb, h, dxb, sxb);
 		if (steppable(&op->dst) && steppable(&op->src))

@@ -222,6 +222,39 @@ TEST(fast_path_edges)
 }
 
 /*
+ * Copies between two surfaces of one tiling whose rectangles sit at the same
+ * place in their tiles (the source a whole number of tile columns and bands
+ * away, or at the very same place), which move whole bands and columns at
+ * a time: partial bands at the top and bottom, ragged columns at both edges,
+ * clipping, every cpp, X on gen4/6/9 and Y on gen6/9.
+ */
+TEST(copies_at_the_same_tile_place)
+{
+	static const struct { int gen, tiling; } surfs[] = { { 9, 1 }, { 9, 2 }, { 6, 1 }, { 6, 2 }, { 4, 1 } };
+	for (unsigned a = 0; a < ARRAY_SIZE(surfs); a++) {
+		int gen = surfs[a].gen, t = surfs[a].tiling, cw = t == 2 ? 16 : 512, th = t == 2 ? 32 : 8;
+		objs_reset();
+		struct tsurf d = wide_surface(gen, 0x100000, t, 0);
+		struct tsurf s = wide_surface(gen, 0x800000, t, 0);
+		for (int i = 0; i < 60; i++) {
+			int cpp = 1 << (i % 3);
+			struct model *m = model_new(gen, cpp, d, 0, 0, 0, 0);
+			edge_rect(m);
+			m->swctrl = swctrl(gen, t, t);
+			m->rop = 0xCC;
+			m->skind = SK_SURF;
+			m->src = s;
+			int xb = m->x1 * cpp, wb = (m->x2 - m->x1) * cpp;
+			int kx = i % 4 ? rndr(-(xb / cw), (FP - xb - wb) / cw) : 0;
+			int ky = i % 4 ? rndr(-(m->y1 / th), (FH - m->y2) / th) : 0;
+			m->sx = (xb + kx * cw) / cpp;
+			m->sy = m->y1 + ky * th;
+			check(m, C_SRC_COPY);
+		}
+	}
+}
+
+/*
  * Linear fills whose rows span the whole pitch are stored as one run per 64
  * rows: every cpp, odd base offsets, heights around the 64-row chunks, the
  * rectangle at any row, every fill ROP and both colour write masks.
@@ -735,7 +768,7 @@ TEST(addresses_48bit)
 	}
 }
 
-TEST_MAIN(T(fast_path_edges), T(full_pitch_linear_fill), T(tile_aligned_xy_blocks), T(tile_aligned_xy_large), T(tiling_every_gen), T(fenced_offset_base), T(fast_copy_gen9), T(clipping), T(mono_expansion),
+TEST_MAIN(T(fast_path_edges), T(copies_at_the_same_tile_place), T(full_pitch_linear_fill), T(tile_aligned_xy_blocks), T(tile_aligned_xy_large), T(tiling_every_gen), T(fenced_offset_base), T(fast_copy_gen9), T(clipping), T(mono_expansion),
 	  T(mono_pattern_seeds), T(text_packing_explicit), T(text_random), T(pixel_and_scanlines),
 	  T(overlap_same_surface), T(overlap_other_geometry), T(gpu_faults), T(malformed),
 	  T(non_xy_commands), T(addresses_48bit))
