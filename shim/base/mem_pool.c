@@ -199,6 +199,27 @@ done:
 	return 0;
 }
 
+int shim_mem_alloc_scratch(struct shim_mem *m, uint64_t size, uint64_t *off)
+{
+	struct shim_mem_pool *pool = m->pool;
+	size = (size + PAGE - 1) & ~(PAGE - 1);
+	/* the dirty list is at most 64 ranges long (shim_mem_free) */
+	for (shim_off *link = &pool->dirty; *link; link = &((struct shim_mem_range *)shim_ptr(*link))->next) {
+		struct shim_mem_range *r = shim_ptr(*link);
+		if (r->size != size)
+			continue;
+		shim_off node = *link;
+		*off = r->off;
+		SHIM_SET(*link, r->next);
+		SHIM_DEC(pool->dirty_count);
+		SHIM_SUB(pool->dirty_bytes, size);
+		SHIM_ADD(pool->bytes_in_use, size);
+		shim_free(m->arena, node, sizeof(struct shim_mem_range));
+		return 0;
+	}
+	return shim_mem_alloc(m, size, off);
+}
+
 void shim_mem_free(struct shim_mem *m, uint64_t off, uint64_t size)
 {
 	struct shim_mem_pool *pool = m->pool;

@@ -60,6 +60,13 @@ int shim_mem_open(struct shim_mem *m, const char *path);
 /* A page-aligned range of size bytes; -ENOMEM when the file is full. */
 int shim_mem_alloc(struct shim_mem *m, uint64_t size, uint64_t *off);
 void shim_mem_free(struct shim_mem *m, uint64_t off, uint64_t size);
+/*
+ * The same, for a caller that writes every byte it will read before reading
+ * it (a copy of a batch): a freed range of the same size is taken back as it
+ * is, its pages still resident, instead of a punched one whose first write
+ * faults in and zeroes a new page.
+ */
+int shim_mem_alloc_scratch(struct shim_mem *m, uint64_t size, uint64_t *off);
 /* Returns a range whose pages were already punched out (and not counted in use). */
 void shim_mem_free_clean(struct shim_mem *m, uint64_t off, uint64_t size);
 

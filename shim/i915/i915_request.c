@@ -63,7 +63,7 @@ int i915_request_record(struct shim_device *dev, struct shim_request *rq, uint64
 	if (!off || (rq->ndeps && !deps) || (rq->nobjs && !objs))
 		ret = -ENOMEM;
 	bool shadow_kept = false;
-	if (!ret && rq->shadow && !shim_mem_alloc(&dev->mem, rq->batch_len, &shadow)) {
+	if (!ret && rq->shadow && !shim_mem_alloc_scratch(&dev->mem, rq->batch_len, &shadow)) {
 		void *p = shim_mem_ptr(&dev->mem, shadow, rq->batch_len);
 		struct shim_fault fault;
 		shadow_kept = p && !shim_fault_memcpy(p, rq->shadow, rq->batch_len, &fault);
