@@ -273,38 +273,51 @@ int shim_sync_file_create(struct shim_device *dev, shim_off fence, const char *n
  * The record of the sync_file fd is, by its inode: the fd table names the id
  * of the fds this process made or has seen before; others (inherited,
  * received over a socket) are looked for among all records once, and then
- * noted there.
+ * noted there. may_be_sync_file tells the other fds apart without the lock.
  */
-static struct shim_sync_file *sync_file_of_fd(struct shim_device *dev, int fd)
+static bool may_be_sync_file(struct shim_device *dev, int fd, struct stat *st)
+{
+	return fd >= 0 && shim_real.fstat(fd, st) == 0 && S_ISFIFO(st->st_mode) && st->st_dev == dev->inst.dir_dev;
+}
+
+static struct shim_sync_file *sync_file_of_stat(struct shim_device *dev, int fd, const struct stat *st)
 {
 	struct shim_sync_registry *reg = shim_ptr(dev->shared->sync);
 	struct shim_fd_entry e;
-	struct stat st;
-	if (!reg || fd < 0 || shim_real.fstat(fd, &st) < 0 || !S_ISFIFO(st.st_mode) ||
-	    st.st_dev != dev->inst.dir_dev)
+	if (!reg)
 		return NULL;
-	if (shim_fd_lookup(fd, &e) && e.kind == SHIM_FD_SYNC_FILE && e.generation == st.st_ino) {
+	if (shim_fd_lookup(fd, &e) && e.kind == SHIM_FD_SYNC_FILE && e.generation == st->st_ino) {
 		struct shim_sync_file *sf = shim_ptr(shim_idr_find(&reg->sync_files, e.slot));
-		if (sf && sf->ino == st.st_ino)
+		if (sf && sf->ino == st->st_ino)
 			return sf;
 	}
 	for (uint32_t id = shim_idr_next(&reg->sync_files, 1); id; id = shim_idr_next(&reg->sync_files, id + 1)) {
 		struct shim_sync_file *sf = shim_ptr(shim_idr_find(&reg->sync_files, id));
-		if (sf->ino == st.st_ino) {
+		if (sf->ino == st->st_ino) {
 			shim_fd_set(fd, &(struct shim_fd_entry){ .kind = SHIM_FD_SYNC_FILE, .slot = id,
-								 .generation = st.st_ino });
+								 .generation = st->st_ino });
 			return sf;
 		}
 	}
 	return NULL;
 }
 
+static struct shim_sync_file *sync_file_of_fd(struct shim_device *dev, int fd)
+{
+	struct stat st;
+	return may_be_sync_file(dev, fd, &st) ? sync_file_of_stat(dev, fd, &st) : NULL;
+}
+
 bool shim_sync_file_fences_get(struct shim_device *dev, const int *fds, unsigned n, shim_off *fences)
 {
 	unsigned got = 0;
+	struct stat st[n];
+	for (unsigned i = 0; i < n; i++)	/* a socket or a pipe is told apart without the lock */
+		if (!may_be_sync_file(dev, fds[i], &st[i]))
+			return false;
 	shim_device_lock(dev);
 	for (; got < n; got++) {
-		struct shim_sync_file *sf = sync_file_of_fd(dev, fds[got]);
+		struct shim_sync_file *sf = sync_file_of_stat(dev, fds[got], &st[got]);
 		if (!sf)
 			break;
 		shim_fence_get(dev, sf->fence);
