@@ -243,6 +243,10 @@ bool gl_pixels_is_raw(enum gl_fmt fmt, const struct gl_pixel_desc *d)
 	case GLF_L8: f = GL_LUMINANCE; t = GL_UNSIGNED_BYTE; break;
 	case GLF_A8: f = GL_ALPHA; t = GL_UNSIGNED_BYTE; break;
 	case GLF_LA8: f = GL_LUMINANCE_ALPHA; t = GL_UNSIGNED_BYTE; break;
+	case GLF_RGB10A2: f = GL_RGBA; t = GL_UNSIGNED_INT_2_10_10_10_REV; break;
+	case GLF_R8_SNORM: f = GL_RED; t = GL_BYTE; break;
+	case GLF_RG8_SNORM: f = GL_RG; t = GL_BYTE; break;
+	case GLF_RGBA8_SNORM: f = GL_RGBA; t = GL_BYTE; break;
 	default:
 		if (fi && (fi->kind == GLF_KIND_UINT || fi->kind == GLF_KIND_SINT)) {
 			f = fi->read_format;
@@ -267,6 +271,8 @@ bool gl_pixels_can_unpack(enum gl_fmt fmt, const struct gl_pixel_desc *d)
 	}
 	if (fi->kind == GLF_KIND_UINT || fi->kind == GLF_KIND_SINT)
 		return d->integer && int_type(d->type);
+	if (fmt == GLF_RGBX8_SNORM)
+		return d->format == GL_RGB && d->type == GL_BYTE;	/* padded on the way */
 	return false;
 }
 
@@ -275,6 +281,8 @@ bool gl_pixels_can_pack(enum gl_fmt fmt, const struct gl_pixel_desc *d)
 	const struct gl_fmt_info *fi = gl_fmt_info(fmt);
 	if (!fi)
 		return false;
+	if (gl_pixels_is_raw(fmt, d))
+		return true;
 	if (fi->kind == GLF_KIND_UNORM) {
 		uint8_t c[4] = { 0 }, px[4];
 		return !d->integer && encode_ubyte(d, c, px);
@@ -298,6 +306,10 @@ void gl_pixels_unpack_row(const struct gl_pixel_desc *d, const void *src, enum g
 			uint8_t c[4];
 			decode_ubyte(d, s, c);
 			gl_fmt_pack_ubyte(fmt, c, o);
+		} else if (fi->kind == GLF_KIND_SNORM) {
+			/* RGB bytes into RGBX: the padding reads as 1.0 */
+			memcpy(o, s, 3);
+			o[3] = 0x7f;
 		} else {
 			uint32_t c[4] = { 0, 0, 0, 1 };
 			for (int k = 0; k < d->comps; k++)
