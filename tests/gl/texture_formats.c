@@ -507,6 +507,29 @@ static void conversions(void)
 	free(data);
 }
 
+/* ---- RGB5_A1 from 10-bit words: narrowed through bytes ---- */
+
+static void rgb5a1_from_10bit(void)
+{
+	uint32_t words[16];
+	for (int i = 0; i < 16; i++)	/* every 10-bit step near the 5-bit rounding points, every alpha */
+		words[i] = (uint32_t)(i * 33 + 16) | (uint32_t)(1023 - i * 65) << 10 | (uint32_t)(i * 7 + 480) << 20 |
+			   (uint32_t)(i & 3) << 30;
+	GLuint t = new_tex(GL_TEXTURE_2D);
+	glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB5_A1, 4, 4, 0, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, words);
+	GLenum e = glGetError();
+	glTexSubImage2D(GL_TEXTURE_2D, 0, 1, 1, 2, 2, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, words + 5);
+	GLenum e2 = glGetError();
+	GLuint fb = gt_fbo_with_tex(t, GL_TEXTURE_2D, 0);
+	uint8_t b[64];
+	glReadPixels(0, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, b);
+	fact("RGB5_A1 from UNSIGNED_INT_2_10_10_10_REV: %s, sub %s, read %s: %08x %s", gt_err_name(e),
+	     gt_err_name(e2), gt_err_name(glGetError()), gt_hash(b, 64), hex(b, 48));
+	glBindFramebuffer(GL_FRAMEBUFFER, 0);
+	glDeleteFramebuffers(1, &fb);
+	glDeleteTextures(1, &t);
+}
+
 /* ---- CopyImageSubData between size classes ---- */
 
 static void copies(void)
@@ -572,6 +595,7 @@ int main(void)
 	framebuffers();
 	clears();
 	conversions();
+	rgb5a1_from_10bit();
 	copies();
 	check(glGetError() == GL_NO_ERROR, "no error left over");
 	return gt_finish();

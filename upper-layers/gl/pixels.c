@@ -257,12 +257,22 @@ bool gl_pixels_is_raw(enum gl_fmt fmt, const struct gl_pixel_desc *d)
 	return f && d->format == f && d->type == t;
 }
 
+/* RGB5_A1 from UNSIGNED_INT_2_10_10_10_REV (Table 3.2): 10-bit channels
+ * round to bytes through a float, then narrow to 5 bits, the two steps
+ * Mesa takes (rounding 10 bits to 5 at once differs, 115 gives 3 not 4). */
+static bool from_rgb10a2(enum gl_fmt fmt, const struct gl_pixel_desc *d)
+{
+	return fmt == GLF_RGB5A1 && d->format == GL_RGBA && d->type == GL_UNSIGNED_INT_2_10_10_10_REV;
+}
+
 bool gl_pixels_can_unpack(enum gl_fmt fmt, const struct gl_pixel_desc *d)
 {
 	const struct gl_fmt_info *fi = gl_fmt_info(fmt);
 	if (!fi)
 		return false;
 	if (gl_pixels_is_raw(fmt, d))
+		return true;
+	if (from_rgb10a2(fmt, d))
 		return true;
 	if (fi->kind == GLF_KIND_UNORM) {
 		uint8_t px[4] = { 0 };
@@ -302,7 +312,11 @@ void gl_pixels_unpack_row(const struct gl_pixel_desc *d, const void *src, enum g
 		return;
 	}
 	for (int i = 0; i < n; i++, s += d->bpp, o += fi->cpp) {
-		if (fi->kind == GLF_KIND_UNORM) {
+		if (from_rgb10a2(fmt, d)) {
+			uint8_t c[4];
+			gl_fmt_unpack_ubyte(GLF_RGB10A2, s, c);
+			gl_fmt_pack_ubyte(fmt, c, o);
+		} else if (fi->kind == GLF_KIND_UNORM) {
 			uint8_t c[4];
 			decode_ubyte(d, s, c);
 			gl_fmt_pack_ubyte(fmt, c, o);

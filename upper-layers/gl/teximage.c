@@ -7,7 +7,7 @@
  * format / type combinations are GLES 3.0's Table 3.2 (plus the unsized
  * legacy ones and EXT_texture_format_BGRA8888); those whose storage is
  * not implemented yet (float and half-float, packed float, the RGB
- * integer ones, depth 32F, RGB5_A1 from UNSIGNED_INT_2_10_10_10_REV) are
+ * integer ones, depth 32F) are
  * refused with GL_INVALID_OPERATION and a KHR_debug message saying so.
  *
  * Uploads are the blitter-only recipe: the client's pixels are converted
@@ -38,7 +38,7 @@ static const struct gl_tex_combo combos[] = {
 	{ GL_RGBA4, GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4, GLF_RGBA4 },
 	{ GL_RGB5_A1, GL_RGBA, GL_UNSIGNED_SHORT_5_5_5_1, GLF_RGB5A1 },
 	{ GL_RGB10_A2, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, GLF_RGB10A2 },
-	{ GL_RGB5_A1, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, GLF_NONE },
+	{ GL_RGB5_A1, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, GLF_RGB5A1 },
 	{ GL_RGBA16F, GL_RGBA, GL_HALF_FLOAT, GLF_NONE },
 	{ GL_RGBA32F, GL_RGBA, GL_FLOAT, GLF_NONE },
 	{ GL_RGBA16F, GL_RGBA, GL_FLOAT, GLF_NONE },
