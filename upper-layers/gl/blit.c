@@ -97,6 +97,11 @@ static void fetch_float(const struct gl_miptree *mt, const uint8_t *base, uint32
 {
 	const struct gl_fmt_info *fi = gl_fmt_info(mt->fmt);
 	uint8_t b[4];
+	if (gl_fmt_deep(mt->fmt)) {
+		/* more than 8 bits a channel: straight to float */
+		gl_fmt_unpack_float(mt->fmt, base + (size_t)y * pitch + (size_t)x * fi->cpp, c);
+		return;
+	}
 	gl_fmt_unpack_ubyte(mt->fmt, base + (size_t)y * pitch + (size_t)x * fi->cpp, b);
 	for (int i = 0; i < 4; i++)
 		c[i] = fi->srgb && i < 3 ? srgb_to_linear(b[i]) : b[i] / 255.0f;

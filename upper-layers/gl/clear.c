@@ -60,25 +60,33 @@ static int cpu_fill(struct gl_context *ctx, struct gl_miptree *mt, struct rect r
 	return 0;
 }
 
-/* CPU fill of a wide (RG32, RGBA32) buffer: channel words v[i], but for
- * the channels whose bit is set in kept (gl_fmt_color_keep's answer). */
+/* CPU fill of a wide (RGBA16, RG32, RGBA32) buffer with integer values
+ * v[i] (clamped to the channels as gl_fmt_pack_int does), but for the
+ * channels whose bit is set in kept (gl_fmt_color_keep's answer). */
 static void fill_wide(struct gl_context *ctx, struct gl_miptree *mt, struct rect r, const uint32_t v[4],
 		      uint32_t kept)
 {
-	unsigned words = gl_fmt_info(mt->fmt)->cpp / 4;
-	if (r.x1 >= r.x2 || r.y1 >= r.y2 || (kept & ((1u << words) - 1)) == (1u << words) - 1)
+	const struct gl_fmt_info *fi = gl_fmt_info(mt->fmt);
+	const uint8_t bits[4] = { fi->r, fi->g, fi->b, fi->a };
+	uint32_t all = 0;
+	for (int i = 0; i < 4; i++)
+		if (bits[i])
+			all |= 1u << i;
+	if (r.x1 >= r.x2 || r.y1 >= r.y2 || (kept & all) == all)
 		return;
+	uint8_t px[16] = { 0 };
+	gl_fmt_pack_int(mt->fmt, v, px);
 	uint8_t *base = gl_miptree_map(ctx, mt);
 	if (!base) {
 		gl_error(ctx, GL_OUT_OF_MEMORY, "glClear: cannot map the buffer");
 		return;
 	}
 	for (int y = r.y1; y < r.y2; y++) {
-		uint8_t *p = base + (size_t)y * mt->pitch + (size_t)r.x1 * words * 4;
-		for (int x = r.x1; x < r.x2; x++)
-			for (unsigned i = 0; i < words; i++, p += 4)
-				if (!(kept & 1u << i))
-					memcpy(p, &v[i], 4);
+		uint8_t *p = base + (size_t)y * mt->pitch + (size_t)r.x1 * fi->cpp;
+		for (int x = r.x1; x < r.x2; x++, p += fi->cpp)
+			for (int i = 0; i < 4; i++)
+				if (bits[i] && !(kept & 1u << i))
+					memcpy(p + fi->shift[i] / 8, px + fi->shift[i] / 8, bits[i] / 8u);
 	}
 	gl_miptree_unmap(mt);
 }
@@ -269,15 +277,16 @@ void glClearBufferfv(GLenum buffer, GLint drawbuffer, const GLfloat *value)
 	}
 }
 
-static void clear_int_color(struct gl_context *ctx, const char *fn, GLint drawbuffer, const GLint *value,
-			    enum gl_fmt_kind kind)
+static void clear_int_color(struct gl_context *ctx, const char *fn, GLint drawbuffer, const GLint *value)
 {
 	struct rect r;
 	struct gl_framebuffer *fb;
 	if (!color_index_ok(ctx, fn, drawbuffer) || !(fb = clearbuffer_fb(ctx, fn, &r)))
 		return;
 	struct gl_miptree *mt = draw_buffer_mt(ctx, fb, drawbuffer);
-	if (!mt || gl_fmt_info(mt->fmt)->kind != kind)
+	/* the other signedness is undefined; Mesa (the reference) writes the
+	 * value's bits as the buffer's own type, clamped to its channels */
+	if (!mt || (gl_fmt_info(mt->fmt)->kind != GLF_KIND_UINT && gl_fmt_info(mt->fmt)->kind != GLF_KIND_SINT))
 		return;
 	if (gl_fmt_wide(gl_fmt_info(mt->fmt))) {
 		fill_wide(ctx, mt, r, (const uint32_t *)value, gl_fmt_color_keep(mt->fmt, ctx->color_mask));
@@ -296,7 +305,7 @@ void glClearBufferiv(GLenum buffer, GLint drawbuffer, const GLint *value)
 	struct gl_framebuffer *fb;
 	switch (buffer) {
 	case GL_COLOR:
-		clear_int_color(ctx, fn, drawbuffer, value, GLF_KIND_SINT);
+		clear_int_color(ctx, fn, drawbuffer, value);
 		return;
 	case GL_STENCIL:
 		if (drawbuffer != 0) {
@@ -323,7 +332,7 @@ void glClearBufferuiv(GLenum buffer, GLint drawbuffer, const GLuint *value)
 		gl_error(ctx, GL_INVALID_ENUM, "%s(buffer 0x%x)", fn, buffer);
 		return;
 	}
-	clear_int_color(ctx, fn, drawbuffer, (const GLint *)value, GLF_KIND_UINT);
+	clear_int_color(ctx, fn, drawbuffer, (const GLint *)value);
 }
 
 void glClearBufferfi(GLenum buffer, GLint drawbuffer, GLfloat depth, GLint stencil)

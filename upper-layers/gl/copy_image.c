@@ -35,6 +35,8 @@ static int view_class(GLenum internal)
 		return 16;
 	case GL_R8UI: case GL_R8I: case GL_R8: case GL_R8_SNORM:
 		return 8;
+	case GL_RGB8: case GL_SRGB8: case GL_RGB8_SNORM: case GL_RGB8UI: case GL_RGB8I:
+		return 24;	/* stored padded to 4 bytes alike (formats.c) */
 	case GL_RGBA32F: case GL_RGBA32UI: case GL_RGBA32I:
 		return 128;
 	case GL_RGBA16F: case GL_RG32F: case GL_RGBA16UI: case GL_RG32UI: case GL_RGBA16I: case GL_RG32I:

@@ -12,8 +12,10 @@
  * Every format is described by channel widths and bit positions in its
  * little-endian pixel word (at most 32 bits: the blitter's widest pixel),
  * and the conversions are written once over that description. The wide
- * integer formats (RG32, RGBA32) are a 32-bit word per channel, moved by
- * the blitter as 2 or 4 32bpp pixels; the compressed ones (ETC2/EAC) are
+ * integer formats (RGBA16, RG32, RGBA32) are a 16 or 32-bit word per
+ * channel, moved by the blitter as 2 or 4 32bpp pixels; RGB formats the
+ * blitter has no 24-bit pixel for (SRGB8, RGB8_SNORM) are padded to 4
+ * bytes, as i965 kept them; the compressed ones (ETC2/EAC) are
  * 8 or 16-byte blocks of 4x4 texels, one block per pixel of the storage,
  * which nothing here converts. Pure functions of their arguments; nothing
  * here allocates.
@@ -28,6 +30,7 @@
 #define UI GLF_KIND_UINT
 #define SI GLF_KIND_SINT
 #define DS GLF_KIND_DS
+#define SN GLF_KIND_SNORM
 #define SH(r, g, b, a) { r, g, b, a }
 
 static const struct gl_fmt_info infos[GLF_COUNT] = {
@@ -98,6 +101,26 @@ static const struct gl_fmt_info infos[GLF_COUNT] = {
 			   false, false, true, GL_RGBA_INTEGER, GL_UNSIGNED_INT },
 	[GLF_RGBA32I] = { GL_RGBA32I, 0, 16, GL_RGBA, 32, 32, 32, 32, 0, 0, SI, SH(0, 32, 64, 96),
 			  false, false, true, GL_RGBA_INTEGER, GL_INT },
+	[GLF_RGB10A2] = { GL_RGB10_A2, 0, 4, GL_RGBA, 10, 10, 10, 2, 0, 0, UN, SH(0, 10, 20, 30),
+			  false, false, true, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV },
+	[GLF_RGB10A2UI] = { GL_RGB10_A2UI, 0, 4, GL_RGBA, 10, 10, 10, 2, 0, 0, UI, SH(0, 10, 20, 30),
+			    false, false, true, GL_RGBA_INTEGER, GL_UNSIGNED_INT_2_10_10_10_REV },
+	[GLF_SRGBX8] = { GL_SRGB8, 0, 4, GL_RGB, 8, 8, 8, 0, 0, 0, UN, SH(0, 8, 16, 24),
+			 true, false, false, 0, 0 },
+	/* wide: 16-bit channels at byte 0, 2, 4, 6 */
+	[GLF_RGBA16UI] = { GL_RGBA16UI, 0, 8, GL_RGBA, 16, 16, 16, 16, 0, 0, UI, SH(0, 16, 32, 48),
+			   false, false, true, GL_RGBA_INTEGER, GL_UNSIGNED_SHORT },
+	[GLF_RGBA16I] = { GL_RGBA16I, 0, 8, GL_RGBA, 16, 16, 16, 16, 0, 0, SI, SH(0, 16, 32, 48),
+			  false, false, true, GL_RGBA_INTEGER, GL_SHORT },
+	/* snorm: texture-only in ES 3.0 (EXT_render_snorm is ES 3.1) */
+	[GLF_R8_SNORM] = { GL_R8_SNORM, 0, 1, GL_RED, 8, 0, 0, 0, 0, 0, SN, SH(0, 0, 0, 0),
+			   false, false, false, 0, 0 },
+	[GLF_RG8_SNORM] = { GL_RG8_SNORM, 0, 2, GL_RG, 8, 8, 0, 0, 0, 0, SN, SH(0, 8, 0, 0),
+			    false, false, false, 0, 0 },
+	[GLF_RGBX8_SNORM] = { GL_RGB8_SNORM, 0, 4, GL_RGB, 8, 8, 8, 0, 0, 0, SN, SH(0, 8, 16, 24),
+			      false, false, false, 0, 0 },
+	[GLF_RGBA8_SNORM] = { GL_RGBA8_SNORM, 0, 4, GL_RGBA, 8, 8, 8, 8, 0, 0, SN, SH(0, 8, 16, 24),
+			      false, false, false, 0, 0 },
 	/* compressed: one 4x4 block per pixel, no channels anything converts */
 	[GLF_BLOCK64] = { 0, 0, 8, GL_RGBA, 0, 0, 0, 0, 0, 0, GLF_KIND_BLOCK, SH(0, 0, 0, 0),
 			  false, false, false, 0, 0, 4 },
@@ -142,6 +165,12 @@ enum gl_fmt gl_fmt_from_internal(GLenum internal)
 	case GL_RG32I: return GLF_RG32I;
 	case GL_RGBA32UI: return GLF_RGBA32UI;
 	case GL_RGBA32I: return GLF_RGBA32I;
+	/* the renderable ones only: this answers renderbuffers too (texture
+	 * storage comes from teximage.c's table) */
+	case GL_RGB10_A2: return GLF_RGB10A2;
+	case GL_RGB10_A2UI: return GLF_RGB10A2UI;
+	case GL_RGBA16UI: return GLF_RGBA16UI;
+	case GL_RGBA16I: return GLF_RGBA16I;
 	default: return GLF_NONE;
 	}
 }
@@ -236,9 +265,11 @@ uint32_t gl_fmt_color_keep(enum gl_fmt fmt, const GLboolean m[4])
 	if (!fi || fi->kind == GLF_KIND_DS || fi->kind == GLF_KIND_BLOCK)
 		return ~0u;
 	if (gl_fmt_wide(fi)) {
+		uint8_t bits[4];
+		bits_of(fi, bits);
 		uint32_t kept = 0;
-		for (int i = 0; i < fi->cpp / 4; i++)
-			if (!m[i])
+		for (int i = 0; i < 4; i++)
+			if (bits[i] && !m[i])
 				kept |= 1u << i;
 		return kept;
 	}
@@ -256,11 +287,15 @@ uint32_t gl_fmt_color_keep(enum gl_fmt fmt, const GLboolean m[4])
 	return (all & ~written) | (all & ~owned);
 }
 
-/* n-bit to 8-bit by bit replication (what llvmpipe's read-back does). */
+/* n-bit to 8-bit by bit replication (what llvmpipe's read-back does);
+ * wider channels (RGB10_A2's) go through a float, as Mesa converts
+ * formats of more than 8 bits a channel: v / max, then rounded to 8 bits. */
 static uint8_t widen(uint32_t v, unsigned bits)
 {
-	if (bits >= 8)
-		return (uint8_t)(v >> (bits - 8));
+	if (bits > 8)
+		return (uint8_t)lrintf((float)v * (1.0f / (float)mask_of(bits)) * 255.0f);
+	if (bits == 8)
+		return (uint8_t)v;
 	uint32_t out = 0;
 	int pos = 8 - (int)bits;
 	out = v << pos;
@@ -271,10 +306,13 @@ static uint8_t widen(uint32_t v, unsigned bits)
 	return (uint8_t)out;
 }
 
-/* 8-bit to n-bit, round to nearest (Mesa's unorm-to-unorm narrowing). */
+/* 8-bit to n-bit, round to nearest (Mesa's unorm-to-unorm narrowing);
+ * to more than 8 bits by bit replication, as llvmpipe's blits widen. */
 static uint32_t narrow(uint8_t v, unsigned bits)
 {
-	if (bits >= 8)
+	if (bits > 8)
+		return (uint32_t)v << (bits - 8) | (uint32_t)v >> (16 - bits);
+	if (bits == 8)
 		return v;
 	uint32_t max = mask_of(bits);
 	return (v * max + 127) / 255;
@@ -320,17 +358,20 @@ void gl_fmt_unpack_int(enum gl_fmt fmt, const void *pixel, uint32_t out[4])
 	out[3] = 1;
 	if (!fi || (fi->kind != GLF_KIND_UINT && fi->kind != GLF_KIND_SINT))
 		return;
-	if (gl_fmt_wide(fi)) {
-		memcpy(out, pixel, fi->cpp);
-		return;
-	}
-	uint32_t v = load(fi, pixel);
+	uint32_t v = gl_fmt_wide(fi) ? 0 : load(fi, pixel);
 	uint8_t bits[4];
 	bits_of(fi, bits);
 	for (int i = 0; i < 4; i++) {
 		if (!bits[i])
 			continue;
-		uint32_t c = (v >> fi->shift[i]) & mask_of(bits[i]);
+		uint32_t c;
+		if (gl_fmt_wide(fi)) {
+			/* a whole little-endian word of bits[i] / 8 bytes */
+			c = 0;
+			memcpy(&c, (const uint8_t *)pixel + fi->shift[i] / 8, bits[i] / 8u);
+		} else {
+			c = (v >> fi->shift[i]) & mask_of(bits[i]);
+		}
 		if (fi->kind == GLF_KIND_SINT && bits[i] < 32 && (c >> (bits[i] - 1)) & 1)
 			c |= ~mask_of(bits[i]);
 		out[i] = c;
@@ -342,11 +383,6 @@ void gl_fmt_pack_int(enum gl_fmt fmt, const uint32_t in[4], void *pixel)
 	const struct gl_fmt_info *fi = gl_fmt_info(fmt);
 	if (!fi || (fi->kind != GLF_KIND_UINT && fi->kind != GLF_KIND_SINT))
 		return;
-	if (gl_fmt_wide(fi)) {
-		/* 32-bit channels: every value is in range */
-		memcpy(pixel, in, fi->cpp);
-		return;
-	}
 	uint8_t bits[4];
 	bits_of(fi, bits);
 	uint32_t v = 0;
@@ -361,7 +397,51 @@ void gl_fmt_pack_int(enum gl_fmt fmt, const uint32_t in[4], void *pixel)
 			int32_t s = (int32_t)c, hi = (int32_t)(mask_of(bits[i] - 1)), lo = -hi - 1;
 			c = (uint32_t)(s > hi ? hi : s < lo ? lo : s);
 		}
-		v |= (c & mask_of(bits[i])) << fi->shift[i];
+		if (gl_fmt_wide(fi))
+			memcpy((uint8_t *)pixel + fi->shift[i] / 8, &c, bits[i] / 8u);
+		else
+			v |= (c & mask_of(bits[i])) << fi->shift[i];
 	}
+	if (!gl_fmt_wide(fi))
+		store(fi, v, pixel);
+}
+
+bool gl_fmt_deep(enum gl_fmt fmt)
+{
+	const struct gl_fmt_info *fi = gl_fmt_info(fmt);
+	return fi && fi->kind == GLF_KIND_UNORM && (fi->r > 8 || fi->g > 8 || fi->b > 8 || fi->a > 8);
+}
+
+/* Mesa's unorm-to-float: v * (1 / max), in float. */
+void gl_fmt_unpack_float(enum gl_fmt fmt, const void *pixel, float out[4])
+{
+	const struct gl_fmt_info *fi = gl_fmt_info(fmt);
+	out[0] = out[1] = out[2] = 0.0f;
+	out[3] = 1.0f;
+	if (!fi || fi->kind != GLF_KIND_UNORM)
+		return;
+	uint32_t v = load(fi, pixel);
+	uint8_t bits[4];
+	bits_of(fi, bits);
+	for (int i = 0; i < 4; i++)
+		if (bits[i])
+			out[i] = (float)((v >> fi->shift[i]) & mask_of(bits[i])) * (1.0f / (float)mask_of(bits[i]));
+	if (fi->luminance)
+		out[1] = out[2] = out[0];
+}
+
+void gl_fmt_pack_float(enum gl_fmt fmt, const float in[4], void *pixel)
+{
+	const struct gl_fmt_info *fi = gl_fmt_info(fmt);
+	if (!fi || fi->kind != GLF_KIND_UNORM)
+		return;
+	uint8_t bits[4];
+	bits_of(fi, bits);
+	uint32_t v = 0;
+	for (int i = 0; i < 4; i++)
+		if (bits[i])
+			v |= unorm(in[i], bits[i]) << fi->shift[i];
+	if (fi->cpp == 4 && !fi->a)
+		v |= 0xffu << 24;
 	store(fi, v, pixel);
 }

@@ -66,6 +66,13 @@ enum gl_fmt {
 	/* wide: one 32-bit word per channel, R first; the blitter moves a
 	 * texel as 2 or 4 32bpp pixels */
 	GLF_RG32UI, GLF_RG32I, GLF_RGBA32UI, GLF_RGBA32I,
+	/* GL's UNSIGNED_INT_2_10_10_10_REV word: R in bits 0-9, A in 30-31 */
+	GLF_RGB10A2, GLF_RGB10A2UI,
+	GLF_SRGBX8,	/* SRGB8 kept as 4 bytes R, G, B, X (i965's RGB padding) */
+	/* 8 bytes: a 16-bit word per channel, R first (a texel is 2 32bpp pixels to the blitter) */
+	GLF_RGBA16UI, GLF_RGBA16I,
+	/* signed normalized bytes, texture-only in ES 3.0; RGB8_SNORM padded to 4 bytes */
+	GLF_R8_SNORM, GLF_RG8_SNORM, GLF_RGBX8_SNORM, GLF_RGBA8_SNORM,
 	/* compressed (ETC2/EAC): a 4x4 texel block as one 8 or 16-byte pixel,
 	 * kept as given (nothing samples, so nothing decodes) */
 	GLF_BLOCK64, GLF_BLOCK128,
@@ -74,7 +81,7 @@ enum gl_fmt {
 
 /* What a format's values are: normalized color, integer color, depth/stencil,
  * compressed blocks (opaque bytes: no conversion, render or read touches them). */
-enum gl_fmt_kind { GLF_KIND_UNORM, GLF_KIND_UINT, GLF_KIND_SINT, GLF_KIND_DS, GLF_KIND_BLOCK };
+enum gl_fmt_kind { GLF_KIND_UNORM, GLF_KIND_UINT, GLF_KIND_SINT, GLF_KIND_DS, GLF_KIND_BLOCK, GLF_KIND_SNORM };
 
 struct gl_fmt_info {
 	GLenum internal;	/* the sized internal format it comes from */
@@ -90,10 +97,10 @@ struct gl_fmt_info {
 	GLenum read_format, read_type;	/* IMPLEMENTATION_COLOR_READ_FORMAT/TYPE (Mesa's answers) */
 	uint8_t block;		/* texels per block edge (4 for GLF_BLOCK*), 0 for 1 */
 };
-/* The wide formats (cpp 8 or 16): each channel a 32-bit word. Their
- * packed words do not fit a uint32_t: gl_fmt_color_keep answers a mask of
- * kept channels (bit i: channel i) for them, and fills go through
- * gl_fmt_pack_int into a cpp-byte pixel. */
+/* The wide formats (cpp 8 or 16): each channel a whole 16 or 32-bit word
+ * at byte shift / 8. Their pixels do not fit a uint32_t: gl_fmt_color_keep
+ * answers a mask of kept channels (bit i: channel i) for them, and fills go
+ * through gl_fmt_pack_int into a cpp-byte pixel. */
 static inline bool gl_fmt_wide(const struct gl_fmt_info *fi)
 {
 	return fi->cpp > 4 && fi->kind != GLF_KIND_BLOCK;
@@ -116,6 +123,13 @@ void gl_fmt_pack_ubyte(enum gl_fmt fmt, const uint8_t rgba[4], void *pixel);
  * channels read 0, 0, 0, 1); packing clamps to the channel's range. */
 void gl_fmt_unpack_int(enum gl_fmt fmt, const void *pixel, uint32_t rgba[4]);
 void gl_fmt_pack_int(enum gl_fmt fmt, const uint32_t rgba[4], void *pixel);
+/* Normalized formats with a channel wider than 8 bits (RGB10_A2): Mesa
+ * converts them through floats, not bytes, so every conversion between
+ * them and other normalized formats goes through these (values 0..1, raw
+ * encoded values for sRGB; missing channels 0, 0, 0, 1). */
+bool gl_fmt_deep(enum gl_fmt fmt);
+void gl_fmt_unpack_float(enum gl_fmt fmt, const void *pixel, float rgba[4]);
+void gl_fmt_pack_float(enum gl_fmt fmt, const float rgba[4], void *pixel);
 
 /*
  * Miptrees (miptree.c): one 2D image in a buffer object, X-tiled, Y-tiled

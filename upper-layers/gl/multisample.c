@@ -69,8 +69,8 @@ void gl_ms_internalformat(enum gl_fmt fmt, GLenum pname, GLsizei count, GLint *p
 		return;
 	if (pname == GL_NUM_SAMPLE_COUNTS)
 		params[0] = integer ? 0 : 1;	/* ES 3.0 §6.1.15: none for integer formats */
-	else if (pname == GL_SAMPLES && !integer)
-		params[0] = GL_MAX_SAMPLES_GEM;
+	else if (pname == GL_SAMPLES)
+		params[0] = GL_MAX_SAMPLES_GEM;	/* Mesa lists it for integer formats too */
 }
 
 /* ---- the resolve ---- */

@@ -243,6 +243,10 @@ bool gl_pixels_is_raw(enum gl_fmt fmt, const struct gl_pixel_desc *d)
 	case GLF_L8: f = GL_LUMINANCE; t = GL_UNSIGNED_BYTE; break;
 	case GLF_A8: f = GL_ALPHA; t = GL_UNSIGNED_BYTE; break;
 	case GLF_LA8: f = GL_LUMINANCE_ALPHA; t = GL_UNSIGNED_BYTE; break;
+	case GLF_RGB10A2: f = GL_RGBA; t = GL_UNSIGNED_INT_2_10_10_10_REV; break;
+	case GLF_R8_SNORM: f = GL_RED; t = GL_BYTE; break;
+	case GLF_RG8_SNORM: f = GL_RG; t = GL_BYTE; break;
+	case GLF_RGBA8_SNORM: f = GL_RGBA; t = GL_BYTE; break;
 	default:
 		if (fi && (fi->kind == GLF_KIND_UINT || fi->kind == GLF_KIND_SINT)) {
 			f = fi->read_format;
@@ -253,12 +257,22 @@ bool gl_pixels_is_raw(enum gl_fmt fmt, const struct gl_pixel_desc *d)
 	return f && d->format == f && d->type == t;
 }
 
+/* RGB5_A1 from UNSIGNED_INT_2_10_10_10_REV (Table 3.2): 10-bit channels
+ * round to bytes through a float, then narrow to 5 bits, the two steps
+ * Mesa takes (rounding 10 bits to 5 at once differs, 115 gives 3 not 4). */
+static bool from_rgb10a2(enum gl_fmt fmt, const struct gl_pixel_desc *d)
+{
+	return fmt == GLF_RGB5A1 && d->format == GL_RGBA && d->type == GL_UNSIGNED_INT_2_10_10_10_REV;
+}
+
 bool gl_pixels_can_unpack(enum gl_fmt fmt, const struct gl_pixel_desc *d)
 {
 	const struct gl_fmt_info *fi = gl_fmt_info(fmt);
 	if (!fi)
 		return false;
 	if (gl_pixels_is_raw(fmt, d))
+		return true;
+	if (from_rgb10a2(fmt, d))
 		return true;
 	if (fi->kind == GLF_KIND_UNORM) {
 		uint8_t px[4] = { 0 };
@@ -267,6 +281,8 @@ bool gl_pixels_can_unpack(enum gl_fmt fmt, const struct gl_pixel_desc *d)
 	}
 	if (fi->kind == GLF_KIND_UINT || fi->kind == GLF_KIND_SINT)
 		return d->integer && int_type(d->type);
+	if (fmt == GLF_RGBX8_SNORM)
+		return d->format == GL_RGB && d->type == GL_BYTE;	/* padded on the way */
 	return false;
 }
 
@@ -275,6 +291,8 @@ bool gl_pixels_can_pack(enum gl_fmt fmt, const struct gl_pixel_desc *d)
 	const struct gl_fmt_info *fi = gl_fmt_info(fmt);
 	if (!fi)
 		return false;
+	if (gl_pixels_is_raw(fmt, d))
+		return true;
 	if (fi->kind == GLF_KIND_UNORM) {
 		uint8_t c[4] = { 0 }, px[4];
 		return !d->integer && encode_ubyte(d, c, px);
@@ -294,10 +312,18 @@ void gl_pixels_unpack_row(const struct gl_pixel_desc *d, const void *src, enum g
 		return;
 	}
 	for (int i = 0; i < n; i++, s += d->bpp, o += fi->cpp) {
-		if (fi->kind == GLF_KIND_UNORM) {
+		if (from_rgb10a2(fmt, d)) {
+			uint8_t c[4];
+			gl_fmt_unpack_ubyte(GLF_RGB10A2, s, c);
+			gl_fmt_pack_ubyte(fmt, c, o);
+		} else if (fi->kind == GLF_KIND_UNORM) {
 			uint8_t c[4];
 			decode_ubyte(d, s, c);
 			gl_fmt_pack_ubyte(fmt, c, o);
+		} else if (fi->kind == GLF_KIND_SNORM) {
+			/* RGB bytes into RGBX: the padding reads as 1.0 */
+			memcpy(o, s, 3);
+			o[3] = 0x7f;
 		} else {
 			uint32_t c[4] = { 0, 0, 0, 1 };
 			for (int k = 0; k < d->comps; k++)

@@ -5,10 +5,10 @@
  * every target, with GLES 3.0's errors; and what teximage3d.c's 3D and
  * array entry points share with them (gl_tex.h). The internal format /
  * format / type combinations are GLES 3.0's Table 3.2 (plus the unsized
- * legacy ones and EXT_texture_format_BGRA8888); those whose storage the
- * blitter cannot hold (float, snorm, 24/48-bit, 64/128-bit but for the
- * RG32 and RGBA32 integer ones, packed float) are refused with
- * GL_INVALID_OPERATION and a KHR_debug message saying so.
+ * legacy ones and EXT_texture_format_BGRA8888); those whose storage is
+ * not implemented yet (float and half-float, packed float, the RGB
+ * integer ones, depth 32F) are
+ * refused with GL_INVALID_OPERATION and a KHR_debug message saying so.
  *
  * Uploads are the blitter-only recipe: the client's pixels are converted
  * into a linear staging object, which one XY_SRC_COPY_BLT puts into the
@@ -34,25 +34,25 @@ static const struct gl_tex_combo combos[] = {
 	{ GL_RGB5_A1, GL_RGBA, GL_UNSIGNED_BYTE, GLF_RGB5A1 },
 	{ GL_RGBA4, GL_RGBA, GL_UNSIGNED_BYTE, GLF_RGBA4 },
 	{ GL_SRGB8_ALPHA8, GL_RGBA, GL_UNSIGNED_BYTE, GLF_SRGBA8 },
-	{ GL_RGBA8_SNORM, GL_RGBA, GL_BYTE, GLF_NONE },
+	{ GL_RGBA8_SNORM, GL_RGBA, GL_BYTE, GLF_RGBA8_SNORM },
 	{ GL_RGBA4, GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4, GLF_RGBA4 },
 	{ GL_RGB5_A1, GL_RGBA, GL_UNSIGNED_SHORT_5_5_5_1, GLF_RGB5A1 },
-	{ GL_RGB10_A2, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, GLF_NONE },
-	{ GL_RGB5_A1, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, GLF_NONE },
+	{ GL_RGB10_A2, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, GLF_RGB10A2 },
+	{ GL_RGB5_A1, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, GLF_RGB5A1 },
 	{ GL_RGBA16F, GL_RGBA, GL_HALF_FLOAT, GLF_NONE },
 	{ GL_RGBA32F, GL_RGBA, GL_FLOAT, GLF_NONE },
 	{ GL_RGBA16F, GL_RGBA, GL_FLOAT, GLF_NONE },
 	{ GL_RGBA8UI, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, GLF_RGBA8UI },
 	{ GL_RGBA8I, GL_RGBA_INTEGER, GL_BYTE, GLF_RGBA8I },
-	{ GL_RGBA16UI, GL_RGBA_INTEGER, GL_UNSIGNED_SHORT, GLF_NONE },
-	{ GL_RGBA16I, GL_RGBA_INTEGER, GL_SHORT, GLF_NONE },
+	{ GL_RGBA16UI, GL_RGBA_INTEGER, GL_UNSIGNED_SHORT, GLF_RGBA16UI },
+	{ GL_RGBA16I, GL_RGBA_INTEGER, GL_SHORT, GLF_RGBA16I },
 	{ GL_RGBA32UI, GL_RGBA_INTEGER, GL_UNSIGNED_INT, GLF_RGBA32UI },
 	{ GL_RGBA32I, GL_RGBA_INTEGER, GL_INT, GLF_RGBA32I },
-	{ GL_RGB10_A2UI, GL_RGBA_INTEGER, GL_UNSIGNED_INT_2_10_10_10_REV, GLF_NONE },
+	{ GL_RGB10_A2UI, GL_RGBA_INTEGER, GL_UNSIGNED_INT_2_10_10_10_REV, GLF_RGB10A2UI },
 	{ GL_RGB8, GL_RGB, GL_UNSIGNED_BYTE, GLF_RGBX8 },
 	{ GL_RGB565, GL_RGB, GL_UNSIGNED_BYTE, GLF_RGB565 },
-	{ GL_SRGB8, GL_RGB, GL_UNSIGNED_BYTE, GLF_NONE },
-	{ GL_RGB8_SNORM, GL_RGB, GL_BYTE, GLF_NONE },
+	{ GL_SRGB8, GL_RGB, GL_UNSIGNED_BYTE, GLF_SRGBX8 },
+	{ GL_RGB8_SNORM, GL_RGB, GL_BYTE, GLF_RGBX8_SNORM },
 	{ GL_RGB565, GL_RGB, GL_UNSIGNED_SHORT_5_6_5, GLF_RGB565 },
 	{ GL_R11F_G11F_B10F, GL_RGB, GL_UNSIGNED_INT_10F_11F_11F_REV, GLF_NONE },
 	{ GL_RGB9_E5, GL_RGB, GL_UNSIGNED_INT_5_9_9_9_REV, GLF_NONE },
@@ -70,7 +70,7 @@ static const struct gl_tex_combo combos[] = {
 	{ GL_RGB32UI, GL_RGB_INTEGER, GL_UNSIGNED_INT, GLF_NONE },
 	{ GL_RGB32I, GL_RGB_INTEGER, GL_INT, GLF_NONE },
 	{ GL_RG8, GL_RG, GL_UNSIGNED_BYTE, GLF_RG8 },
-	{ GL_RG8_SNORM, GL_RG, GL_BYTE, GLF_NONE },
+	{ GL_RG8_SNORM, GL_RG, GL_BYTE, GLF_RG8_SNORM },
 	{ GL_RG16F, GL_RG, GL_HALF_FLOAT, GLF_NONE },
 	{ GL_RG32F, GL_RG, GL_FLOAT, GLF_NONE },
 	{ GL_RG16F, GL_RG, GL_FLOAT, GLF_NONE },
@@ -81,7 +81,7 @@ static const struct gl_tex_combo combos[] = {
 	{ GL_RG32UI, GL_RG_INTEGER, GL_UNSIGNED_INT, GLF_RG32UI },
 	{ GL_RG32I, GL_RG_INTEGER, GL_INT, GLF_RG32I },
 	{ GL_R8, GL_RED, GL_UNSIGNED_BYTE, GLF_R8 },
-	{ GL_R8_SNORM, GL_RED, GL_BYTE, GLF_NONE },
+	{ GL_R8_SNORM, GL_RED, GL_BYTE, GLF_R8_SNORM },
 	{ GL_R16F, GL_RED, GL_HALF_FLOAT, GLF_NONE },
 	{ GL_R32F, GL_RED, GL_FLOAT, GLF_NONE },
 	{ GL_R16F, GL_RED, GL_FLOAT, GLF_NONE },
@@ -631,6 +631,9 @@ int gl_copy_rect(struct gl_context *ctx, struct gl_miptree *src, int sx, int sy,
 		}
 		for (int i = 0; i < w; i++, p += si->cpp, o += di->cpp) {
 			if (si->kind == GLF_KIND_UNORM) {
+				/* through bytes, also for RGB10_A2: its channels
+				 * round to 8 bits and 8 widen to 10 by
+				 * replication (formats.c), as llvmpipe copies */
 				uint8_t c[4];
 				gl_fmt_unpack_ubyte(src->fmt, p, c);
 				gl_fmt_pack_ubyte(dst->fmt, c, o);
@@ -735,6 +738,14 @@ static enum gl_fmt copy_teximage_format(struct gl_context *ctx, const char *fn, 
 {
 	const struct gl_fmt_info *si = gl_fmt_info(src);
 	enum gl_fmt fmt;
+	if (src == GLF_RGB10A2 && !gl_teximage_sized_internal(internal) && gl_teximage_known_internal(internal) &&
+	    internal != GL_BGRA_EXT) {
+		/* ES 3.0 has no unsized format for RGB10_A2's sizes (Khronos
+		 * bug 9807): Mesa refuses the copy */
+		gl_error(ctx, GL_INVALID_OPERATION, "%s(internalformat 0x%x): unsized, from an RGB10_A2 buffer", fn,
+			 internal);
+		return GLF_NONE;
+	}
 	switch (internal) {
 	case GL_RGBA:
 		fmt = src == GLF_RGBA4 ? GLF_RGBA4 : src == GLF_RGB5A1 ? GLF_RGB5A1 : GLF_RGBA8;
@@ -860,6 +871,25 @@ static int downsample(struct gl_context *ctx, struct gl_miptree *s0, struct gl_m
 			int y0 = 2 * y < s->height ? 2 * y : s->height - 1, y1 = 2 * y + 1 < s->height ? 2 * y + 1 : y0;
 			unsigned sum[4] = { 0 };
 			const int xs[2] = { x0, x1 }, ys[2] = { y0, y1 };
+			uint8_t *out = dm + (size_t)y * d->pitch + (size_t)x * fi->cpp;
+			if (gl_fmt_deep(s->fmt)) {
+				/* channels of more than 8 bits: the mean in float */
+				float fsum[4] = { 0 }, c[4];
+				for (int z = 0; z < 2; z++)
+					for (int a = 0; a < 2; a++)
+						for (int b = 0; b < 2; b++) {
+							gl_fmt_unpack_float(s->fmt,
+									    copy[z] + (size_t)ys[a] * s->pitch +
+										    (size_t)xs[b] * fi->cpp,
+									    c);
+							for (int i = 0; i < 4; i++)
+								fsum[i] += c[i];
+						}
+				for (int i = 0; i < 4; i++)
+					c[i] = fsum[i] / 8.0f;
+				gl_fmt_pack_float(d->fmt, c, out);
+				continue;
+			}
 			for (int z = 0; z < 2; z++)
 				for (int a = 0; a < 2; a++)
 					for (int b = 0; b < 2; b++) {
@@ -873,7 +903,7 @@ static int downsample(struct gl_context *ctx, struct gl_miptree *s0, struct gl_m
 			uint8_t avg[4];
 			for (int i = 0; i < 4; i++)
 				avg[i] = (uint8_t)((sum[i] + 4) / 8);
-			gl_fmt_pack_ubyte(d->fmt, avg, dm + (size_t)y * d->pitch + (size_t)x * fi->cpp);
+			gl_fmt_pack_ubyte(d->fmt, avg, out);
 		}
 	gl_miptree_unmap(d);
 	free(copy[0]);
