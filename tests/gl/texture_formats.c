@@ -391,6 +391,19 @@ static GLuint tex_fb(GLenum internal, GLenum format, GLenum type, int w, int h, 
 	return t;
 }
 
+/* Blits all of src_fb into dst_fb (1:1, NEAREST), states the error, and states dst_fb read back as format/type (bpp bytes a pixel). */
+static void blit_fact(const char *src, GLuint src_fb, const char *dst, GLuint dst_fb, GLenum format, GLenum type,
+		      int bpp, int w, int h, uint8_t *px)
+{
+	glBindFramebuffer(GL_READ_FRAMEBUFFER, src_fb);
+	glBindFramebuffer(GL_DRAW_FRAMEBUFFER, dst_fb);
+	glBlitFramebuffer(0, 0, w, h, 0, 0, w, h, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+	fact("BlitFramebuffer %s to %s -> %s", src, dst, gt_err_name(glGetError()));
+	glBindFramebuffer(GL_READ_FRAMEBUFFER, dst_fb);
+	glReadPixels(0, 0, w, h, format, type, px);
+	fact("%s from %s: %08x %s", dst, src, gt_hash(px, (size_t)w * h * (size_t)bpp), hex(px, 32));
+}
+
 static void conversions(void)
 {
 	int w = 8, h = 4;
@@ -403,41 +416,19 @@ static void conversions(void)
 	GLuint t32 = tex_fb(GL_RGBA32UI, GL_RGBA_INTEGER, GL_UNSIGNED_INT, w, h, NULL, &fb32);
 	fact("conversion sources -> %s", gt_err_name(glGetError()));
 	uint8_t px[8 * 4 * 16];
-	/* blits between RGB10_A2 and RGBA8, both ways, nearest and linear */
+	/* blits between RGB10_A2 and RGBA8, both ways */
 	GLuint dst8, dst10, fbd8, fbd10;
 	dst8 = tex_fb(GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE, w, h, NULL, &fbd8);
 	dst10 = tex_fb(GL_RGB10_A2, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, w, h, NULL, &fbd10);
-	glBindFramebuffer(GL_READ_FRAMEBUFFER, fb10);
-	glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fbd8);
-	glBlitFramebuffer(0, 0, w, h, 0, 0, w, h, GL_COLOR_BUFFER_BIT, GL_NEAREST);
-	fact("BlitFramebuffer RGB10_A2 to RGBA8 -> %s", gt_err_name(glGetError()));
-	glBindFramebuffer(GL_READ_FRAMEBUFFER, fbd8);
-	glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, px);
-	fact("RGBA8 from RGB10_A2: %08x %s", gt_hash(px, (size_t)w * h * 4), hex(px, 32));
-	glBindFramebuffer(GL_READ_FRAMEBUFFER, fb8);
-	glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fbd10);
-	glBlitFramebuffer(0, 0, w, h, 0, 0, w, h, GL_COLOR_BUFFER_BIT, GL_NEAREST);
-	fact("BlitFramebuffer RGBA8 to RGB10_A2 -> %s", gt_err_name(glGetError()));
-	glBindFramebuffer(GL_READ_FRAMEBUFFER, fbd10);
-	glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, px);
-	fact("RGB10_A2 from RGBA8: %08x %s", gt_hash(px, (size_t)w * h * 4), hex(px, 32));
-	/* integer blits: RGBA16UI into RGBA32UI and back, RGB10_A2UI into RGBA16UI, and a refused one */
-	glBindFramebuffer(GL_READ_FRAMEBUFFER, fb16);
-	glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fb32);
-	glBlitFramebuffer(0, 0, w, h, 0, 0, w, h, GL_COLOR_BUFFER_BIT, GL_NEAREST);
-	fact("BlitFramebuffer RGBA16UI to RGBA32UI -> %s", gt_err_name(glGetError()));
-	glBindFramebuffer(GL_READ_FRAMEBUFFER, fb32);
-	glReadPixels(0, 0, w, h, GL_RGBA_INTEGER, GL_UNSIGNED_INT, px);
-	fact("RGBA32UI from RGBA16UI: %08x %s", gt_hash(px, (size_t)w * h * 16), hex(px, 32));
+	blit_fact("RGB10_A2", fb10, "RGBA8", fbd8, GL_RGBA, GL_UNSIGNED_BYTE, 4, w, h, px);
+	blit_fact("RGBA8", fb8, "RGB10_A2", fbd10, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, 4, w, h, px);
+	/* integer blits: RGBA16UI into RGBA32UI, RGB10_A2UI into RGBA16UI (LINEAR refused), and a refused one */
+	blit_fact("RGBA16UI", fb16, "RGBA32UI", fb32, GL_RGBA_INTEGER, GL_UNSIGNED_INT, 16, w, h, px);
 	glBindFramebuffer(GL_READ_FRAMEBUFFER, fbui);
 	glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fb16);
-	glBlitFramebuffer(0, 0, w, h, 0, 0, w, h, GL_COLOR_BUFFER_BIT, GL_NEAREST);
-	fact("BlitFramebuffer RGB10_A2UI to RGBA16UI -> %s", gt_err_name(glGetError()));
 	glBlitFramebuffer(0, 0, w, h, 0, 0, w, h, GL_COLOR_BUFFER_BIT, GL_LINEAR);
 	fact("BlitFramebuffer RGB10_A2UI to RGBA16UI LINEAR -> %s", gt_err_name(glGetError()));
-	glBindFramebuffer(GL_READ_FRAMEBUFFER, fb16);
-	glReadPixels(0, 0, w, h, GL_RGBA_INTEGER, GL_UNSIGNED_INT, px);
-	fact("RGBA16UI from RGB10_A2UI: %08x %s", gt_hash(px, (size_t)w * h * 16), hex(px, 32));
+	blit_fact("RGB10_A2UI", fbui, "RGBA16UI", fb16, GL_RGBA_INTEGER, GL_UNSIGNED_INT, 16, w, h, px);
 	glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fb8);
 	glBlitFramebuffer(0, 0, w, h, 0, 0, w, h, GL_COLOR_BUFFER_BIT, GL_NEAREST);
 	fact("BlitFramebuffer RGBA16UI to RGBA8 -> %s", gt_err_name(glGetError()));

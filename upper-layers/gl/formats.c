@@ -318,19 +318,45 @@ static uint32_t narrow(uint8_t v, unsigned bits)
 	return (v * max + 127) / 255;
 }
 
+/*
+ * The channels of a normalized pixel: each present one's raw value and width
+ * (bits 0 for an absent one). False for other kinds (nothing to convert).
+ */
+static bool unorm_channels(const struct gl_fmt_info *fi, const void *pixel, uint32_t raw[4], uint8_t bits[4])
+{
+	if (!fi || fi->kind != GLF_KIND_UNORM)
+		return false;
+	uint32_t v = load(fi, pixel);
+	bits_of(fi, bits);
+	for (int i = 0; i < 4; i++)
+		raw[i] = bits[i] ? (v >> fi->shift[i]) & mask_of(bits[i]) : 0;
+	return true;
+}
+
+/* Stores raw channel values (already narrowed to bits) as a pixel; a padding byte reads opaque. */
+static void store_unorm(const struct gl_fmt_info *fi, const uint32_t raw[4], const uint8_t bits[4], void *pixel)
+{
+	uint32_t v = 0;
+	for (int i = 0; i < 4; i++)
+		if (bits[i])
+			v |= raw[i] << fi->shift[i];
+	if (fi->cpp == 4 && !fi->a)
+		v |= 0xffu << 24;
+	store(fi, v, pixel);
+}
+
 void gl_fmt_unpack_ubyte(enum gl_fmt fmt, const void *pixel, uint8_t out[4])
 {
 	const struct gl_fmt_info *fi = gl_fmt_info(fmt);
+	uint32_t raw[4];
+	uint8_t bits[4];
 	out[0] = out[1] = out[2] = 0;
 	out[3] = 255;
-	if (!fi || fi->kind != GLF_KIND_UNORM)
+	if (!unorm_channels(fi, pixel, raw, bits))
 		return;
-	uint32_t v = load(fi, pixel);
-	uint8_t bits[4];
-	bits_of(fi, bits);
 	for (int i = 0; i < 4; i++)
 		if (bits[i])
-			out[i] = widen((v >> fi->shift[i]) & mask_of(bits[i]), bits[i]);
+			out[i] = widen(raw[i], bits[i]);
 	if (fi->luminance)
 		out[1] = out[2] = out[0];
 }
@@ -341,14 +367,11 @@ void gl_fmt_pack_ubyte(enum gl_fmt fmt, const uint8_t in[4], void *pixel)
 	if (!fi || fi->kind != GLF_KIND_UNORM)
 		return;
 	uint8_t bits[4];
+	uint32_t raw[4];
 	bits_of(fi, bits);
-	uint32_t v = 0;
 	for (int i = 0; i < 4; i++)
-		if (bits[i])
-			v |= narrow(in[i], bits[i]) << fi->shift[i];
-	if (fi->cpp == 4 && !fi->a)
-		v |= 0xffu << 24;
-	store(fi, v, pixel);
+		raw[i] = bits[i] ? narrow(in[i], bits[i]) : 0;
+	store_unorm(fi, raw, bits, pixel);
 }
 
 void gl_fmt_unpack_int(enum gl_fmt fmt, const void *pixel, uint32_t out[4])
@@ -416,16 +439,15 @@ bool gl_fmt_deep(enum gl_fmt fmt)
 void gl_fmt_unpack_float(enum gl_fmt fmt, const void *pixel, float out[4])
 {
 	const struct gl_fmt_info *fi = gl_fmt_info(fmt);
+	uint32_t raw[4];
+	uint8_t bits[4];
 	out[0] = out[1] = out[2] = 0.0f;
 	out[3] = 1.0f;
-	if (!fi || fi->kind != GLF_KIND_UNORM)
+	if (!unorm_channels(fi, pixel, raw, bits))
 		return;
-	uint32_t v = load(fi, pixel);
-	uint8_t bits[4];
-	bits_of(fi, bits);
 	for (int i = 0; i < 4; i++)
 		if (bits[i])
-			out[i] = (float)((v >> fi->shift[i]) & mask_of(bits[i])) * (1.0f / (float)mask_of(bits[i]));
+			out[i] = (float)raw[i] * (1.0f / (float)mask_of(bits[i]));
 	if (fi->luminance)
 		out[1] = out[2] = out[0];
 }
@@ -436,12 +458,9 @@ void gl_fmt_pack_float(enum gl_fmt fmt, const float in[4], void *pixel)
 	if (!fi || fi->kind != GLF_KIND_UNORM)
 		return;
 	uint8_t bits[4];
+	uint32_t raw[4];
 	bits_of(fi, bits);
-	uint32_t v = 0;
 	for (int i = 0; i < 4; i++)
-		if (bits[i])
-			v |= unorm(in[i], bits[i]) << fi->shift[i];
-	if (fi->cpp == 4 && !fi->a)
-		v |= 0xffu << 24;
-	store(fi, v, pixel);
+		raw[i] = bits[i] ? unorm(in[i], bits[i]) : 0;
+	store_unorm(fi, raw, bits, pixel);
 }
