@@ -516,6 +516,33 @@ static int copy_rows(const struct blt_op *op, int64_t dxb, int64_t sxb, uint32_t
  * a partial band, and row by row only for the ragged columns at the edges:
  * what a GL blit between renderbuffers of one size is (1:1, same origin).
  */
+/*
+ * A block of whole tile columns (a multiple of 512 bytes at a 512-byte
+ * boundary of the destination): with non-temporal stores when nt, as
+ * copy_tiles_xy streams big copies, so the destination lines are not read
+ * before being overwritten.
+ */
+#if defined(__x86_64__)
+__attribute__((target("avx2"))) static void stream_block_avx2(uint8_t *d, const uint8_t *s, size_t n)
+{
+	for (size_t i = 0; i < n; i += 128)
+		for (size_t k = 0; k < 128; k += 32)
+			_mm256_stream_si256((__m256i *)(void *)(d + i + k), load_avx2(s + i + k));
+}
+#endif
+
+static void copy_block(uint8_t *d, const uint8_t *s, size_t n, bool nt)
+{
+#if defined(__x86_64__)
+	if (nt && !((uintptr_t)d % 32) && !(n % 128)) {
+		stream_block_avx2(d, s, n);
+		return;
+	}
+#endif
+	(void)nt;
+	memcpy(d, s, n);
+}
+
 static bool same_tile_places(const struct blt_op *op, int64_t dxb, int64_t sxb)
 {
 	const struct blt_surf *d = &op->dst, *s = &op->src;
@@ -531,10 +558,17 @@ static int copy_tiled_same(const struct blt_op *op, int64_t dxb, int64_t sxb, ui
 	const struct blt_surf *d = &op->dst, *s = &op->src;
 	int64_t cw = d->tw, th = d->step / d->tw, exb = dxb + nb, y2 = op->y1 + (int64_t)h;
 	int64_t xoff = sxb - dxb, yoff = (int64_t)op->sy - op->y1, checked = op->y1;
-	for (int64_t y = op->y1; y < y2;) {
+	bool nt = false;
+#if defined(__x86_64__)
+	nt = (uint64_t)nb * h >= STREAM_MIN && __builtin_cpu_supports("avx2");
+#endif
+	int ret = 0;
+	for (int64_t y = op->y1; y < y2 && !ret;) {
 		if (y - checked >= 64) {
-			if (blt_overdue(op, 63))
-				return -ETIME;
+			if (blt_overdue(op, 63)) {
+				ret = -ETIME;
+				break;
+			}
 			checked = y;
 		}
 		int64_t band = y / th * th, r1 = y2 - band < th ? y2 - band : th;
@@ -547,7 +581,7 @@ static int copy_tiled_same(const struct blt_op *op, int64_t dxb, int64_t sxb, ui
 			if (x % cw == 0 && cend <= exb) {
 				if (whole_band) {	/* every whole column from here: one block */
 					int64_t last = exb / cw * cw;
-					memcpy(dp, sp, (size_t)((last - x) / cw * d->step));
+					copy_block(dp, sp, (size_t)((last - x) / cw * d->step), nt);
 					x = last;
 					continue;
 				}
@@ -563,7 +597,11 @@ static int copy_tiled_same(const struct blt_op *op, int64_t dxb, int64_t sxb, ui
 		}
 		y = band + r1;
 	}
-	return 0;
+#if defined(__x86_64__)
+	if (nt)
+		_mm_sfence();	/* the streamed lines are visible before the batch completes */
+#endif
+	return ret;
 }
 
 static int copy_rect(const struct blt_op *op, uint32_t nb, uint32_t h)

@@ -255,6 +255,41 @@ TEST(copies_at_the_same_tile_place)
 }
 
 /*
+ * The same, large enough (1 MiB and more) to be streamed past the caches,
+ * from host memory whose surfaces start 32-byte aligned and not.
+ */
+TEST(copies_at_the_same_tile_place_large)
+{
+	static const struct { int x1, y1, w, h, sx, sy; } rects[] = {
+		{ 0, 0, FP, 160, 0, 0 }, { 512, 32, FP - 1024, 150, 1024, 0 }, { 0, 0, FP, 127, 0, 32 },
+		{ 100, 5, FP - 300, 150, 100, 37 }, { 100, 5, FP - 1300, 150, 612, 37 },
+	};
+	for (int t = 1; t <= 2; t++)
+		for (unsigned r = 0; r < ARRAY_SIZE(rects); r++)
+			for (int shift = 0; shift <= 16; shift += 16) {
+				objs_reset();
+				struct tsurf sf[2];
+				for (int k = 0; k < 2; k++) {
+					struct obj *o = obj_new(k ? 0x1000000 : 0x100000, (uint64_t)FP * 192 + 8192);
+					uint64_t off = ((uint64_t)-(uintptr_t)o->host & 4095) + (uint64_t)shift;
+					sf[k] = (struct tsurf){ o, off, FP, t };
+				}
+				struct model *m = model_new(9, 4, sf[0], 0, 0, 0, 0);
+				m->x1 = rects[r].x1 / 4;
+				m->y1 = rects[r].y1;
+				m->x2 = m->x1 + rects[r].w / 4;
+				m->y2 = m->y1 + rects[r].h;
+				m->sx = rects[r].sx / 4;
+				m->sy = rects[r].sy;
+				m->swctrl = swctrl(9, t, t);
+				m->rop = 0xCC;
+				m->skind = SK_SURF;
+				m->src = sf[1];
+				check(m, C_SRC_COPY);
+			}
+}
+
+/*
  * Linear fills whose rows span the whole pitch are stored as one run per 64
  * rows: every cpp, odd base offsets, heights around the 64-row chunks, the
  * rectangle at any row, every fill ROP and both colour write masks.
@@ -768,7 +803,7 @@ TEST(addresses_48bit)
 	}
 }
 
-TEST_MAIN(T(fast_path_edges), T(copies_at_the_same_tile_place), T(full_pitch_linear_fill), T(tile_aligned_xy_blocks), T(tile_aligned_xy_large), T(tiling_every_gen), T(fenced_offset_base), T(fast_copy_gen9), T(clipping), T(mono_expansion),
+TEST_MAIN(T(fast_path_edges), T(copies_at_the_same_tile_place), T(copies_at_the_same_tile_place_large), T(full_pitch_linear_fill), T(tile_aligned_xy_blocks), T(tile_aligned_xy_large), T(tiling_every_gen), T(fenced_offset_base), T(fast_copy_gen9), T(clipping), T(mono_expansion),
 	  T(mono_pattern_seeds), T(text_packing_explicit), T(text_random), T(pixel_and_scanlines),
 	  T(overlap_same_surface), T(overlap_other_geometry), T(gpu_faults), T(malformed),
 	  T(non_xy_commands), T(addresses_48bit))
