@@ -543,6 +543,22 @@ static void copy_block(uint8_t *d, const uint8_t *s, size_t n, bool nt)
 	memcpy(d, s, n);
 }
 
+#if defined(__x86_64__)
+/* Any bytes: the unaligned head and tail copied, the body streamed (big copies only). */
+static void stream_copy(uint8_t *d, const uint8_t *s, size_t n)
+{
+	size_t head = (32 - (uintptr_t)d % 32) % 32;
+	if (n < head + 128) {
+		memcpy(d, s, n);
+		return;
+	}
+	size_t body = (n - head) / 128 * 128;
+	memcpy(d, s, head);
+	copy_block(d + head, s + head, body, true);
+	memcpy(d + head + body, s + head + body, n - head - body);
+}
+#endif
+
 static bool same_tile_places(const struct blt_op *op, int64_t dxb, int64_t sxb)
 {
 	const struct blt_surf *d = &op->dst, *s = &op->src;
@@ -610,6 +626,26 @@ static int copy_rect(const struct blt_op *op, uint32_t nb, uint32_t h)
 	int mode = overlap_mode(op, nb);
 	if (mode == 0 && same_tile_places(op, dxb, sxb))
 		return copy_tiled_same(op, dxb, sxb, nb, h);
+#if defined(__x86_64__)
+	if (mode == 0 && !op->dst.tw && !op->src.tw && !op->dst.fenced && !op->src.fenced &&
+	    op->dst.pitch == (int32_t)nb && op->src.pitch == (int32_t)nb && (uint64_t)nb * h >= STREAM_MIN &&
+	    __builtin_cpu_supports("avx2")) {
+		/* Rows end to end on both sides (a buffer copy, a full-pitch blit): one streamed
+		 * copy per 64 rows, the deadline looked at as often. */
+		uint8_t *d = op->dst.base + (int64_t)op->y1 * nb + dxb;
+		const uint8_t *sp = op->src.base + (int64_t)op->sy * nb + sxb;
+		for (uint32_t i = 0; i < h; i += 64) {
+			if (i && blt_overdue(op, i - 1)) {
+				_mm_sfence();
+				return -ETIME;
+			}
+			uint32_t rows = h - i < 64 ? h - i : 64;
+			stream_copy(d + (size_t)i * nb, sp + (size_t)i * nb, (size_t)rows * nb);
+		}
+		_mm_sfence();	/* the streamed lines are visible before the batch completes */
+		return 0;
+	}
+#endif
 	if (mode == 0) {
 		uint32_t done = copy_tiles_xy(op, nb, h, dxb, sxb);
 		if (steppable(&op->dst) && steppable(&op->src))

@@ -290,6 +290,38 @@ TEST(copies_at_the_same_tile_place_large)
 }
 
 /*
+ * Linear copies whose rows span the whole pitch on both sides (a buffer
+ * copy), large enough to be streamed: every start alignment of both sides,
+ * whole and partial 64-row chunks.
+ */
+TEST(full_pitch_linear_copy_large)
+{
+	static const struct { int y1, h, sy; } rects[] = { { 0, 160, 0 }, { 3, 129, 40 }, { 50, 128, 1 } };
+	static const int shifts[][2] = { { 0, 0 }, { 3, 5 }, { 16, 0 }, { 31, 17 } };
+	for (unsigned r = 0; r < ARRAY_SIZE(rects); r++)
+		for (unsigned k = 0; k < ARRAY_SIZE(shifts); k++) {
+			objs_reset();
+			struct tsurf sf[2];
+			for (int j = 0; j < 2; j++) {
+				struct obj *o = obj_new(j ? 0x1000000 : 0x100000, (uint64_t)FP * 192 + 8192);
+				uint64_t off = ((uint64_t)-(uintptr_t)o->host & 4095) + (uint64_t)shifts[k][j];
+				sf[j] = (struct tsurf){ o, off, FP, 0 };
+			}
+			struct model *m = model_new(9, 4, sf[0], 0, 0, 0, 0);
+			m->x1 = 0;
+			m->x2 = FP / 4;
+			m->y1 = rects[r].y1;
+			m->y2 = rects[r].y1 + rects[r].h;
+			m->sx = 0;
+			m->sy = rects[r].sy;
+			m->rop = 0xCC;
+			m->skind = SK_SURF;
+			m->src = sf[1];
+			check(m, C_SRC_COPY);
+		}
+}
+
+/*
  * Linear fills whose rows span the whole pitch are stored as one run per 64
  * rows: every cpp, odd base offsets, heights around the 64-row chunks, the
  * rectangle at any row, every fill ROP and both colour write masks.
@@ -803,7 +835,7 @@ TEST(addresses_48bit)
 	}
 }
 
-TEST_MAIN(T(fast_path_edges), T(copies_at_the_same_tile_place), T(copies_at_the_same_tile_place_large), T(full_pitch_linear_fill), T(tile_aligned_xy_blocks), T(tile_aligned_xy_large), T(tiling_every_gen), T(fenced_offset_base), T(fast_copy_gen9), T(clipping), T(mono_expansion),
+TEST_MAIN(T(fast_path_edges), T(copies_at_the_same_tile_place), T(copies_at_the_same_tile_place_large), T(full_pitch_linear_copy_large), T(full_pitch_linear_fill), T(tile_aligned_xy_blocks), T(tile_aligned_xy_large), T(tiling_every_gen), T(fenced_offset_base), T(fast_copy_gen9), T(clipping), T(mono_expansion),
 	  T(mono_pattern_seeds), T(text_packing_explicit), T(text_random), T(pixel_and_scanlines),
 	  T(overlap_same_surface), T(overlap_other_geometry), T(gpu_faults), T(malformed),
 	  T(non_xy_commands), T(addresses_48bit))
