@@ -225,17 +225,9 @@ static int raw_copy(struct gl_context *ctx, struct gl_miptree *src, int sx, int 
 		return 0;
 	unsigned cpp = gl_fmt_info(src->fmt)->cpp;
 	size_t row = (size_t)w * cpp;
-	uint8_t *tmp = malloc(row * (size_t)h);
+	uint8_t *tmp = gl_miptree_read_rect(ctx, src, sx, sy, w, h, 1);
 	if (!tmp)
 		return -ENOMEM;
-	const uint8_t *s = gl_miptree_map(ctx, src);
-	if (!s) {
-		free(tmp);
-		return -ENOMEM;
-	}
-	for (int j = 0; j < h; j++)
-		memcpy(tmp + row * (size_t)j, s + (size_t)(sy + j) * src->pitch + (size_t)sx * cpp, row);
-	gl_miptree_unmap(src);
 	uint8_t *d = gl_miptree_map(ctx, dst);
 	if (!d) {
 		free(tmp);

@@ -173,6 +173,14 @@ void gl_miptree_unref(struct gl_miptree *mt);
  * submitting ctx's batch if it uses the buffer. Returns the first pixel. */
 void *gl_miptree_map(struct gl_context *ctx, struct gl_miptree *mt);
 void gl_miptree_unmap(struct gl_miptree *mt);
+/*
+ * The w x h texels at x, y of planes images of mt (slices qpitch rows apart,
+ * from the first) copied into a new buffer the caller frees: rows packed
+ * (w * cpp bytes), plane after plane. mt is unmapped again on return, so the
+ * caller may then map the destination of a copy, which may be mt itself.
+ * NULL when memory is out or the map fails.
+ */
+uint8_t *gl_miptree_read_rect(struct gl_context *ctx, struct gl_miptree *mt, int x, int y, int w, int h, int planes);
 
 /*
  * The batch (batch.c): per context, on the BLT ring (render ring before

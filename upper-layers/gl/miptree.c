@@ -32,6 +32,7 @@
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <i915_drm.h>
 
 #include "upper-layers/gl/gl_priv.h"
@@ -192,4 +193,26 @@ void gl_miptree_unmap(struct gl_miptree *mt)
 		drm_intel_gem_bo_unmap_gtt(mt->bo);
 	else
 		drm_intel_bo_unmap(mt->bo);
+}
+
+uint8_t *gl_miptree_read_rect(struct gl_context *ctx, struct gl_miptree *mt, int x, int y, int w, int h, int planes)
+{
+	unsigned cpp = gl_fmt_info(mt->fmt)->cpp;
+	size_t row = (size_t)w * cpp, plane = row * (size_t)h;
+	uint8_t *buf = malloc(plane * (size_t)planes);
+	if (!buf)
+		return NULL;
+	const uint8_t *s = gl_miptree_map(ctx, mt);
+	if (!s) {
+		free(buf);
+		return NULL;
+	}
+	for (int k = 0; k < planes; k++) {
+		const uint8_t *p = s + (size_t)k * mt->qpitch * mt->pitch;
+		for (int j = 0; j < h; j++)
+			memcpy(buf + plane * (size_t)k + row * (size_t)j,
+			       p + (size_t)(y + j) * mt->pitch + (size_t)x * cpp, row);
+	}
+	gl_miptree_unmap(mt);
+	return buf;
 }

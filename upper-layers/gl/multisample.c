@@ -161,21 +161,9 @@ int gl_ms_resolve(struct gl_context *ctx, struct gl_miptree *src, struct gl_mipt
 	/* the rectangle of every plane, read first, so the destination may
 	 * be mapped after the source is unmapped */
 	size_t row = (size_t)w * cpp, plane = row * (size_t)h;
-	uint8_t *tmp = malloc(plane * (size_t)n);
+	uint8_t *tmp = gl_miptree_read_rect(ctx, src, x0, y0, w, h, n);
 	if (!tmp)
 		return -ENOMEM;
-	const uint8_t *s = gl_miptree_map(ctx, src);
-	if (!s) {
-		free(tmp);
-		return -ENOMEM;
-	}
-	for (int k = 0; k < n; k++) {
-		const uint8_t *p = s + (size_t)k * src->qpitch * src->pitch;
-		for (int j = 0; j < h; j++)
-			memcpy(tmp + plane * (size_t)k + row * (size_t)j,
-			       p + (size_t)(y0 + j) * src->pitch + (size_t)x0 * cpp, row);
-	}
-	gl_miptree_unmap(src);
 	uint8_t *d = gl_miptree_map(ctx, dst);
 	if (!d) {
 		free(tmp);

@@ -606,17 +606,9 @@ int gl_copy_rect(struct gl_context *ctx, struct gl_miptree *src, int sx, int sy,
 	const struct gl_fmt_info *si = gl_fmt_info(src->fmt), *di = gl_fmt_info(dst->fmt);
 	/* the source rows first, so a copy within one image reads what was there */
 	size_t row = (size_t)w * si->cpp;
-	uint8_t *tmp = malloc(row * (size_t)h);
+	uint8_t *tmp = gl_miptree_read_rect(ctx, src, sx, sy, w, h, 1);
 	if (!tmp)
 		return -ENOMEM;
-	const uint8_t *s = gl_miptree_map(ctx, src);
-	if (!s) {
-		free(tmp);
-		return -ENOMEM;
-	}
-	for (int j = 0; j < h; j++)
-		memcpy(tmp + row * (size_t)j, s + (size_t)(sy + j) * src->pitch + (size_t)sx * si->cpp, row);
-	gl_miptree_unmap(src);
 	uint8_t *d = gl_miptree_map(ctx, dst);
 	if (!d) {
 		free(tmp);
