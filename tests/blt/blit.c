@@ -222,6 +222,36 @@ TEST(fast_path_edges)
 }
 
 /*
+ * A gen9 32bpp copy of the wb x h bytes at byte column xb, row y, from
+ * sxb, sy, between two surfaces of FP x 192 bytes in objects of their own
+ * (destination tiling dt, source st), each starting shift[k] bytes past a
+ * 4 KiB boundary of host memory (k 0: destination, 1: source), checked
+ * against the reference: the large copies that take the streamed paths.
+ */
+static void check_large_copy(int dt, int st, const int shift[2], int xb, int y, int wb, int h, int sxb, int sy)
+{
+	objs_reset();
+	struct tsurf sf[2];
+	for (int k = 0; k < 2; k++) {
+		struct obj *o = obj_new(k ? 0x1000000 : 0x100000, (uint64_t)FP * 192 + 8192);
+		uint64_t off = ((uint64_t)-(uintptr_t)o->host & 4095) + (uint64_t)shift[k];
+		sf[k] = (struct tsurf){ o, off, FP, k ? st : dt };
+	}
+	struct model *m = model_new(9, 4, sf[0], 0, 0, 0, 0);
+	m->x1 = xb / 4;
+	m->y1 = y;
+	m->x2 = m->x1 + wb / 4;
+	m->y2 = y + h;
+	m->sx = sxb / 4;
+	m->sy = sy;
+	m->swctrl = swctrl(9, st, dt);
+	m->rop = 0xCC;
+	m->skind = SK_SURF;
+	m->src = sf[1];
+	check(m, C_SRC_COPY);
+}
+
+/*
  * Copies between two surfaces of one tiling whose rectangles sit at the same
  * place in their tiles (the source a whole number of tile columns and bands
  * away, or at the very same place), which move whole bands and columns at
@@ -266,27 +296,9 @@ TEST(copies_at_the_same_tile_place_large)
 	};
 	for (int t = 1; t <= 2; t++)
 		for (unsigned r = 0; r < ARRAY_SIZE(rects); r++)
-			for (int shift = 0; shift <= 16; shift += 16) {
-				objs_reset();
-				struct tsurf sf[2];
-				for (int k = 0; k < 2; k++) {
-					struct obj *o = obj_new(k ? 0x1000000 : 0x100000, (uint64_t)FP * 192 + 8192);
-					uint64_t off = ((uint64_t)-(uintptr_t)o->host & 4095) + (uint64_t)shift;
-					sf[k] = (struct tsurf){ o, off, FP, t };
-				}
-				struct model *m = model_new(9, 4, sf[0], 0, 0, 0, 0);
-				m->x1 = rects[r].x1 / 4;
-				m->y1 = rects[r].y1;
-				m->x2 = m->x1 + rects[r].w / 4;
-				m->y2 = m->y1 + rects[r].h;
-				m->sx = rects[r].sx / 4;
-				m->sy = rects[r].sy;
-				m->swctrl = swctrl(9, t, t);
-				m->rop = 0xCC;
-				m->skind = SK_SURF;
-				m->src = sf[1];
-				check(m, C_SRC_COPY);
-			}
+			for (int shift = 0; shift <= 16; shift += 16)
+				check_large_copy(t, t, (const int[2]){ shift, shift }, rects[r].x1, rects[r].y1, rects[r].w,
+						 rects[r].h, rects[r].sx, rects[r].sy);
 }
 
 /*
@@ -299,26 +311,8 @@ TEST(full_pitch_linear_copy_large)
 	static const struct { int y1, h, sy; } rects[] = { { 0, 160, 0 }, { 3, 129, 40 }, { 50, 128, 1 } };
 	static const int shifts[][2] = { { 0, 0 }, { 3, 5 }, { 16, 0 }, { 31, 17 } };
 	for (unsigned r = 0; r < ARRAY_SIZE(rects); r++)
-		for (unsigned k = 0; k < ARRAY_SIZE(shifts); k++) {
-			objs_reset();
-			struct tsurf sf[2];
-			for (int j = 0; j < 2; j++) {
-				struct obj *o = obj_new(j ? 0x1000000 : 0x100000, (uint64_t)FP * 192 + 8192);
-				uint64_t off = ((uint64_t)-(uintptr_t)o->host & 4095) + (uint64_t)shifts[k][j];
-				sf[j] = (struct tsurf){ o, off, FP, 0 };
-			}
-			struct model *m = model_new(9, 4, sf[0], 0, 0, 0, 0);
-			m->x1 = 0;
-			m->x2 = FP / 4;
-			m->y1 = rects[r].y1;
-			m->y2 = rects[r].y1 + rects[r].h;
-			m->sx = 0;
-			m->sy = rects[r].sy;
-			m->rop = 0xCC;
-			m->skind = SK_SURF;
-			m->src = sf[1];
-			check(m, C_SRC_COPY);
-		}
+		for (unsigned k = 0; k < ARRAY_SIZE(shifts); k++)
+			check_large_copy(0, 0, shifts[k], 0, rects[r].y1, FP, rects[r].h, 0, rects[r].sy);
 }
 
 /*
@@ -358,29 +352,9 @@ TEST(tile_aligned_xy_large)
 	};
 	for (int dir = 0; dir < 2; dir++)
 		for (unsigned r = 0; r < ARRAY_SIZE(rects); r++)
-			for (int shift = 0; shift <= 16; shift += 16) {
-				int st = dir ? 2 : 1, dt = dir ? 1 : 2;
-				objs_reset();
-				struct tsurf sf[2];
-				for (int k = 0; k < 2; k++) {
-					struct obj *o = obj_new(k ? 0x1000000 : 0x100000, (uint64_t)FP * 192 + 8192);
-					/* the surface starts 4 KiB-aligned in host memory, then shifted */
-					uint64_t off = ((uint64_t)-(uintptr_t)o->host & 4095) + (uint64_t)shift;
-					sf[k] = (struct tsurf){ o, off, FP, k ? st : dt };
-				}
-				struct model *m = model_new(9, 4, sf[0], 0, 0, 0, 0);
-				m->x1 = rects[r].x1 / 4;
-				m->y1 = rects[r].y1;
-				m->x2 = m->x1 + rects[r].w / 4;
-				m->y2 = m->y1 + rects[r].h;
-				m->sx = rects[r].sx / 4;
-				m->sy = rects[r].sy;
-				m->swctrl = swctrl(9, st, dt);
-				m->rop = 0xCC;
-				m->skind = SK_SURF;
-				m->src = sf[1];
-				check(m, C_SRC_COPY);
-			}
+			for (int shift = 0; shift <= 16; shift += 16)
+				check_large_copy(dir ? 1 : 2, dir ? 2 : 1, (const int[2]){ shift, shift }, rects[r].x1,
+						 rects[r].y1, rects[r].w, rects[r].h, rects[r].sx, rects[r].sy);
 }
 
 /* gen2/3: a surface starting inside a fenced object, with pitch = fence pitch. */
