@@ -507,16 +507,6 @@ static int copy_rows(const struct blt_op *op, int64_t dxb, int64_t sxb, uint32_t
 }
 
 /*
- * Two tiled surfaces of one tile shape whose rectangles sit at the same
- * place in their tiles (byte columns equal modulo the column width cw, rows
- * modulo the band height th): band by band, a whole column of the rectangle
- * is rows * cw contiguous bytes on both sides, and in a whole band the run
- * of whole columns is one contiguous block on both sides (the layout
- * fill_tiled describes). So the copy is a memcpy per band, or per column of
- * a partial band, and row by row only for the ragged columns at the edges:
- * what a GL blit between renderbuffers of one size is (1:1, same origin).
- */
-/*
  * A block of whole tile columns (a multiple of 512 bytes at a 512-byte
  * boundary of the destination): with non-temporal stores when nt, as
  * copy_tiles_xy streams big copies, so the destination lines are not read
@@ -559,6 +549,71 @@ static void stream_copy(uint8_t *d, const uint8_t *s, size_t n)
 }
 #endif
 
+/*
+ * A gen4+ tiled surface without swizzling is, band by band (a tile row: th
+ * rows), a sequence of columns cw bytes wide (X: 512, Y: 16) laid end to
+ * end, each holding its th rows contiguously: X: (xb/512)*4096 + (y%8)*512
+ * + xb%512, Y: (xb/16)*512 + (y%32)*16 + xb%16 within a band. So the
+ * destination rectangle [dxb, exb) x [op->y1, op->y2) is, per band, one
+ * contiguous run over all the whole columns when the band is whole, one run
+ * per whole column over the rows it covers when it is not, and the ragged
+ * columns at the edges, rows cw bytes apart. walk_tiled hands those pieces
+ * to a fill or a copy, looking at the deadline every 64 rows.
+ */
+struct tiled_walk {
+	const struct blt_op *op;
+	/* n contiguous bytes from byte column x of row y; whole: a whole band's run */
+	void (*run)(const struct tiled_walk *w, int64_t x, int64_t y, size_t n, bool whole);
+	/* rows rows of width bytes from byte column x of row y, cw bytes apart */
+	void (*ragged)(const struct tiled_walk *w, int64_t x, int64_t y, uint32_t rows, uint32_t width);
+};
+
+static int walk_tiled(const struct tiled_walk *w, int64_t dxb, int64_t exb)
+{
+	const struct blt_op *op = w->op;
+	const struct blt_surf *d = &op->dst;
+	int64_t cw = d->tw, th = d->step / d->tw, checked = op->y1;
+	for (int64_t y = op->y1; y < op->y2;) {
+		if (y - checked >= 64) {
+			if (blt_overdue(op, 63))
+				return -ETIME;
+			checked = y;
+		}
+		int64_t band = y / th * th, r1 = op->y2 - band < th ? op->y2 - band : th;
+		uint32_t rows = (uint32_t)(band + r1 - y);
+		bool whole_band = y == band && r1 == th;
+		for (int64_t x = dxb; x < exb;) {
+			int64_t cend = (x / cw + 1) * cw;
+			if (x % cw == 0 && cend <= exb) {
+				if (whole_band) {	/* every whole column from here: one run */
+					int64_t last = exb / cw * cw;
+					w->run(w, x, y, (size_t)((last - x) / cw * d->step), true);
+					x = last;
+					continue;
+				}
+				w->run(w, x, y, (size_t)rows * (size_t)cw, false);
+			} else {
+				if (cend > exb)
+					cend = exb;
+				w->ragged(w, x, y, rows, (uint32_t)(cend - x));
+			}
+			x = cend;
+		}
+		y = band + r1;
+	}
+	return 0;
+}
+
+/*
+ * Two tiled surfaces of one tile shape whose rectangles sit at the same
+ * place in their tiles (byte columns equal modulo the column width cw, rows
+ * modulo the band height th): band by band, a whole column of the rectangle
+ * is rows * cw contiguous bytes on both sides, and in a whole band the run
+ * of whole columns is one contiguous block on both sides (walk_tiled's
+ * pieces). So the copy is a memcpy per band, or per column of a partial
+ * band, and row by row only for the ragged columns at the edges:
+ * what a GL blit between renderbuffers of one size is (1:1, same origin).
+ */
 static bool same_tile_places(const struct blt_op *op, int64_t dxb, int64_t sxb)
 {
 	const struct blt_surf *d = &op->dst, *s = &op->src;
@@ -569,52 +624,44 @@ static bool same_tile_places(const struct blt_op *op, int64_t dxb, int64_t sxb)
 	return (dxb - sxb) % d->tw == 0 && ((int64_t)op->y1 - op->sy) % th == 0;
 }
 
+struct tiled_copy {
+	struct tiled_walk w;
+	int64_t xoff, yoff;	/* source minus destination position */
+	bool nt;
+};
+
+static void copy_run(const struct tiled_walk *w, int64_t x, int64_t y, size_t n, bool whole)
+{
+	const struct tiled_copy *c = (const struct tiled_copy *)w;
+	uint32_t run;
+	uint8_t *dp = blt_surf_ptr(&w->op->dst, x, y, &run);
+	const uint8_t *sp = blt_surf_ptr(&w->op->src, x + c->xoff, y + c->yoff, &run);
+	if (whole)
+		copy_block(dp, sp, n, c->nt);
+	else
+		memcpy(dp, sp, n);
+}
+
+static void copy_ragged(const struct tiled_walk *w, int64_t x, int64_t y, uint32_t rows, uint32_t width)
+{
+	const struct tiled_copy *c = (const struct tiled_copy *)w;
+	size_t cw = w->op->dst.tw;
+	uint32_t run;
+	uint8_t *dp = blt_surf_ptr(&w->op->dst, x, y, &run);
+	const uint8_t *sp = blt_surf_ptr(&w->op->src, x + c->xoff, y + c->yoff, &run);
+	for (uint32_t r = 0; r < rows; r++)
+		copy_bytes(dp + r * cw, sp + r * cw, width);
+}
+
 static int copy_tiled_same(const struct blt_op *op, int64_t dxb, int64_t sxb, uint32_t nb, uint32_t h)
 {
-	const struct blt_surf *d = &op->dst, *s = &op->src;
-	int64_t cw = d->tw, th = d->step / d->tw, exb = dxb + nb, y2 = op->y1 + (int64_t)h;
-	int64_t xoff = sxb - dxb, yoff = (int64_t)op->sy - op->y1, checked = op->y1;
-	bool nt = false;
+	struct tiled_copy c = { { op, copy_run, copy_ragged }, sxb - dxb, (int64_t)op->sy - op->y1, false };
 #if defined(__x86_64__)
-	nt = (uint64_t)nb * h >= STREAM_MIN && __builtin_cpu_supports("avx2");
+	c.nt = (uint64_t)nb * h >= STREAM_MIN && __builtin_cpu_supports("avx2");
 #endif
-	int ret = 0;
-	for (int64_t y = op->y1; y < y2 && !ret;) {
-		if (y - checked >= 64) {
-			if (blt_overdue(op, 63)) {
-				ret = -ETIME;
-				break;
-			}
-			checked = y;
-		}
-		int64_t band = y / th * th, r1 = y2 - band < th ? y2 - band : th;
-		uint32_t rows = (uint32_t)(band + r1 - y), run;
-		bool whole_band = y == band && r1 == th;
-		for (int64_t x = dxb; x < exb;) {
-			int64_t cend = (x / cw + 1) * cw;
-			uint8_t *dp = blt_surf_ptr(d, x, y, &run);
-			const uint8_t *sp = blt_surf_ptr(s, x + xoff, y + yoff, &run);
-			if (x % cw == 0 && cend <= exb) {
-				if (whole_band) {	/* every whole column from here: one block */
-					int64_t last = exb / cw * cw;
-					copy_block(dp, sp, (size_t)((last - x) / cw * d->step), nt);
-					x = last;
-					continue;
-				}
-				memcpy(dp, sp, (size_t)rows * (size_t)cw);
-			} else {
-				if (cend > exb)
-					cend = exb;
-				for (uint32_t r = 0; r < rows; r++)
-					copy_bytes(dp + (size_t)r * (size_t)cw, sp + (size_t)r * (size_t)cw,
-						   (uint32_t)(cend - x));
-			}
-			x = cend;
-		}
-		y = band + r1;
-	}
+	int ret = walk_tiled(&c.w, dxb, dxb + nb);
 #if defined(__x86_64__)
-	if (nt)
+	if (c.nt)
 		_mm_sfence();	/* the streamed lines are visible before the batch completes */
 #endif
 	return ret;
@@ -716,53 +763,38 @@ static void fill_span(const struct blt_surf *s, int64_t xb, int64_t y, uint32_t 
 }
 
 /*
- * A gen4+ tiled surface without swizzling is, band by band (a tile row: th
- * rows), a sequence of columns cw bytes wide (X: 512, Y: 16) laid end to
- * end, each holding its th rows contiguously: X: (xb/512)*4096 + (y%8)*512
- * + xb%512, Y: (xb/16)*512 + (y%32)*16 + xb%16 within a band. So a fill is,
- * per band, one store run over all the whole columns when the band is whole,
- * one run per whole column over the rows it covers when it is not, and the
- * ragged columns row by row with a pointer step instead of an address
- * computation per row. colour is replicated to 8 bytes (cpp is 1, 2 or 4,
- * which divide 8, cw and every run width), so a run's pattern depends on its
- * first column only.
+ * A fill of a tiled surface, piece by piece (walk_tiled): each run and each
+ * row of a ragged column is stored from a register. colour is replicated to
+ * 8 bytes (cpp is 1, 2 or 4, which divide 8, cw and every run width), so a
+ * piece's pattern depends on its first column only.
  */
+struct tiled_fill {
+	struct tiled_walk w;
+	uint64_t pat;
+};
+
+static void fill_run(const struct tiled_walk *w, int64_t x, int64_t y, size_t n, bool whole)
+{
+	uint32_t run;
+	(void)whole;
+	blt_fill_pattern(blt_surf_ptr(&w->op->dst, x, y, &run), n,
+			 blt_pattern_from(((const struct tiled_fill *)w)->pat, (uint64_t)x));
+}
+
+static void fill_ragged(const struct tiled_walk *w, int64_t x, int64_t y, uint32_t rows, uint32_t width)
+{
+	uint32_t run;
+	size_t cw = w->op->dst.tw;
+	uint8_t *p = blt_surf_ptr(&w->op->dst, x, y, &run);
+	uint64_t px = blt_pattern_from(((const struct tiled_fill *)w)->pat, (uint64_t)x);
+	for (uint32_t r = 0; r < rows; r++)
+		blt_fill_pattern(p + r * cw, width, px);
+}
+
 static int fill_tiled(const struct blt_op *op, int64_t dxb, int64_t exb, uint64_t pat)
 {
-	const struct blt_surf *d = &op->dst;
-	int64_t cw = d->tw, th = d->step / d->tw, checked = op->y1;
-	for (int64_t y = op->y1; y < op->y2;) {
-		if (y - checked >= 64) {
-			if (blt_overdue(op, 63))
-				return -ETIME;
-			checked = y;
-		}
-		int64_t band = y / th * th, r1 = op->y2 - band < th ? op->y2 - band : th;
-		uint32_t rows = (uint32_t)(band + r1 - y), run;
-		bool whole_band = y == band && r1 == th;
-		for (int64_t x = dxb; x < exb;) {
-			int64_t cend = (x / cw + 1) * cw;
-			uint8_t *p = blt_surf_ptr(d, x, y, &run);
-			uint64_t px = blt_pattern_from(pat, (uint64_t)x);
-			if (x % cw == 0 && cend <= exb) {
-				if (whole_band) {	/* every whole column from here: one run */
-					int64_t last = exb / cw * cw;
-					blt_fill_pattern(p, (size_t)((last - x) / cw * d->step), px);
-					x = last;
-					continue;
-				}
-				blt_fill_pattern(p, (size_t)rows * (size_t)cw, px);
-			} else {
-				if (cend > exb)
-					cend = exb;
-				for (uint32_t r = 0; r < rows; r++)
-					blt_fill_pattern(p + (size_t)r * (size_t)cw, (size_t)(cend - x), px);
-			}
-			x = cend;
-		}
-		y = band + r1;
-	}
-	return 0;
+	struct tiled_fill f = { { op, fill_run, fill_ragged }, pat };
+	return walk_tiled(&f.w, dxb, exb);
 }
 
 static int fill_rect(const struct blt_op *op, uint32_t nb, uint32_t h, uint32_t colour)
