@@ -157,23 +157,44 @@ static void run(struct engine *e, struct shim_request *rq)
 	shim_device_unlock(dev);
 }
 
-/* How long an idle engine thread polls for new work before it sleeps: waking a
- * sleeping thread costs tens of microseconds, and submissions come in bursts.
- * It polls with sched_yield(), not a pause: the thread it has just woken (a
- * waiter of the fence it signalled) is often queued on this very CPU, and on a
- * busy machine a busy-waiting engine would keep it off for the whole period. */
-#define ENGINE_SPIN_NS 50000
+/*
+ * How long an idle engine thread polls for new work before it sleeps. Waking
+ * a sleeping thread costs tens of microseconds (more from an idle virtual
+ * CPU), and submissions come in bursts separated by the CPU work that
+ * prepares the next one, which tends to take as long as the GPU work did. So
+ * the engine stays awake, like a GPU's idle hysteresis before it parks, for
+ * twice its last stretch of work, between ENGINE_SPIN_MIN_NS and
+ * ENGINE_SPIN_MAX_NS: a short batch costs a short poll, and the poll never
+ * costs more than twice the work it follows (or a millisecond). It polls with
+ * sched_yield(), not a pause: the thread it has just woken (a waiter of the
+ * fence it signalled) is often queued on this very CPU, and on a busy machine
+ * a busy-waiting engine would keep it off for the whole period.
+ */
+#define ENGINE_SPIN_MIN_NS 50000
+#define ENGINE_SPIN_MAX_NS 1000000
+
+static uint64_t idle_poll_ns(uint64_t busy_ns)
+{
+	uint64_t ns = 2 * busy_ns;
+	return ns < ENGINE_SPIN_MIN_NS ? ENGINE_SPIN_MIN_NS : ns > ENGINE_SPIN_MAX_NS ? ENGINE_SPIN_MAX_NS : ns;
+}
 
 static void *engine_main(void *arg)
 {
 	struct engine *e = arg;
+	uint64_t busy_since = shim_now_ns();	/* started for a submission */
 	for (;;) {
-		uint64_t until = shim_now_ns() + ENGINE_SPIN_NS;
-		while (!__atomic_load_n(&e->head, __ATOMIC_ACQUIRE) && shim_now_ns() < until)
-			sched_yield();
-		shim_mutex_lock(&e->lock);
-		while (!e->head)
-			pthread_cond_wait(&e->cond, &e->lock);
+		if (!__atomic_load_n(&e->head, __ATOMIC_ACQUIRE)) {
+			uint64_t now = shim_now_ns(), until = now + idle_poll_ns(now - busy_since);
+			while (!__atomic_load_n(&e->head, __ATOMIC_ACQUIRE) && shim_now_ns() < until)
+				sched_yield();
+			shim_mutex_lock(&e->lock);
+			while (!e->head)
+				pthread_cond_wait(&e->cond, &e->lock);
+			busy_since = shim_now_ns();
+		} else {
+			shim_mutex_lock(&e->lock);
+		}
 		struct shim_request *rq = e->head;
 		e->head = rq->next;
 		if (!e->head)
