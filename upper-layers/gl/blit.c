@@ -32,7 +32,7 @@ struct box {
 /* The buffers one blit moves: for color one pair per draw buffer. */
 struct pair {
 	struct gl_miptree *src, *dst;
-	uint32_t keep;		/* destination bits to keep (depth-only or stencil-only on Z24S8) */
+	uint64_t keep;		/* destination bits to keep (depth-only or stencil-only of a depth-stencil buffer) */
 };
 
 static int att_of(GLenum buf)
@@ -45,6 +45,29 @@ static int att_of(GLenum buf)
 static bool compatible_kinds(const struct gl_fmt_info *a, const struct gl_fmt_info *b)
 {
 	return a->kind == b->kind;
+}
+
+/* GLES 3.0 §4.3.3's "depth and stencil formats match", as Mesa reads it:
+ * depth of the same bits and type, stencil of the same bits, each where
+ * both buffers have it (DEPTH_COMPONENT32F and DEPTH32F_STENCIL8 blit
+ * depth into each other, DEPTH24_STENCIL8 and DEPTH32F_STENCIL8 nothing). */
+static bool ds_formats_match(enum gl_fmt a, enum gl_fmt b)
+{
+	const struct gl_fmt_info *ai = gl_fmt_info(a), *bi = gl_fmt_info(b);
+	if (ai->depth && bi->depth && (ai->depth != bi->depth || gl_fmt_float_depth(ai) != gl_fmt_float_depth(bi)))
+		return false;
+	return !ai->stencil || !bi->stencil || ai->stencil == bi->stencil;
+}
+
+/* The pair moving depth and/or stencil from src into dst: the rest of
+ * dst's pixel (the other aspect, padding) is kept. A whole pixel of the
+ * same format keeps nothing, so the blitter may copy it. */
+static struct pair ds_pair(struct gl_miptree *src, struct gl_miptree *dst, bool depth, bool stencil)
+{
+	uint64_t keep = gl_fmt_pixel_mask(gl_fmt_info(dst->fmt)) & ~gl_fmt_ds_bits(dst->fmt, depth, stencil);
+	if (src->fmt == dst->fmt && (keep & gl_fmt_ds_bits(dst->fmt, true, true)) == 0)
+		keep = 0;	/* only padding kept: copy it along */
+	return (struct pair){ src, dst, keep };
 }
 
 /* ---- the blitter paths ---- */
@@ -129,13 +152,19 @@ static bool sample(const struct pair *p, const uint8_t *s, uint32_t spitch, int 
 	if (filter == GL_NEAREST || si->kind != GLF_KIND_UNORM) {
 		int x = (int)floor(u), y = (int)floor(v);
 		const uint8_t *px = s + (size_t)y * spitch + (size_t)x * si->cpp;
-		if (p->src->fmt == p->dst->fmt && si->cpp > 4) {
+		if (si->kind == GLF_KIND_DS) {
+			uint64_t a = 0, b = 0;
+			memcpy(&a, px, si->cpp);
+			memcpy(&b, out, di->cpp);
+			b = (b & p->keep) | (gl_fmt_ds_convert(p->src->fmt, a, p->dst->fmt) & ~p->keep);
+			memcpy(out, &b, di->cpp);
+		} else if (p->src->fmt == p->dst->fmt && si->cpp > 4) {
 			memcpy(out, px, si->cpp);	/* a wide texel: color has no kept bits */
-		} else if (si->kind == GLF_KIND_DS || p->src->fmt == p->dst->fmt) {
+		} else if (p->src->fmt == p->dst->fmt) {
 			uint32_t a = 0, b = 0;
 			memcpy(&a, px, si->cpp);
 			memcpy(&b, out, di->cpp);
-			b = (b & p->keep) | (a & ~p->keep);
+			b = (b & (uint32_t)p->keep) | (a & ~(uint32_t)p->keep);
 			memcpy(out, &b, di->cpp);
 		} else if (si->kind == GLF_KIND_UNORM) {
 			float c[4];
@@ -336,7 +365,7 @@ void glBlitFramebuffer(GLint sx0, GLint sy0, GLint sx1, GLint sy1, GLint dx0, GL
 	struct gl_miptree *ss = gl_fb_miptree(ctx, rfb, GL_ATT_STENCIL), *ds = gl_fb_miptree(ctx, dfb, GL_ATT_STENCIL);
 	bool depth = (mask & GL_DEPTH_BUFFER_BIT) && sd && dd;
 	bool stencil = (mask & GL_STENCIL_BUFFER_BIT) && ss && ds;
-	if ((depth && sd->fmt != dd->fmt) || (stencil && ss->fmt != ds->fmt)) {
+	if ((depth && !ds_formats_match(sd->fmt, dd->fmt)) || (stencil && !ds_formats_match(ss->fmt, ds->fmt))) {
 		gl_error(ctx, GL_INVALID_OPERATION, "%s: the depth/stencil formats differ", fn);
 		return;
 	}
@@ -345,12 +374,12 @@ void glBlitFramebuffer(GLint sx0, GLint sy0, GLint sx1, GLint sy1, GLint dx0, GL
 		return;
 	}
 	if (depth && stencil && sd == ss && dd == ds) {
-		pairs[np++] = (struct pair){ sd, dd, 0 };
+		pairs[np++] = ds_pair(sd, dd, true, true);
 	} else {
 		if (depth)
-			pairs[np++] = (struct pair){ sd, dd, sd->fmt == GLF_Z24S8 ? 0xff000000u : 0 };
+			pairs[np++] = ds_pair(sd, dd, true, false);
 		if (stencil)
-			pairs[np++] = (struct pair){ ss, ds, ss->fmt == GLF_Z24S8 ? 0x00ffffffu : 0 };
+			pairs[np++] = ds_pair(ss, ds, false, true);
 	}
 	if (sx0 == sx1 || sy0 == sy1 || dx0 == dx1 || dy0 == dy1)
 		return;

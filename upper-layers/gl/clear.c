@@ -6,12 +6,12 @@
  * bytes or exactly the alpha/stencil byte: the blitter's write-enable
  * bits). Other masks, and whatever the blitter refuses, are cleared on the
  * CPU through a map. Depth 24 + stencil 8 is one 32-bit word: depth in
- * the three low bytes, stencil in the high one. A multisample buffer is
+ * the three low bytes, stencil in the high one; depth 32F + stencil 8 is
+ * 8 bytes, filled on the CPU (formats.c). A multisample buffer is
  * cleared one sample plane after the other. The wide integer formats (a
  * 32-bit word per channel) are cleared on the CPU, word by word.
  */
 #include <errno.h>
-#include <math.h>
 #include <string.h>
 #include <i915_drm.h>
 
@@ -40,8 +40,9 @@ static struct rect clear_rect(struct gl_context *ctx, int w, int h)
 	return r;
 }
 
-/* CPU fill of a rect: keep the bits of each pixel that keep_mask names. */
-static int cpu_fill(struct gl_context *ctx, struct gl_miptree *mt, struct rect r, uint32_t pixel, uint32_t keep)
+/* CPU fill of a rect: keep the bits of each pixel that keep_mask names
+ * (pixels of up to 8 bytes: DEPTH32F_STENCIL8's are). */
+static int cpu_fill(struct gl_context *ctx, struct gl_miptree *mt, struct rect r, uint64_t pixel, uint64_t keep)
 {
 	unsigned cpp = gl_fmt_info(mt->fmt)->cpp;
 	uint8_t *base = gl_miptree_map(ctx, mt);
@@ -50,9 +51,9 @@ static int cpu_fill(struct gl_context *ctx, struct gl_miptree *mt, struct rect r
 	for (int y = r.y1; y < r.y2; y++) {
 		uint8_t *p = base + (size_t)y * mt->pitch + (size_t)r.x1 * cpp;
 		for (int x = r.x1; x < r.x2; x++, p += cpp) {
-			uint32_t old = 0;
+			uint64_t old = 0;
 			memcpy(&old, p, cpp);
-			uint32_t v = (old & keep) | (pixel & ~keep);
+			uint64_t v = (old & keep) | (pixel & ~keep);
 			memcpy(p, &v, cpp);
 		}
 	}
@@ -93,7 +94,7 @@ static void fill_wide(struct gl_context *ctx, struct gl_miptree *mt, struct rect
 
 /* Fill through the blitter when write_bits says which bytes it may write
  * (0 = all), otherwise or on refusal on the CPU. */
-static void fill_image(struct gl_context *ctx, struct gl_miptree *mt, struct rect r, uint32_t pixel, uint32_t keep)
+static void fill_image(struct gl_context *ctx, struct gl_miptree *mt, struct rect r, uint64_t pixel, uint64_t keep)
 {
 	unsigned cpp = gl_fmt_info(mt->fmt)->cpp;
 	if (gl_fmt_wide(gl_fmt_info(mt->fmt))) {
@@ -101,15 +102,15 @@ static void fill_image(struct gl_context *ctx, struct gl_miptree *mt, struct rec
 		 * buffer: undefined, and zeros as the 32-bit integer formats
 		 * get (gl_fmt_pack_color packs no integer format) */
 		static const uint32_t zero[4];
-		fill_wide(ctx, mt, r, zero, keep);
+		fill_wide(ctx, mt, r, zero, (uint32_t)keep);
 		return;
 	}
-	uint32_t all = cpp == 4 ? 0xffffffffu : (1u << (cpp * 8)) - 1;
+	uint64_t all = gl_fmt_pixel_mask(gl_fmt_info(mt->fmt));
 	keep &= all;
 	if (r.x1 >= r.x2 || r.y1 >= r.y2 || keep == all)
 		return;
 	uint32_t write_bits = 0;
-	bool blit = true;
+	bool blit = cpp <= 4;	/* the blitter fills pixels of up to 32 bits */
 	if (keep == 0)
 		write_bits = 0;
 	else if (cpp == 4 && keep == 0xff000000u)
@@ -118,14 +119,14 @@ static void fill_image(struct gl_context *ctx, struct gl_miptree *mt, struct rec
 		write_bits = INTEL_BLT_WRITE_ALPHA;
 	else
 		blit = false;
-	if (blit && gl_blt_fill(ctx, mt, r.x1, r.y1, r.x2, r.y2, pixel, write_bits) == 0)
+	if (blit && gl_blt_fill(ctx, mt, r.x1, r.y1, r.x2, r.y2, (uint32_t)pixel, write_bits) == 0)
 		return;
 	if (cpu_fill(ctx, mt, r, pixel, keep) < 0)
 		gl_error(ctx, GL_OUT_OF_MEMORY, "glClear: cannot map the buffer");
 }
 
 /* Every sample of a multisample image (its planes, multisample.c). */
-static void fill(struct gl_context *ctx, struct gl_miptree *mt, struct rect r, uint32_t pixel, uint32_t keep)
+static void fill(struct gl_context *ctx, struct gl_miptree *mt, struct rect r, uint64_t pixel, uint64_t keep)
 {
 	int planes = mt->samples > 0 ? mt->depth : 1;
 	for (int s = 0; s < planes; s++) {
@@ -139,36 +140,25 @@ static void fill(struct gl_context *ctx, struct gl_miptree *mt, struct rect r, u
 }
 
 /* Depth and/or stencil of fb within r, under the depth and stencil write
- * masks. Depth 24 + stencil 8 sharing one buffer is one pass. */
+ * masks (formats.c lays the pixels out). A buffer holding both (depth 24
+ * or 32F + stencil 8) is one pass over the bits either clear writes. */
 static void clear_ds(struct gl_context *ctx, struct gl_framebuffer *fb, struct rect r, bool do_depth,
 		     float depth_value, bool do_stencil, GLint stencil_value)
 {
 	struct gl_miptree *depth = gl_fb_miptree(ctx, fb, GL_ATT_DEPTH);
 	struct gl_miptree *stencil = gl_fb_miptree(ctx, fb, GL_ATT_STENCIL);
-	float d = depth_value < 0 ? 0 : depth_value > 1 ? 1 : depth_value;
-	uint32_t s8 = (uint32_t)stencil_value & 0xff, smask = ctx->stencil_mask & 0xff;
-	if (do_depth && depth && ctx->depth_mask) {
-		uint32_t z, keep;
-		if (depth->fmt == GLF_Z16) {
-			z = (uint32_t)lrint(d * 65535.0);
-			keep = 0;
-		} else {
-			z = (uint32_t)lrint(d * 16777215.0);
-			keep = depth->fmt == GLF_Z24S8 ? 0xff000000u : 0;
-		}
-		if (depth == stencil && do_stencil && smask) {
-			/* one pass for both, stencil bits under its write mask */
-			z |= s8 << 24;
-			keep = (~smask & 0xffu) << 24;
-			stencil = NULL;
-		}
-		fill(ctx, depth, r, z, keep);
-	}
-	if (do_stencil && stencil && smask) {
-		if (stencil->fmt == GLF_S8)
-			fill(ctx, stencil, r, s8, ~smask & 0xffu);
-		else
-			fill(ctx, stencil, r, s8 << 24, 0x00ffffffu | (~smask & 0xffu) << 24);
+	uint32_t smask = ctx->stencil_mask & 0xff;
+	bool z = do_depth && depth && ctx->depth_mask, s = do_stencil && stencil && smask;
+	struct gl_miptree *mts[2] = { z ? depth : NULL, s && stencil != depth ? stencil : NULL };
+	for (int i = 0; i < 2; i++) {
+		struct gl_miptree *mt = mts[i];
+		if (!mt)
+			continue;
+		bool zi = z && mt == depth, si = s && mt == stencil;
+		/* stencil bits under its write mask: the mask placed as a stencil value */
+		uint64_t written = gl_fmt_ds_bits(mt->fmt, zi, false) |
+				   (si ? gl_fmt_pack_ds(mt->fmt, 0.0f, smask) & gl_fmt_ds_bits(mt->fmt, false, true) : 0);
+		fill(ctx, mt, r, gl_fmt_pack_ds(mt->fmt, depth_value, (uint32_t)stencil_value), ~written);
 	}
 }
 

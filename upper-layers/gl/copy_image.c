@@ -41,6 +41,10 @@ static int view_class(GLenum internal)
 		return 128;
 	case GL_RGBA16F: case GL_RG32F: case GL_RGBA16UI: case GL_RG32UI: case GL_RGBA16I: case GL_RG32I:
 		return 64;
+	case GL_RGB16F: case GL_RGB16UI: case GL_RGB16I:
+		return 48;
+	case GL_RGB32F: case GL_RGB32UI: case GL_RGB32I:
+		return 96;
 	default:
 		return 0;
 	}
@@ -124,20 +128,16 @@ bool gl_tex_mipmap_complete(struct gl_texture *t)
 
 /* Texture completeness (GLES 3.0 §3.8.13), which EXT_copy_image asks of
  * both sides: the base level and, when the minification filter uses
- * mipmaps, mipmap completeness; no LINEAR filter on an integer format. */
+ * mipmaps, mipmap completeness. The filter rules of formats that cannot
+ * be filtered (a LINEAR filter on an integer or depth texture) are not
+ * applied: Mesa, the reference, takes LINEAR as NEAREST for them here, so
+ * a copy touches the texels whatever the sampler state. */
 bool gl_tex_complete(struct gl_texture *t)
 {
 	struct gl_miptree *mt = t->base_level < GL_MAX_TEXTURE_LEVELS ? gl_tex_image(t, 0, t->base_level) : NULL;
 	if (!mt)
 		return false;
 	bool mip = t->min_filter != GL_NEAREST && t->min_filter != GL_LINEAR;
-	const struct gl_fmt_info *fi = gl_fmt_info(mt->fmt);
-	if (fi->kind == GLF_KIND_UINT || fi->kind == GLF_KIND_SINT) {
-		bool linear_mag = t->mag_filter == GL_LINEAR;
-		bool linear_min = t->min_filter != GL_NEAREST && t->min_filter != GL_NEAREST_MIPMAP_NEAREST;
-		if (linear_mag || linear_min)
-			return false;
-	}
 	return levels_consistent(t, mip);
 }
 
@@ -217,14 +217,19 @@ static struct gl_miptree *slice(const struct image_ref *r, int z, int level)
 	return gl_tex_layer(r->tex, 0, level, z);
 }
 
-/* Raw bytes: the blitter, or the CPU through a copy of the source rows. */
+/* Raw bytes: the blitter, or the CPU through a copy of the source rows.
+ * Texels of one size are copied whole, padding and all; between a
+ * padded RGB format and a partner of its class stored in fewer bytes,
+ * each texel's first class_bytes (its channels) are copied and the
+ * destination's padding is left alone. */
 static int raw_copy(struct gl_context *ctx, struct gl_miptree *src, int sx, int sy, struct gl_miptree *dst, int dx,
-		    int dy, int w, int h)
+		    int dy, int w, int h, unsigned class_bytes)
 {
-	if (gl_blt_copy(ctx, src, sx, sy, dst, dx, dy, w, h) == 0)
+	unsigned scpp = gl_fmt_info(src->fmt)->cpp, dcpp = gl_fmt_info(dst->fmt)->cpp;
+	if (scpp == dcpp && gl_blt_copy(ctx, src, sx, sy, dst, dx, dy, w, h) == 0)
 		return 0;
-	unsigned cpp = gl_fmt_info(src->fmt)->cpp;
-	size_t row = (size_t)w * cpp;
+	unsigned texel = scpp == dcpp ? scpp : class_bytes;
+	size_t row = (size_t)w * scpp;
 	uint8_t *tmp = gl_miptree_read_rect(ctx, src, sx, sy, w, h, 1);
 	if (!tmp)
 		return -ENOMEM;
@@ -233,8 +238,12 @@ static int raw_copy(struct gl_context *ctx, struct gl_miptree *src, int sx, int 
 		free(tmp);
 		return -ENOMEM;
 	}
-	for (int j = 0; j < h; j++)
-		memcpy(d + (size_t)(dy + j) * dst->pitch + (size_t)dx * cpp, tmp + row * (size_t)j, row);
+	for (int j = 0; j < h; j++) {
+		uint8_t *o = d + (size_t)(dy + j) * dst->pitch + (size_t)dx * dcpp;
+		const uint8_t *p = tmp + row * (size_t)j;
+		for (int i = 0; i < w; i++)
+			memcpy(o + (size_t)i * dcpp, p + (size_t)i * scpp, texel);
+	}
 	gl_miptree_unmap(dst);
 	free(tmp);
 	return 0;
@@ -297,7 +306,9 @@ void glCopyImageSubDataEXT(GLuint src_name, GLenum src_target, GLint src_level, 
 				 fn);
 			return;
 		}
-		if (gl_fmt_info(a->fmt)->cpp != gl_fmt_info(b->fmt)->cpp) {
+		/* texels of a class, padded or not, hold class / 8 bytes of channels */
+		unsigned class_bytes = (unsigned)view_class(s.internal) / 8;
+		if (gl_fmt_info(a->fmt)->cpp != gl_fmt_info(b->fmt)->cpp && !class_bytes) {
 			gl_error(ctx, GL_INVALID_OPERATION, "%s: texel sizes differ", fn);
 			return;
 		}
@@ -312,7 +323,7 @@ void glCopyImageSubDataEXT(GLuint src_name, GLenum src_target, GLint src_level, 
 		/* every sample plane of a multisample renderbuffer */
 		for (int k = 0; k < (a->samples > 0 ? a->depth : 1); k++) {
 			struct gl_miptree *pa = gl_miptree_slice(a, k), *pb = gl_miptree_slice(b, k);
-			if (!pa || !pb || raw_copy(ctx, pa, ax, ay, pb, bx, by, pw, ph) < 0) {
+			if (!pa || !pb || raw_copy(ctx, pa, ax, ay, pb, bx, by, pw, ph, class_bytes) < 0) {
 				gl_error(ctx, GL_OUT_OF_MEMORY, "%s: cannot map the images", fn);
 				return;
 			}

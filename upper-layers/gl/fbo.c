@@ -692,6 +692,27 @@ void glGetRenderbufferParameteriv(GLenum target, GLenum pname, GLint *params)
 	*params = v;
 }
 
+#ifndef GL_INDEX
+#define GL_INDEX 0x8222
+#endif
+
+/* FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE, as Mesa (the reference) answers
+ * it: the type of the format's values, the depth's for a depth-stencil
+ * one, but GL_INDEX at the stencil attachment where the stencil is kept
+ * apart from a normalized depth (STENCIL_INDEX8, DEPTH32F_STENCIL8). */
+static GLenum component_type(const struct gl_fmt_info *fi, int slot)
+{
+	if (!fi)
+		return GL_NONE;
+	if (fi->kind == GLF_KIND_UINT)
+		return GL_UNSIGNED_INT;
+	if (fi->kind == GLF_KIND_SINT)
+		return GL_INT;
+	if (slot == GL_ATT_STENCIL && fi->stencil && (!fi->depth || gl_fmt_float_depth(fi)))
+		return GL_INDEX;
+	return gl_fmt_float_depth(fi) ? GL_FLOAT : GL_UNSIGNED_NORMALIZED;
+}
+
 void glGetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment, GLenum pname, GLint *params)
 {
 	static const char fn[] = "glGetFramebufferAttachmentParameteriv";
@@ -790,11 +811,7 @@ void glGetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment, GLe
 			gl_error(ctx, GL_INVALID_OPERATION, "%s(COMPONENT_TYPE of DEPTH_STENCIL_ATTACHMENT)", fn);
 			return;
 		}
-		*params = !fi ? GL_NONE
-			  : fi->kind == GLF_KIND_UINT ? GL_UNSIGNED_INT
-			  : fi->kind == GLF_KIND_SINT ? GL_INT
-			  : slot == GL_ATT_STENCIL ? GL_UNSIGNED_INT
-						   : GL_UNSIGNED_NORMALIZED;
+		*params = (GLint)component_type(fi, slot);
 		return;
 	case GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING:
 		*params = fi && fi->srgb ? GL_SRGB : GL_LINEAR;

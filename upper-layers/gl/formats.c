@@ -14,8 +14,11 @@
  * and the conversions are written once over that description. The wide
  * integer formats (RGBA16, RG32, RGBA32) are a 16 or 32-bit word per
  * channel, moved by the blitter as 2 or 4 32bpp pixels; RGB formats the
- * blitter has no 24-bit pixel for (SRGB8, RGB8_SNORM) are padded to 4
- * bytes, as i965 kept them; the compressed ones (ETC2/EAC) are
+ * blitter has no 24, 48 or 96-bit pixel for (SRGB8, RGB8_SNORM, the RGB
+ * integer ones) are padded to 4 channels, as i965 kept them: 4, 8 or 16
+ * bytes. Depth and stencil pixels are read as one little-endian word of up
+ * to 64 bits: depth low (normalized, or a float at 32 bits), stencil in
+ * the byte above it; the compressed ones (ETC2/EAC) are
  * 8 or 16-byte blocks of 4x4 texels, one block per pixel of the storage,
  * which nothing here converts. Pure functions of their arguments; nothing
  * here allocates.
@@ -121,6 +124,26 @@ static const struct gl_fmt_info infos[GLF_COUNT] = {
 			      false, false, false, 0, 0 },
 	[GLF_RGBA8_SNORM] = { GL_RGBA8_SNORM, 0, 4, GL_RGBA, 8, 8, 8, 8, 0, 0, SN, SH(0, 8, 16, 24),
 			      false, false, false, 0, 0 },
+	/* RGB integer, padded: texture-only (no read format) */
+	[GLF_RGB8UI] = { GL_RGB8UI, 0, 4, GL_RGB, 8, 8, 8, 0, 0, 0, UI, SH(0, 8, 16, 0),
+			 false, false, false, 0, 0 },
+	[GLF_RGB8I] = { GL_RGB8I, 0, 4, GL_RGB, 8, 8, 8, 0, 0, 0, SI, SH(0, 8, 16, 0),
+			false, false, false, 0, 0 },
+	[GLF_RGB16UI] = { GL_RGB16UI, 0, 8, GL_RGB, 16, 16, 16, 0, 0, 0, UI, SH(0, 16, 32, 0),
+			  false, false, false, 0, 0 },
+	[GLF_RGB16I] = { GL_RGB16I, 0, 8, GL_RGB, 16, 16, 16, 0, 0, 0, SI, SH(0, 16, 32, 0),
+			 false, false, false, 0, 0 },
+	[GLF_RGB32UI] = { GL_RGB32UI, 0, 16, GL_RGB, 32, 32, 32, 0, 0, 0, UI, SH(0, 32, 64, 0),
+			  false, false, false, 0, 0 },
+	[GLF_RGB32I] = { GL_RGB32I, 0, 16, GL_RGB, 32, 32, 32, 0, 0, 0, SI, SH(0, 32, 64, 0),
+			 false, false, false, 0, 0 },
+	[GLF_Z32F] = { GL_DEPTH_COMPONENT32F, 0, 4, GL_DEPTH_COMPONENT, 0, 0, 0, 0, 32, 0, DS, SH(0, 0, 0, 0),
+		       false, false, false, 0, 0 },
+	/* GL's FLOAT_32_UNSIGNED_INT_24_8_REV layout, one interleaved image:
+	 * i965 kept the stencil apart, but one image per level is what every
+	 * path here (attachments, copies, the blitter's 2 32bpp pixels) moves */
+	[GLF_Z32FS8] = { GL_DEPTH32F_STENCIL8, 0, 8, GL_DEPTH_STENCIL, 0, 0, 0, 0, 32, 8, DS, SH(0, 0, 0, 0),
+			 false, false, false, 0, 0 },
 	/* compressed: one 4x4 block per pixel, no channels anything converts */
 	[GLF_BLOCK64] = { 0, 0, 8, GL_RGBA, 0, 0, 0, 0, 0, 0, GLF_KIND_BLOCK, SH(0, 0, 0, 0),
 			  false, false, false, 0, 0, 4 },
@@ -146,6 +169,8 @@ enum gl_fmt gl_fmt_from_internal(GLenum internal)
 	case GL_DEPTH_COMPONENT24: return GLF_Z24X8;
 	case GL_DEPTH24_STENCIL8: return GLF_Z24S8;
 	case GL_STENCIL_INDEX8: return GLF_S8;
+	case GL_DEPTH_COMPONENT32F: return GLF_Z32F;
+	case GL_DEPTH32F_STENCIL8: return GLF_Z32FS8;
 	case GL_RGBA4: return GLF_RGBA4;
 	case GL_RGB5_A1: return GLF_RGB5A1;
 	case GL_SRGB8_ALPHA8: return GLF_SRGBA8;
@@ -463,4 +488,48 @@ void gl_fmt_pack_float(enum gl_fmt fmt, const float in[4], void *pixel)
 	for (int i = 0; i < 4; i++)
 		raw[i] = bits[i] ? unorm(in[i], bits[i]) : 0;
 	store_unorm(fi, raw, bits, pixel);
+}
+
+/* ---- depth and stencil ---- */
+
+uint64_t gl_fmt_ds_bits(enum gl_fmt fmt, bool depth, bool stencil)
+{
+	const struct gl_fmt_info *fi = gl_fmt_info(fmt);
+	uint64_t bits = 0;
+	if (!fi || fi->kind != GLF_KIND_DS)
+		return 0;
+	if (depth && fi->depth)
+		bits |= ((uint64_t)1 << fi->depth) - 1;
+	if (stencil && fi->stencil)
+		bits |= (uint64_t)0xff << fi->depth;
+	return bits;
+}
+
+uint64_t gl_fmt_pack_ds(enum gl_fmt fmt, float depth, uint32_t stencil)
+{
+	const struct gl_fmt_info *fi = gl_fmt_info(fmt);
+	if (!fi || fi->kind != GLF_KIND_DS)
+		return 0;
+	float d = depth > 0.0f ? (depth < 1.0f ? depth : 1.0f) : 0.0f;	/* NaN too goes to 0 */
+	uint64_t v = 0;
+	if (gl_fmt_float_depth(fi)) {
+		uint32_t bits;
+		memcpy(&bits, &d, 4);
+		v = bits;
+	} else if (fi->depth) {
+		v = (uint64_t)lrint((double)d * (double)mask_of(fi->depth));
+	}
+	if (fi->stencil)
+		v |= (uint64_t)(stencil & 0xff) << fi->depth;
+	return v;
+}
+
+uint64_t gl_fmt_ds_convert(enum gl_fmt src, uint64_t v, enum gl_fmt dst)
+{
+	const struct gl_fmt_info *si = gl_fmt_info(src), *di = gl_fmt_info(dst);
+	if (src == dst || !si || !di)
+		return v;
+	uint64_t depth = v & gl_fmt_ds_bits(src, true, false);
+	uint64_t stencil = si->stencil ? (v >> si->depth) & 0xff : 0;
+	return (depth & gl_fmt_ds_bits(dst, true, false)) | (di->stencil ? stencil << di->depth : 0);
 }

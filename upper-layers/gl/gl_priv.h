@@ -73,6 +73,12 @@ enum gl_fmt {
 	GLF_RGBA16UI, GLF_RGBA16I,
 	/* signed normalized bytes, texture-only in ES 3.0; RGB8_SNORM padded to 4 bytes */
 	GLF_R8_SNORM, GLF_RG8_SNORM, GLF_RGBX8_SNORM, GLF_RGBA8_SNORM,
+	/* RGB integer, texture-only in ES 3.0, padded to 4 channels as i965
+	 * kept them: RGB8 in 4 bytes, RGB16 in 8, RGB32 in 16 (the blitter
+	 * moves 1, 2 or 4 32bpp pixels); the padding is no channel's */
+	GLF_RGB8UI, GLF_RGB8I, GLF_RGB16UI, GLF_RGB16I, GLF_RGB32UI, GLF_RGB32I,
+	GLF_Z32F,	/* a float depth, 4 bytes */
+	GLF_Z32FS8,	/* a float depth, then stencil in byte 4 (bytes 5-7 unused): 8 bytes */
 	/* compressed (ETC2/EAC): a 4x4 texel block as one 8 or 16-byte pixel,
 	 * kept as given (nothing samples, so nothing decodes) */
 	GLF_BLOCK64, GLF_BLOCK128,
@@ -103,8 +109,28 @@ struct gl_fmt_info {
  * through gl_fmt_pack_int into a cpp-byte pixel. */
 static inline bool gl_fmt_wide(const struct gl_fmt_info *fi)
 {
-	return fi->cpp > 4 && fi->kind != GLF_KIND_BLOCK;
+	return fi->cpp > 4 && fi->kind != GLF_KIND_BLOCK && fi->kind != GLF_KIND_DS;
 }
+/* Depth and stencil pixels (at most 8 bytes, read as a little-endian
+ * uint64_t): depth in the low fi->depth bits, unsigned normalized or, at
+ * 32 bits (ES has no 32-bit fixed-point depth), a float; stencil in the 8
+ * bits right above the depth. */
+static inline bool gl_fmt_float_depth(const struct gl_fmt_info *fi)
+{
+	return fi->kind == GLF_KIND_DS && fi->depth == 32;
+}
+/* Every bit of a pixel of up to 8 bytes, as a mask. */
+static inline uint64_t gl_fmt_pixel_mask(const struct gl_fmt_info *fi)
+{
+	return fi->cpp >= 8 ? ~(uint64_t)0 : ((uint64_t)1 << (fi->cpp * 8)) - 1;
+}
+/* The bits of a pixel of fmt that hold its depth and/or its stencil. */
+uint64_t gl_fmt_ds_bits(enum gl_fmt fmt, bool depth, bool stencil);
+/* A pixel of fmt holding depth (clamped to [0, 1]) and stencil (its low 8 bits). */
+uint64_t gl_fmt_pack_ds(enum gl_fmt fmt, float depth, uint32_t stencil);
+/* Pixel v of src as a pixel of dst: depth kept as is (the formats agree
+ * on it where both have it, as blits require), stencil moved. */
+uint64_t gl_fmt_ds_convert(enum gl_fmt src, uint64_t v, enum gl_fmt dst);
 const struct gl_fmt_info *gl_fmt_info(enum gl_fmt fmt);
 enum gl_fmt gl_fmt_from_internal(GLenum internalformat);
 enum gl_fmt gl_fmt_from_fourcc(uint32_t fourcc);

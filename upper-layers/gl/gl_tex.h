@@ -103,7 +103,7 @@ void gl_ms_internalformat(enum gl_fmt fmt, GLenum pname, GLsizei count, GLint *p
 bool gl_ms_resolve_formats_ok(enum gl_fmt src, enum gl_fmt dst);
 /* Resolves x0..x1, y0..y1 of the multisample src into the same rectangle
  * of dst (inside both), keeping the destination bits of keep. */
-int gl_ms_resolve(struct gl_context *ctx, struct gl_miptree *src, struct gl_miptree *dst, uint32_t keep, int x0,
+int gl_ms_resolve(struct gl_context *ctx, struct gl_miptree *src, struct gl_miptree *dst, uint64_t keep, int x0,
 		  int y0, int x1, int y1);
 /* The sample count of a framebuffer's attachments (the first one's; 0 for
  * a window-system framebuffer): its SAMPLES, SAMPLE_BUFFERS when > 0. */

@@ -88,13 +88,15 @@ static unsigned srgb_encode(double c)
 	return (unsigned)lrint(c * 255.0);
 }
 
-/* One resolved pixel of fmt from n samples (px[k], cpp bytes each). */
-static uint32_t resolve_pixel(const struct gl_fmt_info *fi, const uint32_t *px, int n)
+/* One resolved pixel of fmt from n samples (px[k], cpp bytes each): the
+ * mean of normalized ones, the first sample of others (integer, depth
+ * and stencil, the 8-byte DEPTH32F_STENCIL8 among them). */
+static uint64_t resolve_pixel(const struct gl_fmt_info *fi, const uint64_t *px, int n)
 {
 	if (fi->kind != GLF_KIND_UNORM)
 		return px[0];
 	const uint8_t bits[4] = { fi->r, fi->g, fi->b, fi->a };
-	uint32_t out = px[0];
+	uint32_t out = (uint32_t)px[0];
 	for (int c = 0; c < 4; c++) {
 		if (!bits[c])
 			continue;
@@ -134,12 +136,15 @@ bool gl_ms_resolve_formats_ok(enum gl_fmt src, enum gl_fmt dst)
 	return linear_internal(src) == linear_internal(dst);
 }
 
-/* A resolved pixel of src's format into dst's (the pairs gl_ms_resolve_formats_ok allows). */
-static uint32_t convert_pixel(enum gl_fmt src, enum gl_fmt dst, uint32_t v)
+/* A resolved pixel of src's format into dst's (the color pairs
+ * gl_ms_resolve_formats_ok allows, the depth/stencil pairs blits allow). */
+static uint64_t convert_pixel(enum gl_fmt src, enum gl_fmt dst, uint64_t v)
 {
 	if (src == dst)
 		return v;
 	const struct gl_fmt_info *si = gl_fmt_info(src), *di = gl_fmt_info(dst);
+	if (si->kind == GLF_KIND_DS)
+		return gl_fmt_ds_convert(src, v, dst);
 	uint8_t c[4];
 	gl_fmt_unpack_ubyte(src, &v, c);
 	for (int i = 0; i < 3 && si->srgb != di->srgb; i++)
@@ -149,7 +154,7 @@ static uint32_t convert_pixel(enum gl_fmt src, enum gl_fmt dst, uint32_t v)
 	return out;
 }
 
-int gl_ms_resolve(struct gl_context *ctx, struct gl_miptree *src, struct gl_miptree *dst, uint32_t keep, int x0,
+int gl_ms_resolve(struct gl_context *ctx, struct gl_miptree *src, struct gl_miptree *dst, uint64_t keep, int x0,
 		  int y0, int x1, int y1)
 {
 	const struct gl_fmt_info *fi = gl_fmt_info(src->fmt);
@@ -169,7 +174,7 @@ int gl_ms_resolve(struct gl_context *ctx, struct gl_miptree *src, struct gl_mipt
 		free(tmp);
 		return -ENOMEM;
 	}
-	uint32_t px[GL_MAX_SAMPLES_GEM];
+	uint64_t px[GL_MAX_SAMPLES_GEM];
 	if (n > GL_MAX_SAMPLES_GEM)
 		n = GL_MAX_SAMPLES_GEM;
 	for (int j = 0; j < h; j++) {
@@ -179,7 +184,7 @@ int gl_ms_resolve(struct gl_context *ctx, struct gl_miptree *src, struct gl_mipt
 				px[k] = 0;
 				memcpy(&px[k], tmp + plane * (size_t)k + row * (size_t)j + (size_t)i * cpp, cpp);
 			}
-			uint32_t v = convert_pixel(src->fmt, dst->fmt, resolve_pixel(fi, px, n)), old = 0;
+			uint64_t v = convert_pixel(src->fmt, dst->fmt, resolve_pixel(fi, px, n)), old = 0;
 			memcpy(&old, out, dcpp);
 			v = (old & keep) | (v & ~keep);
 			memcpy(out, &v, dcpp);

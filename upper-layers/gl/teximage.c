@@ -6,8 +6,7 @@
  * array entry points share with them (gl_tex.h). The internal format /
  * format / type combinations are GLES 3.0's Table 3.2 (plus the unsized
  * legacy ones and EXT_texture_format_BGRA8888); those whose storage is
- * not implemented yet (float and half-float, packed float, the RGB
- * integer ones, depth 32F) are
+ * not implemented yet (float and half-float, packed float) are
  * refused with GL_INVALID_OPERATION and a KHR_debug message saying so.
  *
  * Uploads are the blitter-only recipe: the client's pixels are converted
@@ -63,12 +62,12 @@ static const struct gl_tex_combo combos[] = {
 	{ GL_RGB16F, GL_RGB, GL_FLOAT, GLF_NONE },
 	{ GL_R11F_G11F_B10F, GL_RGB, GL_FLOAT, GLF_NONE },
 	{ GL_RGB9_E5, GL_RGB, GL_FLOAT, GLF_NONE },
-	{ GL_RGB8UI, GL_RGB_INTEGER, GL_UNSIGNED_BYTE, GLF_NONE },
-	{ GL_RGB8I, GL_RGB_INTEGER, GL_BYTE, GLF_NONE },
-	{ GL_RGB16UI, GL_RGB_INTEGER, GL_UNSIGNED_SHORT, GLF_NONE },
-	{ GL_RGB16I, GL_RGB_INTEGER, GL_SHORT, GLF_NONE },
-	{ GL_RGB32UI, GL_RGB_INTEGER, GL_UNSIGNED_INT, GLF_NONE },
-	{ GL_RGB32I, GL_RGB_INTEGER, GL_INT, GLF_NONE },
+	{ GL_RGB8UI, GL_RGB_INTEGER, GL_UNSIGNED_BYTE, GLF_RGB8UI },
+	{ GL_RGB8I, GL_RGB_INTEGER, GL_BYTE, GLF_RGB8I },
+	{ GL_RGB16UI, GL_RGB_INTEGER, GL_UNSIGNED_SHORT, GLF_RGB16UI },
+	{ GL_RGB16I, GL_RGB_INTEGER, GL_SHORT, GLF_RGB16I },
+	{ GL_RGB32UI, GL_RGB_INTEGER, GL_UNSIGNED_INT, GLF_RGB32UI },
+	{ GL_RGB32I, GL_RGB_INTEGER, GL_INT, GLF_RGB32I },
 	{ GL_RG8, GL_RG, GL_UNSIGNED_BYTE, GLF_RG8 },
 	{ GL_RG8_SNORM, GL_RG, GL_BYTE, GLF_RG8_SNORM },
 	{ GL_RG16F, GL_RG, GL_HALF_FLOAT, GLF_NONE },
@@ -94,9 +93,9 @@ static const struct gl_tex_combo combos[] = {
 	{ GL_DEPTH_COMPONENT16, GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT, GLF_Z16 },
 	{ GL_DEPTH_COMPONENT24, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, GLF_Z24X8 },
 	{ GL_DEPTH_COMPONENT16, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, GLF_Z16 },
-	{ GL_DEPTH_COMPONENT32F, GL_DEPTH_COMPONENT, GL_FLOAT, GLF_NONE },
+	{ GL_DEPTH_COMPONENT32F, GL_DEPTH_COMPONENT, GL_FLOAT, GLF_Z32F },
 	{ GL_DEPTH24_STENCIL8, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, GLF_Z24S8 },
-	{ GL_DEPTH32F_STENCIL8, GL_DEPTH_STENCIL, GL_FLOAT_32_UNSIGNED_INT_24_8_REV, GLF_NONE },
+	{ GL_DEPTH32F_STENCIL8, GL_DEPTH_STENCIL, GL_FLOAT_32_UNSIGNED_INT_24_8_REV, GLF_Z32FS8 },
 	/* unsized */
 	{ GL_RGBA, GL_RGBA, GL_UNSIGNED_BYTE, GLF_RGBA8 },
 	{ GL_RGBA, GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4, GLF_RGBA4 },
@@ -175,8 +174,30 @@ static int max_levels(void)
 
 /* ---- writing pixels into an image ---- */
 
+/* Float depth (DEPTH_COMPONENT/FLOAT, DEPTH_STENCIL/FLOAT_32_UNSIGNED_INT_24_8_REV,
+ * the only pairs Table 3.2 gives the float formats): clamped to [0, 1],
+ * stencil from the low byte of the second word. */
+static void float_depth_row(enum gl_fmt fmt, const struct gl_pixel_desc *d, const uint8_t *src, uint8_t *dst,
+			    int n)
+{
+	unsigned cpp = gl_fmt_info(fmt)->cpp;
+	for (int i = 0; i < n; i++, src += d->bpp, dst += cpp) {
+		float z;
+		uint32_t s = 0;
+		memcpy(&z, src, 4);
+		if (d->bpp == 8)
+			memcpy(&s, src + 4, 4);
+		uint64_t v = gl_fmt_pack_ds(fmt, z, s);
+		memcpy(dst, &v, cpp);
+	}
+}
+
 static void depth_row(enum gl_fmt fmt, const struct gl_pixel_desc *d, const uint8_t *src, uint8_t *dst, int n)
 {
+	if (gl_fmt_float_depth(gl_fmt_info(fmt))) {
+		float_depth_row(fmt, d, src, dst, n);
+		return;
+	}
 	for (int i = 0; i < n; i++) {
 		uint32_t v;
 		if (d->type == GL_UNSIGNED_SHORT) {
