@@ -12,6 +12,8 @@
  *    staying the application's;
  *  - images outliving the renderbuffer and context they came from;
  *  - the OES_EGL_image errors;
+ *  - glCopyImageSubData between an XRGB8888 image (RGB8 kept B, G, R)
+ *    and an RGB8 texture keeps each channel, both ways;
  *  - native fence syncs: a real sync_file that polls readable, imported
  *    back as an in-fence;
  *  - images and syncs left alive for eglTerminate to free.
@@ -33,6 +35,8 @@ static PFNEGLEXPORTDMABUFIMAGEMESAPROC export_image;
 static PFNEGLQUERYDMABUFFORMATSEXTPROC query_formats;
 static PFNEGLQUERYDMABUFMODIFIERSEXTPROC query_modifiers;
 static PFNGLEGLIMAGETARGETRENDERBUFFERSTORAGEOESPROC image_target_rb;
+static PFNGLEGLIMAGETARGETTEXTURE2DOESPROC image_target_tex;
+static PFNGLCOPYIMAGESUBDATAEXTPROC copy_image;
 static PFNEGLCREATESYNCKHRPROC create_sync;
 static PFNEGLDESTROYSYNCKHRPROC destroy_sync;
 static PFNEGLCLIENTWAITSYNCKHRPROC client_wait;
@@ -276,6 +280,66 @@ static void formats(void)
 	drm_intel_bo_unreference(bo);
 }
 
+/* An RGB8 texture whose first pixel is r, g, b, read back through a framebuffer. */
+static bool rgb8_texel_is(GLuint tex, uint8_t r, uint8_t g, uint8_t b)
+{
+	GLuint fb;
+	glGenFramebuffers(1, &fb);
+	glBindFramebuffer(GL_FRAMEBUFFER, fb);
+	glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+	bool ok = pixel_is(0, 0, r, g, b, 255);
+	glDeleteFramebuffers(1, &fb);
+	return ok;
+}
+
+/* An XRGB8888 image is RGB8 to GL but B, G, R, X in memory: a copy between
+ * it and an RGB8 texture (R, G, B, X) moves channels, not bytes, as Mesa's
+ * copy does between formats that differ only in their order. */
+static void copies_keep_channels(void)
+{
+	drm_intel_bo *bo = drm_intel_bo_alloc(bufmgr, "xrgb", 64 * 16, 4096);
+	drm_intel_bo_map(bo, 1);
+	for (int i = 0; i < 64 * 16; i += 4)
+		memcpy((uint8_t *)bo->virtual + i, "\x10\x20\x30\x40", 4);
+	drm_intel_bo_unmap(bo);
+	int fd = -1;
+	drm_intel_bo_gem_export_to_prime(bo, &fd);
+	EGLint attribs[] = {
+		EGL_WIDTH, 16, EGL_HEIGHT, 16, EGL_LINUX_DRM_FOURCC_EXT, DRM_FORMAT_XRGB8888,
+		EGL_DMA_BUF_PLANE0_FD_EXT, fd, EGL_DMA_BUF_PLANE0_OFFSET_EXT, 0,
+		EGL_DMA_BUF_PLANE0_PITCH_EXT, 64, EGL_NONE,
+	};
+	EGLImageKHR img = import(attribs);
+	GLuint tex[2];
+	glGenTextures(2, tex);
+	glBindTexture(GL_TEXTURE_2D, tex[0]);
+	image_target_tex(GL_TEXTURE_2D, img);
+	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);	/* one level: complete */
+	glBindTexture(GL_TEXTURE_2D, tex[1]);
+	glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGB8, 16, 16);
+	copy_image(tex[0], GL_TEXTURE_2D, 0, 0, 0, 0, tex[1], GL_TEXTURE_2D, 0, 0, 0, 0, 16, 16, 1);
+	GLenum err = glGetError();
+	check(err == GL_NO_ERROR && rgb8_texel_is(tex[1], 0x30, 0x20, 0x10),
+	      "XRGB8888 image -> RGB8 texture: R, G, B kept (0x%x)", err);
+	static const uint8_t rgb[3] = { 0x50, 0x60, 0x70 };
+	glBindTexture(GL_TEXTURE_2D, tex[1]);
+	glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+	glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGB, GL_UNSIGNED_BYTE, rgb);
+	glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+	copy_image(tex[1], GL_TEXTURE_2D, 0, 0, 0, 0, tex[0], GL_TEXTURE_2D, 0, 0, 0, 0, 1, 1, 1);
+	glFinish();
+	drm_intel_bo_map(bo, 0);
+	const uint8_t *p = bo->virtual;
+	check(glGetError() == GL_NO_ERROR && p[0] == 0x70 && p[1] == 0x60 && p[2] == 0x50 && p[4] == 0x10,
+	      "RGB8 texture -> XRGB8888 image: stored B, G, R (%02x %02x %02x), its neighbour untouched", p[0], p[1],
+	      p[2]);
+	drm_intel_bo_unmap(bo);
+	glDeleteTextures(2, tex);
+	destroy_image(gt_dpy, img);
+	close(fd);
+	drm_intel_bo_unreference(bo);
+}
+
 static void queries(void)
 {
 	EGLint n = -1, list[16];
@@ -512,6 +576,8 @@ int main(void)
 	GETP(query_formats, "eglQueryDmaBufFormatsEXT");
 	GETP(query_modifiers, "eglQueryDmaBufModifiersEXT");
 	GETP(image_target_rb, "glEGLImageTargetRenderbufferStorageOES");
+	GETP(image_target_tex, "glEGLImageTargetTexture2DOES");
+	GETP(copy_image, "glCopyImageSubDataEXT");
 	GETP(create_sync, "eglCreateSyncKHR");
 	GETP(destroy_sync, "eglDestroySyncKHR");
 	GETP(client_wait, "eglClientWaitSyncKHR");
@@ -532,6 +598,7 @@ int main(void)
 	round_trip(GL_RGB8, 300, 20, "RGB8 300x20");
 	foreign_buffers();
 	formats();
+	copies_keep_channels();
 	import_errors();
 	export_errors();
 	lifetimes();

@@ -217,16 +217,37 @@ static struct gl_miptree *slice(const struct image_ref *r, int z, int level)
 	return gl_tex_layer(r->tex, 0, level, z);
 }
 
+/* Whether a copy from s to d must move channels rather than bytes, and
+ * how: byte k of a d texel is byte map[k] of the s texel. Only an XRGB8888
+ * image (RGB8 to GL, kept B, G, R, X) meets formats of its class that keep
+ * R first (RGB8, SRGB8, RGB8_SNORM, RGB8UI/I); Mesa copies channels between
+ * formats that differ only in their order, so a raw copy would swap R and B. */
+static bool channel_map(enum gl_fmt s, enum gl_fmt d, uint8_t map[4])
+{
+	const struct gl_fmt_info *si = gl_fmt_info(s), *di = gl_fmt_info(d);
+	if (si->cpp != 4 || di->cpp != 4 || si->r != 8 || si->g != 8 || si->b != 8 || di->r != 8 || di->g != 8 ||
+	    di->b != 8 || !memcmp(si->shift, di->shift, 3))
+		return false;
+	for (int k = 0; k < 4; k++)
+		map[k] = (uint8_t)k;
+	for (int c = 0; c < 3; c++)
+		map[di->shift[c] / 8] = si->shift[c] / 8;
+	return true;
+}
+
 /* Raw bytes: the blitter, or the CPU through a copy of the source rows.
  * Texels of one size are copied whole, padding and all; between a
  * padded RGB format and a partner of its class stored in fewer bytes,
  * each texel's first class_bytes (its channels) are copied and the
- * destination's padding is left alone. */
+ * destination's padding is left alone; between orders of one class's
+ * channels (channel_map), each channel goes to its place. */
 static int raw_copy(struct gl_context *ctx, struct gl_miptree *src, int sx, int sy, struct gl_miptree *dst, int dx,
 		    int dy, int w, int h, unsigned class_bytes)
 {
 	unsigned scpp = gl_fmt_info(src->fmt)->cpp, dcpp = gl_fmt_info(dst->fmt)->cpp;
-	if (scpp == dcpp && gl_blt_copy(ctx, src, sx, sy, dst, dx, dy, w, h) == 0)
+	uint8_t map[4];
+	bool reorder = channel_map(src->fmt, dst->fmt, map);
+	if (scpp == dcpp && !reorder && gl_blt_copy(ctx, src, sx, sy, dst, dx, dy, w, h) == 0)
 		return 0;
 	unsigned texel = scpp == dcpp ? scpp : class_bytes;
 	size_t row = (size_t)w * scpp;
@@ -241,8 +262,12 @@ static int raw_copy(struct gl_context *ctx, struct gl_miptree *src, int sx, int 
 	for (int j = 0; j < h; j++) {
 		uint8_t *o = d + (size_t)(dy + j) * dst->pitch + (size_t)dx * dcpp;
 		const uint8_t *p = tmp + row * (size_t)j;
-		for (int i = 0; i < w; i++)
-			memcpy(o + (size_t)i * dcpp, p + (size_t)i * scpp, texel);
+		for (int i = 0; i < w; i++, o += dcpp, p += scpp)
+			if (reorder)
+				for (int k = 0; k < 4; k++)
+					o[k] = p[map[k]];
+			else
+				memcpy(o, p, texel);
 	}
 	gl_miptree_unmap(dst);
 	free(tmp);
