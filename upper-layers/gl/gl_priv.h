@@ -73,6 +73,13 @@ enum gl_fmt {
 	GLF_RGBA16UI, GLF_RGBA16I,
 	/* signed normalized bytes, texture-only in ES 3.0; RGB8_SNORM padded to 4 bytes */
 	GLF_R8_SNORM, GLF_RG8_SNORM, GLF_RGBX8_SNORM, GLF_RGBA8_SNORM,
+	/* floating point: a 16-bit half or 32-bit float word per channel, R
+	 * first (RGBA16F, RG32F and RGBA32F are wide, moved as 2 or 4 32bpp
+	 * pixels); RGB16F and RGB32F padded to 4 channels, the pad 1.0 */
+	GLF_R16F, GLF_RG16F, GLF_RGBX16F, GLF_RGBA16F, GLF_R32F, GLF_RG32F, GLF_RGBX32F, GLF_RGBA32F,
+	/* GL's packed float words: UNSIGNED_INT_10F_11F_11F_REV (R in bits
+	 * 0-10) and UNSIGNED_INT_5_9_9_9_REV (R in 0-8, the shared exponent in 27-31) */
+	GLF_R11G11B10F, GLF_RGB9E5,
 	/* compressed (ETC2/EAC): a 4x4 texel block as one 8 or 16-byte pixel,
 	 * kept as given (nothing samples, so nothing decodes) */
 	GLF_BLOCK64, GLF_BLOCK128,
@@ -80,8 +87,11 @@ enum gl_fmt {
 };
 
 /* What a format's values are: normalized color, integer color, depth/stencil,
- * compressed blocks (opaque bytes: no conversion, render or read touches them). */
-enum gl_fmt_kind { GLF_KIND_UNORM, GLF_KIND_UINT, GLF_KIND_SINT, GLF_KIND_DS, GLF_KIND_BLOCK, GLF_KIND_SNORM };
+ * compressed blocks (opaque bytes: no conversion, render or read touches them),
+ * floating-point color (channels of 32, 16, 11 or 10 bits, or RGB9_E5's). */
+enum gl_fmt_kind {
+	GLF_KIND_UNORM, GLF_KIND_UINT, GLF_KIND_SINT, GLF_KIND_DS, GLF_KIND_BLOCK, GLF_KIND_SNORM, GLF_KIND_FLOAT
+};
 
 struct gl_fmt_info {
 	GLenum internal;	/* the sized internal format it comes from */
@@ -126,10 +136,20 @@ void gl_fmt_pack_int(enum gl_fmt fmt, const uint32_t rgba[4], void *pixel);
 /* Normalized formats with a channel wider than 8 bits (RGB10_A2): Mesa
  * converts them through floats, not bytes, so every conversion between
  * them and other normalized formats goes through these (values 0..1, raw
- * encoded values for sRGB; missing channels 0, 0, 0, 1). */
+ * encoded values for sRGB; missing channels 0, 0, 0, 1). They are also
+ * the conversions of the floating-point formats (any value: packing
+ * rounds to half to nearest even, truncates to the unsigned 11 and
+ * 10-bit floats and encodes RGB9_E5's shared exponent, as Mesa does). */
 bool gl_fmt_deep(enum gl_fmt fmt);
 void gl_fmt_unpack_float(enum gl_fmt fmt, const void *pixel, float rgba[4]);
 void gl_fmt_pack_float(enum gl_fmt fmt, const float rgba[4], void *pixel);
+/* IEEE half floats (GL's HALF_FLOAT): to float exactly; from float
+ * rounded to nearest even, overflowing to infinity, NaN kept quiet. */
+float gl_half_to_float(uint16_t h);
+uint16_t gl_half_from_float(float f);
+/* f rounded toward zero to a half's precision (a finite value past the
+ * largest half to the largest), as a float that converts to half exactly. */
+float gl_half_toward_zero(float f);
 
 /*
  * Miptrees (miptree.c): one 2D image in a buffer object, X-tiled, Y-tiled

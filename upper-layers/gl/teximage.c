@@ -6,9 +6,9 @@
  * array entry points share with them (gl_tex.h). The internal format /
  * format / type combinations are GLES 3.0's Table 3.2 (plus the unsized
  * legacy ones and EXT_texture_format_BGRA8888); those whose storage is
- * not implemented yet (float and half-float, packed float, the RGB
- * integer ones, depth 32F) are
- * refused with GL_INVALID_OPERATION and a KHR_debug message saying so.
+ * not implemented yet (the RGB integer ones, depth 32F, OES_texture_float's
+ * unsized ones) are refused with GL_INVALID_OPERATION and a KHR_debug
+ * message saying so.
  *
  * Uploads are the blitter-only recipe: the client's pixels are converted
  * into a linear staging object, which one XY_SRC_COPY_BLT puts into the
@@ -39,9 +39,9 @@ static const struct gl_tex_combo combos[] = {
 	{ GL_RGB5_A1, GL_RGBA, GL_UNSIGNED_SHORT_5_5_5_1, GLF_RGB5A1 },
 	{ GL_RGB10_A2, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, GLF_RGB10A2 },
 	{ GL_RGB5_A1, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, GLF_RGB5A1 },
-	{ GL_RGBA16F, GL_RGBA, GL_HALF_FLOAT, GLF_NONE },
-	{ GL_RGBA32F, GL_RGBA, GL_FLOAT, GLF_NONE },
-	{ GL_RGBA16F, GL_RGBA, GL_FLOAT, GLF_NONE },
+	{ GL_RGBA16F, GL_RGBA, GL_HALF_FLOAT, GLF_RGBA16F },
+	{ GL_RGBA32F, GL_RGBA, GL_FLOAT, GLF_RGBA32F },
+	{ GL_RGBA16F, GL_RGBA, GL_FLOAT, GLF_RGBA16F },
 	{ GL_RGBA8UI, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, GLF_RGBA8UI },
 	{ GL_RGBA8I, GL_RGBA_INTEGER, GL_BYTE, GLF_RGBA8I },
 	{ GL_RGBA16UI, GL_RGBA_INTEGER, GL_UNSIGNED_SHORT, GLF_RGBA16UI },
@@ -54,15 +54,15 @@ static const struct gl_tex_combo combos[] = {
 	{ GL_SRGB8, GL_RGB, GL_UNSIGNED_BYTE, GLF_SRGBX8 },
 	{ GL_RGB8_SNORM, GL_RGB, GL_BYTE, GLF_RGBX8_SNORM },
 	{ GL_RGB565, GL_RGB, GL_UNSIGNED_SHORT_5_6_5, GLF_RGB565 },
-	{ GL_R11F_G11F_B10F, GL_RGB, GL_UNSIGNED_INT_10F_11F_11F_REV, GLF_NONE },
-	{ GL_RGB9_E5, GL_RGB, GL_UNSIGNED_INT_5_9_9_9_REV, GLF_NONE },
-	{ GL_RGB16F, GL_RGB, GL_HALF_FLOAT, GLF_NONE },
-	{ GL_R11F_G11F_B10F, GL_RGB, GL_HALF_FLOAT, GLF_NONE },
-	{ GL_RGB9_E5, GL_RGB, GL_HALF_FLOAT, GLF_NONE },
-	{ GL_RGB32F, GL_RGB, GL_FLOAT, GLF_NONE },
-	{ GL_RGB16F, GL_RGB, GL_FLOAT, GLF_NONE },
-	{ GL_R11F_G11F_B10F, GL_RGB, GL_FLOAT, GLF_NONE },
-	{ GL_RGB9_E5, GL_RGB, GL_FLOAT, GLF_NONE },
+	{ GL_R11F_G11F_B10F, GL_RGB, GL_UNSIGNED_INT_10F_11F_11F_REV, GLF_R11G11B10F },
+	{ GL_RGB9_E5, GL_RGB, GL_UNSIGNED_INT_5_9_9_9_REV, GLF_RGB9E5 },
+	{ GL_RGB16F, GL_RGB, GL_HALF_FLOAT, GLF_RGBX16F },
+	{ GL_R11F_G11F_B10F, GL_RGB, GL_HALF_FLOAT, GLF_R11G11B10F },
+	{ GL_RGB9_E5, GL_RGB, GL_HALF_FLOAT, GLF_RGB9E5 },
+	{ GL_RGB32F, GL_RGB, GL_FLOAT, GLF_RGBX32F },
+	{ GL_RGB16F, GL_RGB, GL_FLOAT, GLF_RGBX16F },
+	{ GL_R11F_G11F_B10F, GL_RGB, GL_FLOAT, GLF_R11G11B10F },
+	{ GL_RGB9_E5, GL_RGB, GL_FLOAT, GLF_RGB9E5 },
 	{ GL_RGB8UI, GL_RGB_INTEGER, GL_UNSIGNED_BYTE, GLF_NONE },
 	{ GL_RGB8I, GL_RGB_INTEGER, GL_BYTE, GLF_NONE },
 	{ GL_RGB16UI, GL_RGB_INTEGER, GL_UNSIGNED_SHORT, GLF_NONE },
@@ -71,9 +71,9 @@ static const struct gl_tex_combo combos[] = {
 	{ GL_RGB32I, GL_RGB_INTEGER, GL_INT, GLF_NONE },
 	{ GL_RG8, GL_RG, GL_UNSIGNED_BYTE, GLF_RG8 },
 	{ GL_RG8_SNORM, GL_RG, GL_BYTE, GLF_RG8_SNORM },
-	{ GL_RG16F, GL_RG, GL_HALF_FLOAT, GLF_NONE },
-	{ GL_RG32F, GL_RG, GL_FLOAT, GLF_NONE },
-	{ GL_RG16F, GL_RG, GL_FLOAT, GLF_NONE },
+	{ GL_RG16F, GL_RG, GL_HALF_FLOAT, GLF_RG16F },
+	{ GL_RG32F, GL_RG, GL_FLOAT, GLF_RG32F },
+	{ GL_RG16F, GL_RG, GL_FLOAT, GLF_RG16F },
 	{ GL_RG8UI, GL_RG_INTEGER, GL_UNSIGNED_BYTE, GLF_RG8UI },
 	{ GL_RG8I, GL_RG_INTEGER, GL_BYTE, GLF_RG8I },
 	{ GL_RG16UI, GL_RG_INTEGER, GL_UNSIGNED_SHORT, GLF_RG16UI },
@@ -82,9 +82,9 @@ static const struct gl_tex_combo combos[] = {
 	{ GL_RG32I, GL_RG_INTEGER, GL_INT, GLF_RG32I },
 	{ GL_R8, GL_RED, GL_UNSIGNED_BYTE, GLF_R8 },
 	{ GL_R8_SNORM, GL_RED, GL_BYTE, GLF_R8_SNORM },
-	{ GL_R16F, GL_RED, GL_HALF_FLOAT, GLF_NONE },
-	{ GL_R32F, GL_RED, GL_FLOAT, GLF_NONE },
-	{ GL_R16F, GL_RED, GL_FLOAT, GLF_NONE },
+	{ GL_R16F, GL_RED, GL_HALF_FLOAT, GLF_R16F },
+	{ GL_R32F, GL_RED, GL_FLOAT, GLF_R32F },
+	{ GL_R16F, GL_RED, GL_FLOAT, GLF_R16F },
 	{ GL_R8UI, GL_RED_INTEGER, GL_UNSIGNED_BYTE, GLF_R8UI },
 	{ GL_R8I, GL_RED_INTEGER, GL_BYTE, GLF_R8I },
 	{ GL_R16UI, GL_RED_INTEGER, GL_UNSIGNED_SHORT, GLF_R16UI },
@@ -112,6 +112,11 @@ static const struct gl_tex_combo combos[] = {
 	{ GL_RGB, GL_RGB, GL_FLOAT, GLF_NONE },
 	{ GL_RGBA, GL_RGBA, GL_HALF_FLOAT_OES, GLF_NONE },
 	{ GL_RGB, GL_RGB, GL_HALF_FLOAT_OES, GLF_NONE },
+	/* OES_texture_half_float's type with RED and RG: Mesa takes it for
+	 * the sized formats too (an image of any 16F format also takes it in
+	 * TexSubImage, gl_teximage_check_sub_combo) */
+	{ GL_R16F, GL_RED, GL_HALF_FLOAT_OES, GLF_R16F },
+	{ GL_RG16F, GL_RG, GL_HALF_FLOAT_OES, GLF_RG16F },
 };
 
 static const struct gl_tex_combo *find_combo(GLenum internal, GLenum format, GLenum type)
@@ -349,6 +354,12 @@ const struct gl_tex_combo *gl_teximage_check_combo(struct gl_context *ctx, const
 		gl_error(ctx, GL_INVALID_VALUE, "%s: the image is compressed", fn);
 		return NULL;
 	}
+	if (type == GL_UNSIGNED_INT_5_9_9_9_REV && format != GL_RGB) {
+		/* Mesa's answer: the shared-exponent type is an enum error with
+		 * any other format (10F_11F_11F_REV's is INVALID_OPERATION) */
+		gl_error(ctx, GL_INVALID_ENUM, "%s(format 0x%x, type 0x%x)", fn, format, type);
+		return NULL;
+	}
 	const struct gl_tex_combo *c = find_combo(internal, format, type);
 	if (!c) {
 		gl_error(ctx, GL_INVALID_OPERATION, "%s(internalformat 0x%x, format 0x%x, type 0x%x): not a valid combination",
@@ -356,6 +367,21 @@ const struct gl_tex_combo *gl_teximage_check_combo(struct gl_context *ctx, const
 		return NULL;
 	}
 	return c;
+}
+
+const struct gl_tex_combo *gl_teximage_check_sub_combo(struct gl_context *ctx, const char *fn, GLenum internal,
+						       GLenum format, GLenum type, struct gl_pixel_desc *d)
+{
+	/* TexStorage's BGRA8_EXT takes what the unsized BGRA_EXT takes
+	 * (EXT_texture_storage with EXT_texture_format_BGRA8888) */
+	if (internal == GL_BGRA8_EXT)
+		internal = GL_BGRA_EXT;
+	/* a half-float image takes OES_texture_half_float's type as
+	 * HALF_FLOAT, as Mesa's TexSubImage does */
+	const struct gl_fmt_info *fi = gl_fmt_info(gl_teximage_sized_storage(internal));
+	if (type == GL_HALF_FLOAT_OES && fi && fi->kind == GLF_KIND_FLOAT && fi->r == 16)
+		type = GL_HALF_FLOAT;
+	return gl_teximage_check_combo(ctx, fn, internal, format, type, d);
 }
 
 const struct gl_tex_combo *gl_teximage_check_args(struct gl_context *ctx, const char *fn, GLint border,
@@ -491,10 +517,7 @@ void glTexSubImage2D(GLenum target, GLint level, GLint x, GLint y, GLsizei w, GL
 		return;
 	/* a format and type the image's internal format accepts, converted
 	 * into whatever the image is stored as */
-	/* TexStorage's BGRA8_EXT takes what the unsized BGRA_EXT takes
-	 * (EXT_texture_storage with EXT_texture_format_BGRA8888) */
-	GLenum combo_internal = *internal == GL_BGRA8_EXT ? GL_BGRA_EXT : *internal;
-	const struct gl_tex_combo *c = gl_teximage_check_combo(ctx, fn, combo_internal, format, type, &d);
+	const struct gl_tex_combo *c = gl_teximage_check_sub_combo(ctx, fn, *internal, format, type, &d);
 	if (!c)
 		return;
 	if (c->fmt == GLF_NONE || (mt && !gl_pixels_can_unpack(mt->fmt, &d) &&
