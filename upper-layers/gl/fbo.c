@@ -421,6 +421,16 @@ static int att_samples(const struct gl_attachment *a)
 	return a->type == GL_RENDERBUFFER ? a->rb->samples : 0;
 }
 
+bool gl_fb_has_float_color(struct gl_context *ctx, struct gl_framebuffer *fb)
+{
+	for (int i = GL_ATT_COLOR0; i < GL_ATT_DEPTH; i++) {
+		struct gl_miptree *mt = gl_fb_miptree(ctx, fb, i);
+		if (mt && gl_fmt_info(mt->fmt)->kind == GLF_KIND_FLOAT)
+			return true;
+	}
+	return false;
+}
+
 int gl_fb_samples(struct gl_context *ctx, struct gl_framebuffer *fb)
 {
 	(void)ctx;
@@ -793,6 +803,7 @@ void glGetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment, GLe
 		*params = !fi ? GL_NONE
 			  : fi->kind == GLF_KIND_UINT ? GL_UNSIGNED_INT
 			  : fi->kind == GLF_KIND_SINT ? GL_INT
+			  : fi->kind == GLF_KIND_FLOAT ? GL_FLOAT
 			  : slot == GL_ATT_STENCIL ? GL_UNSIGNED_INT
 						   : GL_UNSIGNED_NORMALIZED;
 		return;

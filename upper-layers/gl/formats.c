@@ -126,21 +126,27 @@ static const struct gl_fmt_info infos[GLF_COUNT] = {
 	[GLF_RGBA8_SNORM] = { GL_RGBA8_SNORM, 0, 4, GL_RGBA, 8, 8, 8, 8, 0, 0, SN, SH(0, 8, 16, 24),
 			      false, false, false, 0, 0 },
 	/* floating point (FL): halves and floats a channel, RGB padded to 4
-	 * with 1.0; GL's packed float words. Texture-only. */
-	[GLF_R16F] = { GL_R16F, 0, 2, GL_RED, 16, 0, 0, 0, 0, 0, FL, SH(0, 0, 0, 0), false, false, false, 0, 0 },
-	[GLF_RG16F] = { GL_RG16F, 0, 4, GL_RG, 16, 16, 0, 0, 0, 0, FL, SH(0, 16, 0, 0), false, false, false, 0, 0 },
+	 * with 1.0; GL's packed float words. Color-renderable by
+	 * EXT_color_buffer_float (RGB16F by EXT_color_buffer_half_float) but
+	 * RGB32F and RGB9_E5; the read pairs are Mesa's */
+	[GLF_R16F] = { GL_R16F, 0, 2, GL_RED, 16, 0, 0, 0, 0, 0, FL, SH(0, 0, 0, 0), false, false, true, GL_RED,
+		       GL_HALF_FLOAT },
+	[GLF_RG16F] = { GL_RG16F, 0, 4, GL_RG, 16, 16, 0, 0, 0, 0, FL, SH(0, 16, 0, 0), false, false, true, GL_RG,
+			GL_HALF_FLOAT },
 	[GLF_RGBX16F] = { GL_RGB16F, 0, 8, GL_RGB, 16, 16, 16, 0, 0, 0, FL, SH(0, 16, 32, 48),
-			  false, false, false, 0, 0 },
+			  false, false, true, GL_RGBA, GL_HALF_FLOAT },
 	[GLF_RGBA16F] = { GL_RGBA16F, 0, 8, GL_RGBA, 16, 16, 16, 16, 0, 0, FL, SH(0, 16, 32, 48),
-			  false, false, false, 0, 0 },
-	[GLF_R32F] = { GL_R32F, 0, 4, GL_RED, 32, 0, 0, 0, 0, 0, FL, SH(0, 0, 0, 0), false, false, false, 0, 0 },
-	[GLF_RG32F] = { GL_RG32F, 0, 8, GL_RG, 32, 32, 0, 0, 0, 0, FL, SH(0, 32, 0, 0), false, false, false, 0, 0 },
+			  false, false, true, GL_RGBA, GL_HALF_FLOAT },
+	[GLF_R32F] = { GL_R32F, 0, 4, GL_RED, 32, 0, 0, 0, 0, 0, FL, SH(0, 0, 0, 0), false, false, true, GL_RED,
+		       GL_FLOAT },
+	[GLF_RG32F] = { GL_RG32F, 0, 8, GL_RG, 32, 32, 0, 0, 0, 0, FL, SH(0, 32, 0, 0), false, false, true, GL_RG,
+			GL_FLOAT },
 	[GLF_RGBX32F] = { GL_RGB32F, 0, 16, GL_RGB, 32, 32, 32, 0, 0, 0, FL, SH(0, 32, 64, 96),
 			  false, false, false, 0, 0 },
 	[GLF_RGBA32F] = { GL_RGBA32F, 0, 16, GL_RGBA, 32, 32, 32, 32, 0, 0, FL, SH(0, 32, 64, 96),
-			  false, false, false, 0, 0 },
+			  false, false, true, GL_RGBA, GL_FLOAT },
 	[GLF_R11G11B10F] = { GL_R11F_G11F_B10F, 0, 4, GL_RGB, 11, 11, 10, 0, 0, 0, FL, SH(0, 11, 22, 0),
-			     false, false, false, 0, 0 },
+			     false, false, true, GL_RGB, GL_UNSIGNED_INT_10F_11F_11F_REV },
 	/* 9-bit mantissas; the shared exponent (bits 27-31) is no channel */
 	[GLF_RGB9E5] = { GL_RGB9_E5, 0, 4, GL_RGB, 9, 9, 9, 0, 0, 0, FL, SH(0, 9, 18, 0), false, false, false, 0, 0 },
 	/* compressed: one 4x4 block per pixel, no channels anything converts */
@@ -193,6 +199,14 @@ enum gl_fmt gl_fmt_from_internal(GLenum internal)
 	case GL_RGB10_A2UI: return GLF_RGB10A2UI;
 	case GL_RGBA16UI: return GLF_RGBA16UI;
 	case GL_RGBA16I: return GLF_RGBA16I;
+	case GL_R16F: return GLF_R16F;
+	case GL_RG16F: return GLF_RG16F;
+	case GL_RGB16F: return GLF_RGBX16F;
+	case GL_RGBA16F: return GLF_RGBA16F;
+	case GL_R32F: return GLF_R32F;
+	case GL_RG32F: return GLF_RG32F;
+	case GL_RGBA32F: return GLF_RGBA32F;
+	case GL_R11F_G11F_B10F: return GLF_R11G11B10F;
 	default: return GLF_NONE;
 	}
 }
@@ -269,16 +283,6 @@ uint32_t gl_fmt_pack_color(enum gl_fmt fmt, const float c[4])
 	if (fi->cpp == 4 && !fi->a)
 		v |= 0xffu << 24;
 	return v;
-}
-
-uint32_t gl_fmt_pack_int_color(enum gl_fmt fmt, const GLint c[4])
-{
-	const struct gl_fmt_info *fi = gl_fmt_info(fmt);
-	if (!fi || fi->cpp > 4)
-		return 0;	/* wide pixels: gl_fmt_pack_int */
-	uint32_t px = 0;
-	gl_fmt_pack_int(fmt, (const uint32_t *)c, &px);
-	return px;
 }
 
 uint32_t gl_fmt_color_keep(enum gl_fmt fmt, const GLboolean m[4])
@@ -527,23 +531,24 @@ uint16_t gl_half_from_float(float f)
 	return half_from_float(f, false);
 }
 
-float gl_half_toward_zero(float f)
-{
-	return gl_half_to_float(half_from_float(f, true));
-}
-
-/* GL's unsigned 11 and 10-bit floats (5 exponent bits, bias 15), as Mesa
- * encodes them: the mantissa truncated, values below 2^-14 flushed to 0,
- * negatives (and -inf) to 0, finite values past the largest to the
- * largest, NaN to NaN. */
-static uint32_t to_ufloat(float v, unsigned bits)
+/* GL's unsigned 11 and 10-bit floats (5 exponent bits, bias 15) as
+ * llvmpipe encodes them: the mantissa truncated; negatives (and -inf) 0,
+ * finite values past the largest the largest, NaN a NaN. Values below
+ * 2^-14 are flushed to 0 by Mesa's CPU packer (uploads), but kept as
+ * denormals by its rendering (denormals). */
+static uint32_t to_ufloat(float v, unsigned bits, bool denormals)
 {
 	unsigned mbits = bits - 5;
 	uint32_t x = float_bits(v), e = (x >> 23) & 0xff, m = x & 0x7fffff, inf = 31u << mbits;
 	if (e == 255)
 		return m ? inf | 1 : x >> 31 ? 0 : inf;
-	if (x >> 31 || e <= 112)
+	if (x >> 31)
 		return 0;
+	if (e <= 112) {
+		/* the value in units of 2^(-14 - mbits): M * 2^(e - 150 + 14 + mbits) */
+		unsigned s = 136 - mbits - e;
+		return denormals && s <= 24 ? (m | 0x800000) >> s : 0;
+	}
 	if (e >= 127 + 16)
 		return inf - 1;	/* 30 << mbits | all mantissa bits */
 	return (e - 112) << mbits | m >> (23 - mbits);
@@ -560,10 +565,14 @@ static float from_ufloat(uint32_t c, unsigned bits)
 	return ldexpf((float)(m | 1u << mbits), (int)e - 15 - (int)mbits);
 }
 
-/* A float channel of bits as stored, and back. */
-static uint32_t float_channel(float v, unsigned bits)
+/* A float channel of bits as stored (how: GL_PACK_* flags), and back. */
+static uint32_t float_channel(float v, unsigned bits, unsigned how)
 {
-	return bits == 32 ? float_bits(v) : bits == 16 ? gl_half_from_float(v) : to_ufloat(v, bits);
+	if (bits == 32)
+		return float_bits(v);
+	if (bits == 16)
+		return half_from_float(v, how & GL_PACK_HALF_TOWARD_ZERO);
+	return to_ufloat(v, bits, how & GL_PACK_SMALL_DENORMALS);
 }
 
 static float channel_float(uint32_t c, unsigned bits)
@@ -629,7 +638,8 @@ static void unpack_float_kind(enum gl_fmt fmt, const struct gl_fmt_info *fi, con
 			out[i] = channel_float(channel_get(fi, pixel, v, i, bits[i]), bits[i]);
 }
 
-static void pack_float_kind(enum gl_fmt fmt, const struct gl_fmt_info *fi, const float in[4], void *pixel)
+static void pack_float_kind(enum gl_fmt fmt, const struct gl_fmt_info *fi, const float in[4], void *pixel,
+			    unsigned how)
 {
 	uint32_t v = 0;
 	if (fmt == GLF_RGB9E5) {
@@ -640,9 +650,9 @@ static void pack_float_kind(enum gl_fmt fmt, const struct gl_fmt_info *fi, const
 	bits_of(fi, bits);
 	for (int i = 0; i < 4; i++)
 		if (bits[i])
-			channel_put(fi, pixel, &v, i, bits[i], float_channel(in[i], bits[i]));
+			channel_put(fi, pixel, &v, i, bits[i], float_channel(in[i], bits[i], how));
 	if (float_padded(fi))
-		channel_put(fi, pixel, &v, 3, fi->b, float_channel(1.0f, fi->b));
+		channel_put(fi, pixel, &v, 3, fi->b, float_channel(1.0f, fi->b, how));
 	if (!gl_fmt_wide(fi))
 		store(fi, v, pixel);
 }
@@ -672,7 +682,7 @@ void gl_fmt_pack_float(enum gl_fmt fmt, const float in[4], void *pixel)
 {
 	const struct gl_fmt_info *fi = gl_fmt_info(fmt);
 	if (fi && fi->kind == GLF_KIND_FLOAT) {
-		pack_float_kind(fmt, fi, in, pixel);
+		pack_float_kind(fmt, fi, in, pixel, 0);
 		return;
 	}
 	if (!fi || fi->kind != GLF_KIND_UNORM)
@@ -683,4 +693,13 @@ void gl_fmt_pack_float(enum gl_fmt fmt, const float in[4], void *pixel)
 	for (int i = 0; i < 4; i++)
 		raw[i] = bits[i] ? unorm(in[i], bits[i]) : 0;
 	store_unorm(fi, raw, bits, pixel);
+}
+
+void gl_fmt_pack_float_as(enum gl_fmt fmt, const float in[4], void *pixel, unsigned how)
+{
+	const struct gl_fmt_info *fi = gl_fmt_info(fmt);
+	if (fi && fi->kind == GLF_KIND_FLOAT)
+		pack_float_kind(fmt, fi, in, pixel, how);
+	else
+		gl_fmt_pack_float(fmt, in, pixel);
 }

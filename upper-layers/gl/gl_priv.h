@@ -103,7 +103,7 @@ struct gl_fmt_info {
 	uint8_t shift[4];	/* bit position of R, G, B, A in the little-endian pixel */
 	bool srgb;		/* color bytes are sRGB-encoded */
 	bool luminance;		/* the R channel is luminance: reads give L, L, L */
-	bool renderable;	/* color-renderable in GLES 3.0 */
+	bool renderable;	/* color-renderable in GLES 3.0 (floats: with EXT_color_buffer_float) */
 	GLenum read_format, read_type;	/* IMPLEMENTATION_COLOR_READ_FORMAT/TYPE (Mesa's answers) */
 	uint8_t block;		/* texels per block edge (4 for GLF_BLOCK*), 0 for 1 */
 };
@@ -120,8 +120,6 @@ enum gl_fmt gl_fmt_from_internal(GLenum internalformat);
 enum gl_fmt gl_fmt_from_fourcc(uint32_t fourcc);
 /* Packs a clear color (0..1 floats; linear, encoded here for sRGB) into a pixel of fmt. */
 uint32_t gl_fmt_pack_color(enum gl_fmt fmt, const float rgba[4]);
-/* Packs integer clear values (ClearBufferiv/uiv), clamped to the channel's range. */
-uint32_t gl_fmt_pack_int_color(enum gl_fmt fmt, const GLint rgba[4]);
 /* The bits of a pixel of fmt that the color write mask protects. */
 uint32_t gl_fmt_color_keep(enum gl_fmt fmt, const GLboolean mask[4]);
 /* Pixels of normalized formats as RGBA bytes: unpacking widens by bit
@@ -147,9 +145,22 @@ void gl_fmt_pack_float(enum gl_fmt fmt, const float rgba[4], void *pixel);
  * rounded to nearest even, overflowing to infinity, NaN kept quiet. */
 float gl_half_to_float(uint16_t h);
 uint16_t gl_half_from_float(float f);
-/* f rounded toward zero to a half's precision (a finite value past the
- * largest half to the largest), as a float that converts to half exactly. */
-float gl_half_toward_zero(float f);
+/*
+ * gl_fmt_pack_float as a given path of llvmpipe (the reference) stores
+ * into float channels: its CPU packers (uploads: gl_fmt_pack_float, how
+ * 0) round halves to nearest and flush 11 and 10-bit floats below 2^-14
+ * to 0; its whole-buffer clears round halves toward zero (finite values
+ * past the largest half to the largest); its rendering (blits, copies,
+ * mipmaps, resolves, clears of part of a buffer) keeps small-float
+ * denormals as well. Other kinds pack as gl_fmt_pack_float.
+ */
+enum {
+	GL_PACK_HALF_TOWARD_ZERO = 1u << 0,
+	GL_PACK_SMALL_DENORMALS = 1u << 1,
+	GL_PACK_CLEARED = GL_PACK_HALF_TOWARD_ZERO,
+	GL_PACK_RENDERED = GL_PACK_HALF_TOWARD_ZERO | GL_PACK_SMALL_DENORMALS,
+};
+void gl_fmt_pack_float_as(enum gl_fmt fmt, const float rgba[4], void *pixel, unsigned how);
 
 /*
  * Miptrees (miptree.c): one 2D image in a buffer object, X-tiled, Y-tiled
@@ -290,6 +301,8 @@ void gl_renderbuffer_unref(struct gl_renderbuffer *rb);
 /* The miptree an attachment point of fb renders to (NULL if none). */
 struct gl_miptree *gl_fb_miptree(struct gl_context *ctx, struct gl_framebuffer *fb, int att);
 GLenum gl_fb_status(struct gl_context *ctx, struct gl_framebuffer *fb);
+/* Whether a color attachment of fb is a float format (EXT_color_buffer_float). */
+bool gl_fb_has_float_color(struct gl_context *ctx, struct gl_framebuffer *fb);
 
 /*
  * Buffer objects (bufferobj.c). The object is reference counted (name

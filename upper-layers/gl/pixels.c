@@ -223,10 +223,31 @@ static bool decode_float(const struct gl_pixel_desc *d, const uint8_t *p, float 
 	return true;
 }
 
-/* RGBA16F from RGBA/FLOAT rounds toward zero: llvmpipe, the reference,
- * stores that pair with a blit whose half conversion truncates, every
- * other float-to-half pair with its CPU packers, which round to nearest. */
-static bool half_toward_zero(enum gl_fmt fmt, const struct gl_pixel_desc *d)
+/* RGBA floats into FLOAT or HALF_FLOAT components, or GL's packed float
+ * word; false for other types. */
+static bool encode_float(const struct gl_pixel_desc *d, const float c[4], uint8_t *p)
+{
+	if (d->type == GL_UNSIGNED_INT_10F_11F_11F_REV) {
+		gl_fmt_pack_float(GLF_R11G11B10F, c, p);
+		return true;
+	}
+	if (d->type != GL_FLOAT && d->type != GL_HALF_FLOAT)
+		return false;
+	for (int k = 0; k < d->comps && k < 4; k++) {
+		if (d->type == GL_FLOAT) {
+			memcpy(p + 4 * k, &c[k], 4);
+		} else {
+			uint16_t h = gl_half_from_float(c[k]);
+			memcpy(p + 2 * k, &h, 2);
+		}
+	}
+	return true;
+}
+
+/* RGBA16F from RGBA/FLOAT is stored as rendering stores: llvmpipe, the
+ * reference, uploads that pair with a blit (its half conversion rounds
+ * toward zero), every other pair with its CPU packers. */
+static bool upload_rendered(enum gl_fmt fmt, const struct gl_pixel_desc *d)
 {
 	return fmt == GLF_RGBA16F && d->format == GL_RGBA && d->type == GL_FLOAT;
 }
@@ -348,6 +369,12 @@ bool gl_pixels_can_pack(enum gl_fmt fmt, const struct gl_pixel_desc *d)
 	}
 	if (fi->kind == GLF_KIND_UINT || fi->kind == GLF_KIND_SINT)
 		return d->integer && int_type(d->type) && d->format != GL_RGB_INTEGER;
+	if (fi->kind == GLF_KIND_FLOAT) {
+		float c[4] = { 0 };
+		uint8_t px[16];
+		return !d->integer && d->format != GL_LUMINANCE && d->format != GL_LUMINANCE_ALPHA &&
+		       d->format != GL_ALPHA && d->format != GL_BGRA_EXT && encode_float(d, c, px);
+	}
 	return false;
 }
 
@@ -372,9 +399,10 @@ void gl_pixels_unpack_row(const struct gl_pixel_desc *d, const void *src, enum g
 		} else if (fi->kind == GLF_KIND_FLOAT) {
 			float c[4];
 			decode_float(d, s, c);
-			for (int k = 0; k < 4 && half_toward_zero(fmt, d); k++)
-				c[k] = gl_half_toward_zero(c[k]);
-			gl_fmt_pack_float(fmt, c, o);
+			if (upload_rendered(fmt, d))
+				gl_fmt_pack_float_as(fmt, c, o, GL_PACK_RENDERED);
+			else
+				gl_fmt_pack_float(fmt, c, o);
 		} else if (fi->kind == GLF_KIND_SNORM) {
 			/* RGB bytes into RGBX: the padding reads as 1.0 */
 			memcpy(o, s, 3);
@@ -402,6 +430,10 @@ void gl_pixels_pack_row(enum gl_fmt fmt, const void *src, const struct gl_pixel_
 			uint8_t c[4];
 			gl_fmt_unpack_ubyte(fmt, s, c);
 			encode_ubyte(d, c, o);
+		} else if (fi->kind == GLF_KIND_FLOAT) {
+			float c[4];
+			gl_fmt_unpack_float(fmt, s, c);
+			encode_float(d, c, o);
 		} else {
 			uint32_t c[4];
 			gl_fmt_unpack_int(fmt, s, c);

@@ -645,7 +645,12 @@ int gl_copy_rect(struct gl_context *ctx, struct gl_miptree *src, int sx, int sy,
 			continue;
 		}
 		for (int i = 0; i < w; i++, p += si->cpp, o += di->cpp) {
-			if (si->kind == GLF_KIND_UNORM) {
+			if (si->kind == GLF_KIND_FLOAT || di->kind == GLF_KIND_FLOAT) {
+				/* through floats, stored as rendering stores them */
+				float c[4];
+				gl_fmt_unpack_float(src->fmt, p, c);
+				gl_fmt_pack_float_as(dst->fmt, c, o, GL_PACK_RENDERED);
+			} else if (si->kind == GLF_KIND_UNORM) {
 				/* through bytes, also for RGB10_A2: its channels
 				 * round to 8 bits and 8 widen to 10 by
 				 * replication (formats.c), as llvmpipe copies */
@@ -695,11 +700,19 @@ struct gl_miptree *gl_teximage_copy_source(struct gl_context *ctx, const char *f
 	return mt;
 }
 
+/* Kinds a copy may convert between: the same, or normalized and float
+ * (Mesa copies a float buffer into a normalized image and back). */
+static bool copy_kinds_ok(const struct gl_fmt_info *si, const struct gl_fmt_info *di)
+{
+	bool sf = si->kind == GLF_KIND_UNORM || si->kind == GLF_KIND_FLOAT;
+	bool df = di->kind == GLF_KIND_UNORM || di->kind == GLF_KIND_FLOAT;
+	return si->kind == di->kind || (sf && df);
+}
+
 bool gl_teximage_copy_formats_ok(struct gl_context *ctx, const char *fn, enum gl_fmt src, enum gl_fmt dst)
 {
 	const struct gl_fmt_info *si = gl_fmt_info(src), *di = gl_fmt_info(dst);
-	if (si->kind == GLF_KIND_DS || di->kind == GLF_KIND_DS || si->kind != di->kind || si->srgb != di->srgb ||
-	    !copy_base_ok(si->base, di->base)) {
+	if (si->kind == GLF_KIND_DS || di->kind == GLF_KIND_DS || !copy_kinds_ok(si, di) || si->srgb != di->srgb) {
 		gl_error(ctx, GL_INVALID_OPERATION, "%s: the texture's format cannot be copied from the read buffer's", fn);
 		return false;
 	}
@@ -788,6 +801,20 @@ static enum gl_fmt copy_teximage_format(struct gl_context *ctx, const char *fn, 
 	}
 	if (!gl_teximage_copy_formats_ok(ctx, fn, src, fmt))
 		return GLF_NONE;
+	if (!copy_base_ok(si->base, gl_fmt_info(fmt)->base)) {
+		/* Table 3.15 (only CopyTexImage: Mesa's CopyTexSubImage
+		 * takes any base format, missing channels read 0, 0, 0, 1) */
+		gl_error(ctx, GL_INVALID_OPERATION, "%s(internalformat 0x%x): the read buffer lacks its channels", fn,
+			 internal);
+		return GLF_NONE;
+	}
+	if ((si->kind == GLF_KIND_FLOAT) != (gl_fmt_info(fmt)->kind == GLF_KIND_FLOAT)) {
+		/* a new image keeps float or fixed point (GLES 3.0 §3.8.5,
+		 * EXT_color_buffer_float); CopyTexSubImage may convert */
+		gl_error(ctx, GL_INVALID_OPERATION, "%s(internalformat 0x%x): float and fixed-point do not mix", fn,
+			 internal);
+		return GLF_NONE;
+	}
 	/* sized formats keep the read buffer's component sizes, integer ones
 	 * too (Mesa's formats_differ_in_component_sizes) */
 	if (gl_teximage_sized_internal(internal) && si->kind != GLF_KIND_DS) {
@@ -887,8 +914,8 @@ static int downsample(struct gl_context *ctx, struct gl_miptree *s0, struct gl_m
 			unsigned sum[4] = { 0 };
 			const int xs[2] = { x0, x1 }, ys[2] = { y0, y1 };
 			uint8_t *out = dm + (size_t)y * d->pitch + (size_t)x * fi->cpp;
-			if (gl_fmt_deep(s->fmt)) {
-				/* channels of more than 8 bits: the mean in float */
+			if (gl_fmt_deep(s->fmt) || fi->kind == GLF_KIND_FLOAT) {
+				/* float formats and channels of more than 8 bits: the mean in float */
 				float fsum[4] = { 0 }, c[4];
 				for (int z = 0; z < 2; z++)
 					for (int a = 0; a < 2; a++)
@@ -902,7 +929,7 @@ static int downsample(struct gl_context *ctx, struct gl_miptree *s0, struct gl_m
 						}
 				for (int i = 0; i < 4; i++)
 					c[i] = fsum[i] / 8.0f;
-				gl_fmt_pack_float(d->fmt, c, out);
+				gl_fmt_pack_float_as(d->fmt, c, out, GL_PACK_RENDERED);
 				continue;
 			}
 			for (int z = 0; z < 2; z++)
@@ -958,6 +985,17 @@ static int next_level(struct gl_context *ctx, struct gl_texture *t, int f, int l
 	return 0;
 }
 
+/* GLES 3.0: formats both color-renderable and filterable (not integer or
+ * depth ones); sRGB would need decoding first, which this CPU path does
+ * not do. Of the float formats, those EXT_color_buffer_float makes
+ * renderable, not RGB16F (EXT_color_buffer_half_float's): Mesa's answer. */
+static bool mipmappable(const struct gl_fmt_info *fi)
+{
+	if (fi->kind == GLF_KIND_FLOAT)
+		return fi->renderable && fi->internal != GL_RGB16F;
+	return fi->kind == GLF_KIND_UNORM && !fi->srgb;
+}
+
 void glGenerateMipmap(GLenum target)
 {
 	static const char fn[] = "glGenerateMipmap";
@@ -988,10 +1026,8 @@ void glGenerateMipmap(GLenum target)
 	}
 	struct gl_miptree *b = gl_tex_image(t, 0, base);
 	const struct gl_fmt_info *info = b ? gl_fmt_info(b->fmt) : NULL;
-	if (info && (info->kind != GLF_KIND_UNORM || info->srgb)) {
-		/* GLES 3.0: integer and depth formats are not filterable; sRGB
-		 * would need decoding first, which this CPU path does not do */
-		gl_error(ctx, GL_INVALID_OPERATION, "%s: the format is not filterable%s", fn,
+	if (info && !mipmappable(info)) {
+		gl_error(ctx, GL_INVALID_OPERATION, "%s: the format is not color-renderable and filterable%s", fn,
 			 info->srgb ? " (sRGB: not implemented)" : "");
 		return;
 	}
