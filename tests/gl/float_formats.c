@@ -510,6 +510,31 @@ static void float_reads(const struct ffmt *f)
 		free(px);
 	}
 	fact_floats(f->name, 4, 4);
+	/* into a pixel pack buffer, under PACK_ROW_LENGTH: RGBA/FLOAT and the read pair */
+	for (int k = 0; k < 2; k++) {
+		GLenum format = k ? (GLenum)rf : GL_RGBA, type = k ? (GLenum)rt : GL_FLOAT;
+		int bpp = type == GL_UNSIGNED_INT_10F_11F_11F_REV ? 4
+			  : (format == GL_RED ? 1 : format == GL_RG ? 2 : format == GL_RGB ? 3 : 4) *
+				    (type == GL_FLOAT ? 4 : 2);
+		size_t n = (size_t)6 * 4 * bpp + 16;
+		GLuint pbo;
+		glGenBuffers(1, &pbo);
+		glBindBuffer(GL_PIXEL_PACK_BUFFER, pbo);
+		glBufferData(GL_PIXEL_PACK_BUFFER, (GLsizeiptr)n, NULL, GL_STREAM_READ);
+		uint8_t *zero = calloc(n, 1);
+		glBufferSubData(GL_PIXEL_PACK_BUFFER, 0, (GLsizeiptr)n, zero);
+		free(zero);
+		glPixelStorei(GL_PACK_ROW_LENGTH, 6);
+		glReadPixels(1, 0, 3, 4, format, type, (void *)(uintptr_t)bpp);
+		GLenum e = glGetError();
+		glPixelStorei(GL_PACK_ROW_LENGTH, 0);
+		const uint8_t *m = glMapBufferRange(GL_PIXEL_PACK_BUFFER, 0, (GLsizeiptr)n, GL_MAP_READ_BIT);
+		fact("%s ReadPixels 0x%x/0x%x into a pack buffer -> %s hash %08x", f->name, format, type,
+		     gt_err_name(e), m ? gt_hash(m, n) : 0);
+		glUnmapBuffer(GL_PIXEL_PACK_BUFFER);
+		glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+		glDeleteBuffers(1, &pbo);
+	}
 	drop_fb(fb, tex);
 }
 
