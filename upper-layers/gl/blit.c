@@ -9,7 +9,9 @@
  * horizontal mirroring, format conversion) runs on the CPU with GLES 3.0's
  * definition of the blit as sampling level 0 of the source at each
  * destination pixel's center with CLAMP_TO_EDGE: NEAREST takes the texel
- * the center falls in, LINEAR the bilinear weighting of the four around it.
+ * the center falls in, LINEAR the bilinear weighting of the four around it
+ * (float buffers, and normalized ones into float ones, convert through
+ * floats; normalized ones between them through bytes).
  * Destination pixels whose sample lies outside the source framebuffer are
  * left alone (GL leaves them undefined). A multisample source is resolved
  * (multisample.c), only 1:1 into a single-sample buffer of its format.
@@ -42,9 +44,22 @@ static int att_of(GLenum buf)
 								  : -1;
 }
 
+static bool is_integer(const struct gl_fmt_info *fi)
+{
+	return fi->kind == GLF_KIND_UINT || fi->kind == GLF_KIND_SINT;
+}
+
+/* Integer buffers blit into integer ones of their signedness; normalized
+ * and float ones into each other. */
 static bool compatible_kinds(const struct gl_fmt_info *a, const struct gl_fmt_info *b)
 {
-	return a->kind == b->kind;
+	return is_integer(a) || is_integer(b) ? a->kind == b->kind : true;
+}
+
+/* What LINEAR may filter (the integer formats not). */
+static bool filterable(const struct gl_fmt_info *fi)
+{
+	return fi->kind == GLF_KIND_UNORM || fi->kind == GLF_KIND_FLOAT;
 }
 
 /* GLES 3.0 §4.3.3's "depth and stencil formats match", as Mesa reads it:
@@ -115,13 +130,17 @@ static uint8_t linear_to_srgb8(float c)
 	return (uint8_t)lrint(v * 255.0);
 }
 
-/* A texel of the source as floats (normalized: linear values). */
-static void fetch_float(const struct gl_miptree *mt, const uint8_t *base, uint32_t pitch, int x, int y, float c[4])
+/* A texel of the pair's source as floats (normalized: linear values):
+ * straight from float formats, from channels of more than 8 bits, and
+ * from linear normalized ones going into a float buffer (v / max, as Mesa
+ * converts); through bytes otherwise. */
+static void fetch_float(const struct pair *p, const uint8_t *base, uint32_t pitch, int x, int y, float c[4])
 {
+	const struct gl_miptree *mt = p->src;
 	const struct gl_fmt_info *fi = gl_fmt_info(mt->fmt);
 	uint8_t b[4];
-	if (gl_fmt_deep(mt->fmt)) {
-		/* more than 8 bits a channel: straight to float */
+	if (gl_fmt_deep(mt->fmt) || fi->kind == GLF_KIND_FLOAT ||
+	    (gl_fmt_info(p->dst->fmt)->kind == GLF_KIND_FLOAT && !fi->srgb)) {
 		gl_fmt_unpack_float(mt->fmt, base + (size_t)y * pitch + (size_t)x * fi->cpp, c);
 		return;
 	}
@@ -130,10 +149,16 @@ static void fetch_float(const struct gl_miptree *mt, const uint8_t *base, uint32
 		c[i] = fi->srgb && i < 3 ? srgb_to_linear(b[i]) : b[i] / 255.0f;
 }
 
+/* Floats into a pixel of mt: as rendered into a float buffer, clamped and
+ * through bytes into a normalized one. */
 static void store_float(const struct gl_miptree *mt, uint8_t *px, const float c[4])
 {
 	const struct gl_fmt_info *fi = gl_fmt_info(mt->fmt);
 	uint8_t b[4];
+	if (fi->kind == GLF_KIND_FLOAT) {
+		gl_fmt_pack_float_as(mt->fmt, c, px, GL_PACK_RENDERED);
+		return;
+	}
 	for (int i = 0; i < 4; i++) {
 		float v = c[i] < 0 ? 0 : c[i] > 1 ? 1 : c[i];
 		b[i] = fi->srgb && i < 3 ? linear_to_srgb8(v) : (uint8_t)lrintf(v * 255.0f);
@@ -149,7 +174,7 @@ static bool sample(const struct pair *p, const uint8_t *s, uint32_t spitch, int 
 	const struct gl_fmt_info *si = gl_fmt_info(p->src->fmt), *di = gl_fmt_info(p->dst->fmt);
 	if (u < 0 || v < 0 || u >= sw || v >= sh)
 		return false;
-	if (filter == GL_NEAREST || si->kind != GLF_KIND_UNORM) {
+	if (filter == GL_NEAREST || !filterable(si)) {
 		int x = (int)floor(u), y = (int)floor(v);
 		const uint8_t *px = s + (size_t)y * spitch + (size_t)x * si->cpp;
 		if (si->kind == GLF_KIND_DS) {
@@ -166,9 +191,9 @@ static bool sample(const struct pair *p, const uint8_t *s, uint32_t spitch, int 
 			memcpy(&b, out, di->cpp);
 			b = (b & (uint32_t)p->keep) | (a & ~(uint32_t)p->keep);
 			memcpy(out, &b, di->cpp);
-		} else if (si->kind == GLF_KIND_UNORM) {
+		} else if (filterable(si)) {
 			float c[4];
-			fetch_float(p->src, s, spitch, x, y, c);
+			fetch_float(p, s, spitch, x, y, c);
 			store_float(p->dst, out, c);
 		} else {
 			uint32_t c[4];
@@ -186,10 +211,10 @@ static bool sample(const struct pair *p, const uint8_t *s, uint32_t spitch, int 
 	j0 = j0 < 0 ? 0 : j0 >= sh ? sh - 1 : j0;
 	j1 = j1 < 0 ? 0 : j1 >= sh ? sh - 1 : j1;
 	float t00[4], t10[4], t01[4], t11[4], c[4];
-	fetch_float(p->src, s, spitch, i0, j0, t00);
-	fetch_float(p->src, s, spitch, i1, j0, t10);
-	fetch_float(p->src, s, spitch, i0, j1, t01);
-	fetch_float(p->src, s, spitch, i1, j1, t11);
+	fetch_float(p, s, spitch, i0, j0, t00);
+	fetch_float(p, s, spitch, i1, j0, t10);
+	fetch_float(p, s, spitch, i0, j1, t01);
+	fetch_float(p, s, spitch, i1, j1, t11);
 	for (int k = 0; k < 4; k++)
 		c[k] = (float)((1 - a) * (1 - b) * t00[k] + a * (1 - b) * t10[k] + (1 - a) * b * t01[k] +
 			       a * b * t11[k]);
@@ -354,7 +379,7 @@ void glBlitFramebuffer(GLint sx0, GLint sy0, GLint sx1, GLint sy1, GLint dx0, GL
 				gl_error(ctx, GL_INVALID_OPERATION, "%s: a resolve needs identical formats", fn);
 				return;
 			}
-			if (filter == GL_LINEAR && si->kind != GLF_KIND_UNORM) {
+			if (filter == GL_LINEAR && !filterable(si)) {
 				gl_error(ctx, GL_INVALID_OPERATION, "%s: integer buffers need GL_NEAREST", fn);
 				return;
 			}

@@ -8,8 +8,9 @@
  * CPU through a map. Depth 24 + stencil 8 is one 32-bit word: depth in
  * the three low bytes, stencil in the high one; depth 32F + stencil 8 is
  * 8 bytes, filled on the CPU (formats.c). A multisample buffer is
- * cleared one sample plane after the other. The wide integer formats (a
- * 32-bit word per channel) are cleared on the CPU, word by word.
+ * cleared one sample plane after the other. The wide formats (a 16 or
+ * 32-bit word per channel, integer or float) are cleared on the CPU, word
+ * by word. Float buffers take the clear color unclamped.
  */
 #include <errno.h>
 #include <string.h>
@@ -61,10 +62,10 @@ static int cpu_fill(struct gl_context *ctx, struct gl_miptree *mt, struct rect r
 	return 0;
 }
 
-/* CPU fill of a wide (RGBA16, RG32, RGBA32) buffer with integer values
- * v[i] (clamped to the channels as gl_fmt_pack_int does), but for the
- * channels whose bit is set in kept (gl_fmt_color_keep's answer). */
-static void fill_wide(struct gl_context *ctx, struct gl_miptree *mt, struct rect r, const uint32_t v[4],
+/* CPU fill of a wide (RGBA16, RG32, RGBA32, float too) buffer with the
+ * pixel px, but for the channels whose bit is set in kept
+ * (gl_fmt_color_keep's answer). */
+static void fill_wide(struct gl_context *ctx, struct gl_miptree *mt, struct rect r, const uint8_t px[16],
 		      uint32_t kept)
 {
 	const struct gl_fmt_info *fi = gl_fmt_info(mt->fmt);
@@ -75,8 +76,6 @@ static void fill_wide(struct gl_context *ctx, struct gl_miptree *mt, struct rect
 			all |= 1u << i;
 	if (r.x1 >= r.x2 || r.y1 >= r.y2 || (kept & all) == all)
 		return;
-	uint8_t px[16] = { 0 };
-	gl_fmt_pack_int(mt->fmt, v, px);
 	uint8_t *base = gl_miptree_map(ctx, mt);
 	if (!base) {
 		gl_error(ctx, GL_OUT_OF_MEMORY, "glClear: cannot map the buffer");
@@ -92,19 +91,21 @@ static void fill_wide(struct gl_context *ctx, struct gl_miptree *mt, struct rect
 	gl_miptree_unmap(mt);
 }
 
-/* Fill through the blitter when write_bits says which bytes it may write
- * (0 = all), otherwise or on refusal on the CPU. */
-static void fill_image(struct gl_context *ctx, struct gl_miptree *mt, struct rect r, uint64_t pixel, uint64_t keep)
+/* Fill with the pixel px (its first cpp bytes) through the blitter when
+ * write_bits says which bytes it may write (0 = all), otherwise or on
+ * refusal on the CPU. keep names the bits of each pixel kept (pixels of
+ * up to 8 bytes), or for a wide format the channels kept
+ * (gl_fmt_color_keep's answer). */
+static void fill_image(struct gl_context *ctx, struct gl_miptree *mt, struct rect r, const uint8_t px[16],
+		       uint64_t keep)
 {
 	unsigned cpp = gl_fmt_info(mt->fmt)->cpp;
 	if (gl_fmt_wide(gl_fmt_info(mt->fmt))) {
-		/* only glClear's float color comes here for a wide (integer)
-		 * buffer: undefined, and zeros as the 32-bit integer formats
-		 * get (gl_fmt_pack_color packs no integer format) */
-		static const uint32_t zero[4];
-		fill_wide(ctx, mt, r, zero, (uint32_t)keep);
+		fill_wide(ctx, mt, r, px, (uint32_t)keep);
 		return;
 	}
+	uint64_t pixel = 0;
+	memcpy(&pixel, px, cpp);
 	uint64_t all = gl_fmt_pixel_mask(gl_fmt_info(mt->fmt));
 	keep &= all;
 	if (r.x1 >= r.x2 || r.y1 >= r.y2 || keep == all)
@@ -126,7 +127,7 @@ static void fill_image(struct gl_context *ctx, struct gl_miptree *mt, struct rec
 }
 
 /* Every sample of a multisample image (its planes, multisample.c). */
-static void fill(struct gl_context *ctx, struct gl_miptree *mt, struct rect r, uint64_t pixel, uint64_t keep)
+static void fill_px(struct gl_context *ctx, struct gl_miptree *mt, struct rect r, const uint8_t px[16], uint64_t keep)
 {
 	int planes = mt->samples > 0 ? mt->depth : 1;
 	for (int s = 0; s < planes; s++) {
@@ -135,8 +136,41 @@ static void fill(struct gl_context *ctx, struct gl_miptree *mt, struct rect r, u
 			gl_error(ctx, GL_OUT_OF_MEMORY, "glClear: cannot reach sample %d", s);
 			return;
 		}
-		fill_image(ctx, plane, r, pixel, keep);
+		fill_image(ctx, plane, r, px, keep);
 	}
+}
+
+/* The same with a pixel of at most 64 bits. */
+static void fill(struct gl_context *ctx, struct gl_miptree *mt, struct rect r, uint64_t pixel, uint64_t keep)
+{
+	uint8_t px[16] = { 0 };
+	memcpy(px, &pixel, 8);
+	fill_px(ctx, mt, r, px, keep);
+}
+
+/* Whether llvmpipe, the reference, clears r of mt by drawing (a scissor
+ * inside the buffer, a channel masked off) rather than filling it: float
+ * values are then stored as rendered (formats.c). */
+static bool drawn_clear(struct gl_context *ctx, struct gl_miptree *mt, struct rect r)
+{
+	const GLboolean *m = ctx->color_mask;
+	return r.x1 > 0 || r.y1 > 0 || r.x2 < mt->width || r.y2 < mt->height || !m[0] || !m[1] || !m[2] || !m[3];
+}
+
+/* A color buffer cleared to the float color c under the color mask: a
+ * float buffer takes c as it is, a normalized one clamped (sRGB encoded);
+ * integer ones get zeros (undefined; gl_fmt_pack_color packs no integer
+ * format). */
+static void fill_color(struct gl_context *ctx, struct gl_miptree *mt, struct rect r, const float c[4])
+{
+	uint8_t px[16] = { 0 };
+	if (gl_fmt_info(mt->fmt)->kind == GLF_KIND_FLOAT) {
+		gl_fmt_pack_float_as(mt->fmt, c, px, drawn_clear(ctx, mt, r) ? GL_PACK_RENDERED : GL_PACK_CLEARED);
+	} else {
+		uint32_t pixel = gl_fmt_pack_color(mt->fmt, c);
+		memcpy(px, &pixel, 4);
+	}
+	fill_px(ctx, mt, r, px, gl_fmt_color_keep(mt->fmt, ctx->color_mask));
 }
 
 /* Depth and/or stencil of fb within r, under the depth and stencil write
@@ -187,7 +221,7 @@ void glClear(GLbitfield mask)
 			int att = db == GL_BACK ? GL_ATT_COLOR0 : (int)(db - GL_COLOR_ATTACHMENT0);
 			struct gl_miptree *mt = gl_fb_miptree(ctx, fb, att);
 			if (mt)
-				fill(ctx, mt, r, gl_fmt_pack_color(mt->fmt, ctx->clear_color), gl_fmt_color_keep(mt->fmt, ctx->color_mask));
+				fill_color(ctx, mt, r, ctx->clear_color);
 		}
 	}
 	clear_ds(ctx, fb, r, mask & GL_DEPTH_BUFFER_BIT, ctx->clear_depth, mask & GL_STENCIL_BUFFER_BIT,
@@ -243,13 +277,10 @@ void glClearBufferfv(GLenum buffer, GLint drawbuffer, const GLfloat *value)
 		if (!color_index_ok(ctx, fn, drawbuffer) || !(fb = clearbuffer_fb(ctx, fn, &r)))
 			return;
 		struct gl_miptree *mt = draw_buffer_mt(ctx, fb, drawbuffer);
-		/* float values clear normalized buffers; integer ones are undefined: left alone */
-		if (mt && gl_fmt_info(mt->fmt)->kind == GLF_KIND_UNORM) {
-			float c[4];
-			for (int i = 0; i < 4; i++)
-				c[i] = value[i] < 0 ? 0 : value[i] > 1 ? 1 : value[i];
-			fill(ctx, mt, r, gl_fmt_pack_color(mt->fmt, c), gl_fmt_color_keep(mt->fmt, ctx->color_mask));
-		}
+		/* float values clear normalized and float buffers; integer
+		 * ones are undefined: left alone */
+		if (mt && (gl_fmt_info(mt->fmt)->kind == GLF_KIND_UNORM || gl_fmt_info(mt->fmt)->kind == GLF_KIND_FLOAT))
+			fill_color(ctx, mt, r, value);
 		return;
 	}
 	case GL_DEPTH:
@@ -278,11 +309,9 @@ static void clear_int_color(struct gl_context *ctx, const char *fn, GLint drawbu
 	 * value's bits as the buffer's own type, clamped to its channels */
 	if (!mt || (gl_fmt_info(mt->fmt)->kind != GLF_KIND_UINT && gl_fmt_info(mt->fmt)->kind != GLF_KIND_SINT))
 		return;
-	if (gl_fmt_wide(gl_fmt_info(mt->fmt))) {
-		fill_wide(ctx, mt, r, (const uint32_t *)value, gl_fmt_color_keep(mt->fmt, ctx->color_mask));
-		return;
-	}
-	fill(ctx, mt, r, gl_fmt_pack_int_color(mt->fmt, value), gl_fmt_color_keep(mt->fmt, ctx->color_mask));
+	uint8_t px[16] = { 0 };
+	gl_fmt_pack_int(mt->fmt, (const uint32_t *)value, px);
+	fill_px(ctx, mt, r, px, gl_fmt_color_keep(mt->fmt, ctx->color_mask));
 }
 
 void glClearBufferiv(GLenum buffer, GLint drawbuffer, const GLint *value)

@@ -421,6 +421,16 @@ static int att_samples(const struct gl_attachment *a)
 	return a->type == GL_RENDERBUFFER ? a->rb->samples : 0;
 }
 
+bool gl_fb_has_float_color(struct gl_context *ctx, struct gl_framebuffer *fb)
+{
+	for (int i = GL_ATT_COLOR0; i < GL_ATT_DEPTH; i++) {
+		struct gl_miptree *mt = gl_fb_miptree(ctx, fb, i);
+		if (mt && gl_fmt_info(mt->fmt)->kind == GLF_KIND_FLOAT)
+			return true;
+	}
+	return false;
+}
+
 int gl_fb_samples(struct gl_context *ctx, struct gl_framebuffer *fb)
 {
 	(void)ctx;
@@ -710,7 +720,7 @@ static GLenum component_type(const struct gl_fmt_info *fi, int slot)
 		return GL_INT;
 	if (slot == GL_ATT_STENCIL && fi->stencil && (!fi->depth || gl_fmt_float_depth(fi)))
 		return GL_INDEX;
-	return gl_fmt_float_depth(fi) ? GL_FLOAT : GL_UNSIGNED_NORMALIZED;
+	return fi->kind == GLF_KIND_FLOAT || gl_fmt_float_depth(fi) ? GL_FLOAT : GL_UNSIGNED_NORMALIZED;
 }
 
 void glGetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment, GLenum pname, GLint *params)

@@ -12,13 +12,16 @@
  * Every format is described by channel widths and bit positions in its
  * little-endian pixel word (at most 32 bits: the blitter's widest pixel),
  * and the conversions are written once over that description. The wide
- * integer formats (RGBA16, RG32, RGBA32) are a 16 or 32-bit word per
- * channel, moved by the blitter as 2 or 4 32bpp pixels; RGB formats the
- * blitter has no 24, 48 or 96-bit pixel for (SRGB8, RGB8_SNORM, the RGB
- * integer ones) are padded to 4 channels, as i965 kept them: 4, 8 or 16
- * bytes. Depth and stencil pixels are read as one little-endian word of up
- * to 64 bits: depth low (normalized, or a float at 32 bits), stencil in
- * the byte above it; the compressed ones (ETC2/EAC) are
+ * formats (integer RGBA16, RG32, RGBA32; float RGBA16F, RG32F, RGBA32F) are
+ * a 16 or 32-bit word per channel, moved by the blitter as 2 or 4 32bpp
+ * pixels; RGB formats the blitter has no 24, 48 or 96-bit pixel for (SRGB8,
+ * RGB8_SNORM, the RGB integer ones, RGB16F, RGB32F) are padded to 4
+ * channels, as i965 kept them: 4, 8 or 16 bytes. A float channel's width
+ * says its encoding: 32 a float, 16 a half, 11 and 10 GL's unsigned small
+ * floats; RGB9_E5's three 9-bit mantissas share the exponent in the word's
+ * top 5 bits. Depth and stencil pixels are read as one little-endian word
+ * of up to 64 bits: depth low (normalized, or a float at 32 bits), stencil
+ * in the byte above it. The compressed ones (ETC2/EAC) are
  * 8 or 16-byte blocks of 4x4 texels, one block per pixel of the storage,
  * which nothing here converts. Pure functions of their arguments; nothing
  * here allocates.
@@ -34,6 +37,7 @@
 #define SI GLF_KIND_SINT
 #define DS GLF_KIND_DS
 #define SN GLF_KIND_SNORM
+#define FL GLF_KIND_FLOAT
 #define SH(r, g, b, a) { r, g, b, a }
 
 static const struct gl_fmt_info infos[GLF_COUNT] = {
@@ -144,6 +148,30 @@ static const struct gl_fmt_info infos[GLF_COUNT] = {
 	 * path here (attachments, copies, the blitter's 2 32bpp pixels) moves */
 	[GLF_Z32FS8] = { GL_DEPTH32F_STENCIL8, 0, 8, GL_DEPTH_STENCIL, 0, 0, 0, 0, 32, 8, DS, SH(0, 0, 0, 0),
 			 false, false, false, 0, 0 },
+	/* floating point (FL): halves and floats a channel, RGB padded to 4
+	 * with 1.0; GL's packed float words. Color-renderable by
+	 * EXT_color_buffer_float (RGB16F by EXT_color_buffer_half_float) but
+	 * RGB32F and RGB9_E5; the read pairs are Mesa's */
+	[GLF_R16F] = { GL_R16F, 0, 2, GL_RED, 16, 0, 0, 0, 0, 0, FL, SH(0, 0, 0, 0), false, false, true, GL_RED,
+		       GL_HALF_FLOAT },
+	[GLF_RG16F] = { GL_RG16F, 0, 4, GL_RG, 16, 16, 0, 0, 0, 0, FL, SH(0, 16, 0, 0), false, false, true, GL_RG,
+			GL_HALF_FLOAT },
+	[GLF_RGBX16F] = { GL_RGB16F, 0, 8, GL_RGB, 16, 16, 16, 0, 0, 0, FL, SH(0, 16, 32, 48),
+			  false, false, true, GL_RGBA, GL_HALF_FLOAT },
+	[GLF_RGBA16F] = { GL_RGBA16F, 0, 8, GL_RGBA, 16, 16, 16, 16, 0, 0, FL, SH(0, 16, 32, 48),
+			  false, false, true, GL_RGBA, GL_HALF_FLOAT },
+	[GLF_R32F] = { GL_R32F, 0, 4, GL_RED, 32, 0, 0, 0, 0, 0, FL, SH(0, 0, 0, 0), false, false, true, GL_RED,
+		       GL_FLOAT },
+	[GLF_RG32F] = { GL_RG32F, 0, 8, GL_RG, 32, 32, 0, 0, 0, 0, FL, SH(0, 32, 0, 0), false, false, true, GL_RG,
+			GL_FLOAT },
+	[GLF_RGBX32F] = { GL_RGB32F, 0, 16, GL_RGB, 32, 32, 32, 0, 0, 0, FL, SH(0, 32, 64, 96),
+			  false, false, false, 0, 0 },
+	[GLF_RGBA32F] = { GL_RGBA32F, 0, 16, GL_RGBA, 32, 32, 32, 32, 0, 0, FL, SH(0, 32, 64, 96),
+			  false, false, true, GL_RGBA, GL_FLOAT },
+	[GLF_R11G11B10F] = { GL_R11F_G11F_B10F, 0, 4, GL_RGB, 11, 11, 10, 0, 0, 0, FL, SH(0, 11, 22, 0),
+			     false, false, true, GL_RGB, GL_UNSIGNED_INT_10F_11F_11F_REV },
+	/* 9-bit mantissas; the shared exponent (bits 27-31) is no channel */
+	[GLF_RGB9E5] = { GL_RGB9_E5, 0, 4, GL_RGB, 9, 9, 9, 0, 0, 0, FL, SH(0, 9, 18, 0), false, false, false, 0, 0 },
 	/* compressed: one 4x4 block per pixel, no channels anything converts */
 	[GLF_BLOCK64] = { 0, 0, 8, GL_RGBA, 0, 0, 0, 0, 0, 0, GLF_KIND_BLOCK, SH(0, 0, 0, 0),
 			  false, false, false, 0, 0, 4 },
@@ -196,6 +224,14 @@ enum gl_fmt gl_fmt_from_internal(GLenum internal)
 	case GL_RGB10_A2UI: return GLF_RGB10A2UI;
 	case GL_RGBA16UI: return GLF_RGBA16UI;
 	case GL_RGBA16I: return GLF_RGBA16I;
+	case GL_R16F: return GLF_R16F;
+	case GL_RG16F: return GLF_RG16F;
+	case GL_RGB16F: return GLF_RGBX16F;
+	case GL_RGBA16F: return GLF_RGBA16F;
+	case GL_R32F: return GLF_R32F;
+	case GL_RG32F: return GLF_RG32F;
+	case GL_RGBA32F: return GLF_RGBA32F;
+	case GL_R11F_G11F_B10F: return GLF_R11G11B10F;
 	default: return GLF_NONE;
 	}
 }
@@ -272,16 +308,6 @@ uint32_t gl_fmt_pack_color(enum gl_fmt fmt, const float c[4])
 	if (fi->cpp == 4 && !fi->a)
 		v |= 0xffu << 24;
 	return v;
-}
-
-uint32_t gl_fmt_pack_int_color(enum gl_fmt fmt, const GLint c[4])
-{
-	const struct gl_fmt_info *fi = gl_fmt_info(fmt);
-	if (!fi || fi->cpp > 4)
-		return 0;	/* wide pixels: gl_fmt_pack_int */
-	uint32_t px = 0;
-	gl_fmt_pack_int(fmt, (const uint32_t *)c, &px);
-	return px;
 }
 
 uint32_t gl_fmt_color_keep(enum gl_fmt fmt, const GLboolean m[4])
@@ -399,6 +425,26 @@ void gl_fmt_pack_ubyte(enum gl_fmt fmt, const uint8_t in[4], void *pixel)
 	store_unorm(fi, raw, bits, pixel);
 }
 
+/* Channel i (bits wide at shift) of a pixel: a whole little-endian word
+ * of bits / 8 bytes in a wide pixel, else bits of the pixel word v. */
+static uint32_t channel_get(const struct gl_fmt_info *fi, const void *pixel, uint32_t v, int i, unsigned bits)
+{
+	uint32_t c = 0;
+	if (!gl_fmt_wide(fi))
+		return (v >> fi->shift[i]) & mask_of(bits);
+	memcpy(&c, (const uint8_t *)pixel + fi->shift[i] / 8, bits / 8);
+	return c;
+}
+
+/* The other way: into the wide pixel, or or'ed into the word *v. */
+static void channel_put(const struct gl_fmt_info *fi, void *pixel, uint32_t *v, int i, unsigned bits, uint32_t c)
+{
+	if (gl_fmt_wide(fi))
+		memcpy((uint8_t *)pixel + fi->shift[i] / 8, &c, bits / 8);
+	else
+		*v |= (c & mask_of(bits)) << fi->shift[i];
+}
+
 void gl_fmt_unpack_int(enum gl_fmt fmt, const void *pixel, uint32_t out[4])
 {
 	const struct gl_fmt_info *fi = gl_fmt_info(fmt);
@@ -412,14 +458,7 @@ void gl_fmt_unpack_int(enum gl_fmt fmt, const void *pixel, uint32_t out[4])
 	for (int i = 0; i < 4; i++) {
 		if (!bits[i])
 			continue;
-		uint32_t c;
-		if (gl_fmt_wide(fi)) {
-			/* a whole little-endian word of bits[i] / 8 bytes */
-			c = 0;
-			memcpy(&c, (const uint8_t *)pixel + fi->shift[i] / 8, bits[i] / 8u);
-		} else {
-			c = (v >> fi->shift[i]) & mask_of(bits[i]);
-		}
+		uint32_t c = channel_get(fi, pixel, v, i, bits[i]);
 		if (fi->kind == GLF_KIND_SINT && bits[i] < 32 && (c >> (bits[i] - 1)) & 1)
 			c |= ~mask_of(bits[i]);
 		out[i] = c;
@@ -445,10 +484,7 @@ void gl_fmt_pack_int(enum gl_fmt fmt, const uint32_t in[4], void *pixel)
 			int32_t s = (int32_t)c, hi = (int32_t)(mask_of(bits[i] - 1)), lo = -hi - 1;
 			c = (uint32_t)(s > hi ? hi : s < lo ? lo : s);
 		}
-		if (gl_fmt_wide(fi))
-			memcpy((uint8_t *)pixel + fi->shift[i] / 8, &c, bits[i] / 8u);
-		else
-			v |= (c & mask_of(bits[i])) << fi->shift[i];
+		channel_put(fi, pixel, &v, i, bits[i], c);
 	}
 	if (!gl_fmt_wide(fi))
 		store(fi, v, pixel);
@@ -460,6 +496,192 @@ bool gl_fmt_deep(enum gl_fmt fmt)
 	return fi && fi->kind == GLF_KIND_UNORM && (fi->r > 8 || fi->g > 8 || fi->b > 8 || fi->a > 8);
 }
 
+/* ---- floating-point channels ---- */
+
+static uint32_t float_bits(float f)
+{
+	uint32_t x;
+	memcpy(&x, &f, 4);
+	return x;
+}
+
+static float bits_float(uint32_t x)
+{
+	float f;
+	memcpy(&f, &x, 4);
+	return f;
+}
+
+/* q rounded by its low s bits (s >= 1) to nearest, ties to even. */
+static uint32_t round_even(uint32_t q, unsigned s)
+{
+	uint32_t rem = q & mask_of(s), half = 1u << (s - 1), r = q >> s;
+	return r + (rem > half || (rem == half && (r & 1)));
+}
+
+float gl_half_to_float(uint16_t h)
+{
+	uint32_t sign = (uint32_t)(h & 0x8000) << 16, e = (h >> 10) & 31, m = h & 0x3ff;
+	if (e == 0) {
+		float v = ldexpf((float)m, -24);	/* denormal: m units of 2^-24 */
+		return sign ? -v : v;
+	}
+	/* inf and NaN keep exponent all ones, the payload its top bits */
+	return bits_float(sign | (e == 31 ? 255u : e + 112) << 23 | m << 13);
+}
+
+/* Float to half, rounded to nearest even (overflowing to infinity) or
+ * toward zero (finite values past the largest half to the largest). */
+static uint16_t half_from_float(float f, bool toward_zero)
+{
+	uint32_t x = float_bits(f), sign = (x >> 16) & 0x8000, e = (x >> 23) & 0xff, m = x & 0x7fffff;
+	if (e == 255)	/* inf; NaN stays a quiet NaN */
+		return (uint16_t)(sign | 0x7c00 | (m ? 0x200 | m >> 13 : 0));
+	if (e > 112) {
+		/* normal (a carry of the rounding walks into the exponent) */
+		uint32_t v = (e - 112) << 23 | m;
+		uint32_t q = toward_zero ? v >> 13 : round_even(v, 13);
+		uint32_t top = toward_zero ? 0x7bff : 0x7c00;
+		return (uint16_t)(sign | (q > top ? top : q));
+	}
+	/* a half denormal: the value in units of 2^-24, (1.m * 2^(e-127)) * 2^24 */
+	unsigned s = 126 - e;
+	if (s > 24)
+		return (uint16_t)sign;
+	return (uint16_t)(sign | (toward_zero ? (m | 0x800000) >> s : round_even(m | 0x800000, s)));
+}
+
+uint16_t gl_half_from_float(float f)
+{
+	return half_from_float(f, false);
+}
+
+/* GL's unsigned 11 and 10-bit floats (5 exponent bits, bias 15) as
+ * llvmpipe encodes them: the mantissa truncated; negatives (and -inf) 0,
+ * finite values past the largest the largest, NaN a NaN. Values below
+ * 2^-14 are flushed to 0 by Mesa's CPU packer (uploads), but kept as
+ * denormals by its rendering (denormals). */
+static uint32_t to_ufloat(float v, unsigned bits, bool denormals)
+{
+	unsigned mbits = bits - 5;
+	uint32_t x = float_bits(v), e = (x >> 23) & 0xff, m = x & 0x7fffff, inf = 31u << mbits;
+	if (e == 255)
+		return m ? inf | 1 : x >> 31 ? 0 : inf;
+	if (x >> 31)
+		return 0;
+	if (e <= 112) {
+		/* the value in units of 2^(-14 - mbits): M * 2^(e - 150 + 14 + mbits) */
+		unsigned s = 136 - mbits - e;
+		return denormals && s <= 24 ? (m | 0x800000) >> s : 0;
+	}
+	if (e >= 127 + 16)
+		return inf - 1;	/* 30 << mbits | all mantissa bits */
+	return (e - 112) << mbits | m >> (23 - mbits);
+}
+
+static float from_ufloat(uint32_t c, unsigned bits)
+{
+	unsigned mbits = bits - 5;
+	uint32_t e = c >> mbits, m = c & mask_of(mbits);
+	if (e == 31)
+		return m ? NAN : INFINITY;
+	if (e == 0)
+		return ldexpf((float)m, -14 - (int)mbits);
+	return ldexpf((float)(m | 1u << mbits), (int)e - 15 - (int)mbits);
+}
+
+/* A float channel of bits as stored (how: GL_PACK_* flags), and back. */
+static uint32_t float_channel(float v, unsigned bits, unsigned how)
+{
+	if (bits == 32)
+		return float_bits(v);
+	if (bits == 16)
+		return half_from_float(v, how & GL_PACK_HALF_TOWARD_ZERO);
+	return to_ufloat(v, bits, how & GL_PACK_SMALL_DENORMALS);
+}
+
+static float channel_float(uint32_t c, unsigned bits)
+{
+	return bits == 32 ? bits_float(c) : bits == 16 ? gl_half_to_float((uint16_t)c) : from_ufloat(c, bits);
+}
+
+/*
+ * RGB9_E5 (GLES 3.0 §3.8.3.2, "shared exponent"): N = 9 mantissa bits,
+ * bias B = 15. Channels clamp to [0, 65408] (NaN to 0); the exponent comes
+ * from the largest, one more when its mantissa rounds up to 2^N; each
+ * mantissa is floor(c / 2^(exp - B - N) + 0.5), computed exactly as
+ * (floor(2c / 2^(exp - B - N)) + 1) / 2 (the scale is a power of two).
+ */
+static uint32_t rgb9e5_mantissa(float c, int exp)
+{
+	return ((uint32_t)ldexpf(c, 1 - (exp - 15 - 9)) + 1) >> 1;
+}
+
+static uint32_t pack_rgb9e5(const float in[3])
+{
+	const float max = 65408.0f;	/* (2^9 - 1) / 2^9 * 2^16 */
+	float c[3], maxc = 0.0f;
+	for (int i = 0; i < 3; i++) {
+		c[i] = in[i] > 0.0f ? (in[i] < max ? in[i] : max) : 0.0f;
+		if (c[i] > maxc)
+			maxc = c[i];
+	}
+	int e = 0;
+	if (maxc > 0.0f)
+		frexpf(maxc, &e);	/* maxc = f * 2^e, f in [0.5, 1): floor(log2) = e - 1 */
+	int exp = (maxc > 0.0f && e - 1 > -16 ? e - 1 : -16) + 1 + 15;
+	if (rgb9e5_mantissa(maxc, exp) == 1u << 9)
+		exp++;
+	return (uint32_t)exp << 27 | rgb9e5_mantissa(c[2], exp) << 18 | rgb9e5_mantissa(c[1], exp) << 9 |
+	       rgb9e5_mantissa(c[0], exp);
+}
+
+static void unpack_rgb9e5(uint32_t v, float out[4])
+{
+	int exp = (int)(v >> 27) - 15 - 9;
+	for (int i = 0; i < 3; i++)
+		out[i] = ldexpf((float)((v >> (9 * i)) & 511), exp);
+}
+
+/* A float format's RGB padded to 4 channels (RGB16F, RGB32F): the pad word reads 1.0. */
+static bool float_padded(const struct gl_fmt_info *fi)
+{
+	return fi->kind == GLF_KIND_FLOAT && !fi->a && fi->cpp * 8u == 4u * fi->b;
+}
+
+static void unpack_float_kind(enum gl_fmt fmt, const struct gl_fmt_info *fi, const void *pixel, float out[4])
+{
+	uint32_t v = gl_fmt_wide(fi) ? 0 : load(fi, pixel);
+	if (fmt == GLF_RGB9E5) {
+		unpack_rgb9e5(v, out);
+		return;
+	}
+	uint8_t bits[4];
+	bits_of(fi, bits);
+	for (int i = 0; i < 4; i++)
+		if (bits[i])
+			out[i] = channel_float(channel_get(fi, pixel, v, i, bits[i]), bits[i]);
+}
+
+static void pack_float_kind(enum gl_fmt fmt, const struct gl_fmt_info *fi, const float in[4], void *pixel,
+			    unsigned how)
+{
+	uint32_t v = 0;
+	if (fmt == GLF_RGB9E5) {
+		store(fi, pack_rgb9e5(in), pixel);
+		return;
+	}
+	uint8_t bits[4];
+	bits_of(fi, bits);
+	for (int i = 0; i < 4; i++)
+		if (bits[i])
+			channel_put(fi, pixel, &v, i, bits[i], float_channel(in[i], bits[i], how));
+	if (float_padded(fi))
+		channel_put(fi, pixel, &v, 3, fi->b, float_channel(1.0f, fi->b, how));
+	if (!gl_fmt_wide(fi))
+		store(fi, v, pixel);
+}
+
 /* Mesa's unorm-to-float: v * (1 / max), in float. */
 void gl_fmt_unpack_float(enum gl_fmt fmt, const void *pixel, float out[4])
 {
@@ -468,6 +690,10 @@ void gl_fmt_unpack_float(enum gl_fmt fmt, const void *pixel, float out[4])
 	uint8_t bits[4];
 	out[0] = out[1] = out[2] = 0.0f;
 	out[3] = 1.0f;
+	if (fi && fi->kind == GLF_KIND_FLOAT) {
+		unpack_float_kind(fmt, fi, pixel, out);
+		return;
+	}
 	if (!unorm_channels(fi, pixel, raw, bits))
 		return;
 	for (int i = 0; i < 4; i++)
@@ -480,6 +706,10 @@ void gl_fmt_unpack_float(enum gl_fmt fmt, const void *pixel, float out[4])
 void gl_fmt_pack_float(enum gl_fmt fmt, const float in[4], void *pixel)
 {
 	const struct gl_fmt_info *fi = gl_fmt_info(fmt);
+	if (fi && fi->kind == GLF_KIND_FLOAT) {
+		pack_float_kind(fmt, fi, in, pixel, 0);
+		return;
+	}
 	if (!fi || fi->kind != GLF_KIND_UNORM)
 		return;
 	uint8_t bits[4];
@@ -532,4 +762,13 @@ uint64_t gl_fmt_ds_convert(enum gl_fmt src, uint64_t v, enum gl_fmt dst)
 	uint64_t depth = v & gl_fmt_ds_bits(src, true, false);
 	uint64_t stencil = si->stencil ? (v >> si->depth) & 0xff : 0;
 	return (depth & gl_fmt_ds_bits(dst, true, false)) | (di->stencil ? stencil << di->depth : 0);
+}
+
+void gl_fmt_pack_float_as(enum gl_fmt fmt, const float in[4], void *pixel, unsigned how)
+{
+	const struct gl_fmt_info *fi = gl_fmt_info(fmt);
+	if (fi && fi->kind == GLF_KIND_FLOAT)
+		pack_float_kind(fmt, fi, in, pixel, how);
+	else
+		gl_fmt_pack_float(fmt, in, pixel);
 }

@@ -84,11 +84,17 @@ static int get_state(struct gl_context *ctx, GLenum pname, double *v, enum kind 
 		*k = K_BOOL;
 		return 1;
 	/* clear values and masks */
-	case GL_COLOR_CLEAR_VALUE:
-		for (int i = 0; i < 4; i++)
-			v[i] = ctx->clear_color[i];
+	case GL_COLOR_CLEAR_VALUE: {
+		/* clamped unless a float buffer is drawn to (Mesa's
+		 * FIXED_ONLY fragment clamping of GLES) */
+		bool clamp = !gl_fb_has_float_color(ctx, gl_draw_fb(ctx));
+		for (int i = 0; i < 4; i++) {
+			float c = ctx->clear_color[i];
+			v[i] = clamp ? (c > 0.0f ? (c < 1.0f ? c : 1.0f) : 0.0f) : c;
+		}
 		*k = K_NORM;
 		return 4;
+	}
 	case GL_DEPTH_CLEAR_VALUE: v[0] = ctx->clear_depth; *k = K_NORM; return 1;
 	case GL_STENCIL_CLEAR_VALUE: return I1(ctx->clear_stencil);
 	case GL_COLOR_WRITEMASK:

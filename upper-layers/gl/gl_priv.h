@@ -79,6 +79,13 @@ enum gl_fmt {
 	GLF_RGB8UI, GLF_RGB8I, GLF_RGB16UI, GLF_RGB16I, GLF_RGB32UI, GLF_RGB32I,
 	GLF_Z32F,	/* a float depth, 4 bytes */
 	GLF_Z32FS8,	/* a float depth, then stencil in byte 4 (bytes 5-7 unused): 8 bytes */
+	/* floating point: a 16-bit half or 32-bit float word per channel, R
+	 * first (RGBA16F, RG32F and RGBA32F are wide, moved as 2 or 4 32bpp
+	 * pixels); RGB16F and RGB32F padded to 4 channels, the pad 1.0 */
+	GLF_R16F, GLF_RG16F, GLF_RGBX16F, GLF_RGBA16F, GLF_R32F, GLF_RG32F, GLF_RGBX32F, GLF_RGBA32F,
+	/* GL's packed float words: UNSIGNED_INT_10F_11F_11F_REV (R in bits
+	 * 0-10) and UNSIGNED_INT_5_9_9_9_REV (R in 0-8, the shared exponent in 27-31) */
+	GLF_R11G11B10F, GLF_RGB9E5,
 	/* compressed (ETC2/EAC): a 4x4 texel block as one 8 or 16-byte pixel,
 	 * kept as given (nothing samples, so nothing decodes) */
 	GLF_BLOCK64, GLF_BLOCK128,
@@ -86,8 +93,11 @@ enum gl_fmt {
 };
 
 /* What a format's values are: normalized color, integer color, depth/stencil,
- * compressed blocks (opaque bytes: no conversion, render or read touches them). */
-enum gl_fmt_kind { GLF_KIND_UNORM, GLF_KIND_UINT, GLF_KIND_SINT, GLF_KIND_DS, GLF_KIND_BLOCK, GLF_KIND_SNORM };
+ * compressed blocks (opaque bytes: no conversion, render or read touches them),
+ * floating-point color (channels of 32, 16, 11 or 10 bits, or RGB9_E5's). */
+enum gl_fmt_kind {
+	GLF_KIND_UNORM, GLF_KIND_UINT, GLF_KIND_SINT, GLF_KIND_DS, GLF_KIND_BLOCK, GLF_KIND_SNORM, GLF_KIND_FLOAT
+};
 
 struct gl_fmt_info {
 	GLenum internal;	/* the sized internal format it comes from */
@@ -99,7 +109,7 @@ struct gl_fmt_info {
 	uint8_t shift[4];	/* bit position of R, G, B, A in the little-endian pixel */
 	bool srgb;		/* color bytes are sRGB-encoded */
 	bool luminance;		/* the R channel is luminance: reads give L, L, L */
-	bool renderable;	/* color-renderable in GLES 3.0 */
+	bool renderable;	/* color-renderable in GLES 3.0 (floats: with EXT_color_buffer_float) */
 	GLenum read_format, read_type;	/* IMPLEMENTATION_COLOR_READ_FORMAT/TYPE (Mesa's answers) */
 	uint8_t block;		/* texels per block edge (4 for GLF_BLOCK*), 0 for 1 */
 };
@@ -136,8 +146,6 @@ enum gl_fmt gl_fmt_from_internal(GLenum internalformat);
 enum gl_fmt gl_fmt_from_fourcc(uint32_t fourcc);
 /* Packs a clear color (0..1 floats; linear, encoded here for sRGB) into a pixel of fmt. */
 uint32_t gl_fmt_pack_color(enum gl_fmt fmt, const float rgba[4]);
-/* Packs integer clear values (ClearBufferiv/uiv), clamped to the channel's range. */
-uint32_t gl_fmt_pack_int_color(enum gl_fmt fmt, const GLint rgba[4]);
 /* The bits of a pixel of fmt that the color write mask protects. */
 uint32_t gl_fmt_color_keep(enum gl_fmt fmt, const GLboolean mask[4]);
 /* Pixels of normalized formats as RGBA bytes: unpacking widens by bit
@@ -152,10 +160,33 @@ void gl_fmt_pack_int(enum gl_fmt fmt, const uint32_t rgba[4], void *pixel);
 /* Normalized formats with a channel wider than 8 bits (RGB10_A2): Mesa
  * converts them through floats, not bytes, so every conversion between
  * them and other normalized formats goes through these (values 0..1, raw
- * encoded values for sRGB; missing channels 0, 0, 0, 1). */
+ * encoded values for sRGB; missing channels 0, 0, 0, 1). They are also
+ * the conversions of the floating-point formats (any value: packing
+ * rounds to half to nearest even, truncates to the unsigned 11 and
+ * 10-bit floats and encodes RGB9_E5's shared exponent, as Mesa does). */
 bool gl_fmt_deep(enum gl_fmt fmt);
 void gl_fmt_unpack_float(enum gl_fmt fmt, const void *pixel, float rgba[4]);
 void gl_fmt_pack_float(enum gl_fmt fmt, const float rgba[4], void *pixel);
+/* IEEE half floats (GL's HALF_FLOAT): to float exactly; from float
+ * rounded to nearest even, overflowing to infinity, NaN kept quiet. */
+float gl_half_to_float(uint16_t h);
+uint16_t gl_half_from_float(float f);
+/*
+ * gl_fmt_pack_float as a given path of llvmpipe (the reference) stores
+ * into float channels: its CPU packers (uploads: gl_fmt_pack_float, how
+ * 0) round halves to nearest and flush 11 and 10-bit floats below 2^-14
+ * to 0; its whole-buffer clears round halves toward zero (finite values
+ * past the largest half to the largest); its rendering (blits, copies,
+ * mipmaps, resolves, clears of part of a buffer) keeps small-float
+ * denormals as well. Other kinds pack as gl_fmt_pack_float.
+ */
+enum {
+	GL_PACK_HALF_TOWARD_ZERO = 1u << 0,
+	GL_PACK_SMALL_DENORMALS = 1u << 1,
+	GL_PACK_CLEARED = GL_PACK_HALF_TOWARD_ZERO,
+	GL_PACK_RENDERED = GL_PACK_HALF_TOWARD_ZERO | GL_PACK_SMALL_DENORMALS,
+};
+void gl_fmt_pack_float_as(enum gl_fmt fmt, const float rgba[4], void *pixel, unsigned how);
 
 /*
  * Miptrees (miptree.c): one 2D image in a buffer object, X-tiled, Y-tiled
@@ -296,6 +327,8 @@ void gl_renderbuffer_unref(struct gl_renderbuffer *rb);
 /* The miptree an attachment point of fb renders to (NULL if none). */
 struct gl_miptree *gl_fb_miptree(struct gl_context *ctx, struct gl_framebuffer *fb, int att);
 GLenum gl_fb_status(struct gl_context *ctx, struct gl_framebuffer *fb);
+/* Whether a color attachment of fb is a float format (EXT_color_buffer_float). */
+bool gl_fb_has_float_color(struct gl_context *ctx, struct gl_framebuffer *fb);
 
 /*
  * Buffer objects (bufferobj.c). The object is reference counted (name

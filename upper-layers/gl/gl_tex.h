@@ -132,6 +132,10 @@ enum gl_fmt gl_teximage_sized_storage(GLenum internal);
  * NULL after recording the error. */
 const struct gl_tex_combo *gl_teximage_check_combo(struct gl_context *ctx, const char *fn, GLenum internal,
 						   GLenum format, GLenum type, struct gl_pixel_desc *d);
+/* The same for TexSubImage of an image of internal: TexStorage's BGRA8_EXT
+ * takes BGRA_EXT's rows, a half-float image HALF_FLOAT_OES as HALF_FLOAT. */
+const struct gl_tex_combo *gl_teximage_check_sub_combo(struct gl_context *ctx, const char *fn, GLenum internal,
+						       GLenum format, GLenum type, struct gl_pixel_desc *d);
 /* What TexImage2D and TexImage3D check after the target, level and size, in
  * the spec's order: border (INVALID_VALUE), format and type (INVALID_ENUM),
  * the internal format (INVALID_VALUE), then their combination; NULL after

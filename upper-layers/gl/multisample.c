@@ -19,7 +19,8 @@
  * a single-sample one, the only thing that may read samples) runs on the
  * CPU, since the blitter cannot average: normalized color is the mean of
  * the samples per channel, rounded to nearest (sRGB averaged as linear
- * values, as GL's resolve of sRGB buffers does in Mesa); depth, stencil
+ * values, as GL's resolve of sRGB buffers does in Mesa), float color the
+ * mean in float; depth, stencil
  * and integer color take sample 0 (ES 3.0 §4.3.3 leaves the choice open).
  * When every sample of a pixel is equal, the mean is that value.
  *
@@ -154,6 +155,30 @@ static uint64_t convert_pixel(enum gl_fmt src, enum gl_fmt dst, uint64_t v)
 	return out;
 }
 
+/* A resolved pixel of a float format from n samples (cpp bytes, plane
+ * bytes apart): the mean per channel, or the samples' value when they
+ * are all equal (exact, also where a sum would overflow). */
+static void resolve_float(enum gl_fmt fmt, const uint8_t *sample, size_t plane, int n, uint8_t *out)
+{
+	unsigned cpp = gl_fmt_info(fmt)->cpp;
+	bool same = true;
+	for (int k = 1; k < n && same; k++)
+		same = memcmp(sample, sample + plane * (size_t)k, cpp) == 0;
+	if (same) {
+		memcpy(out, sample, cpp);
+		return;
+	}
+	float sum[4] = { 0 }, c[4];
+	for (int k = 0; k < n; k++) {
+		gl_fmt_unpack_float(fmt, sample + plane * (size_t)k, c);
+		for (int i = 0; i < 4; i++)
+			sum[i] += c[i];
+	}
+	for (int i = 0; i < 4; i++)
+		c[i] = sum[i] / (float)n;
+	gl_fmt_pack_float_as(fmt, c, out, GL_PACK_RENDERED);
+}
+
 int gl_ms_resolve(struct gl_context *ctx, struct gl_miptree *src, struct gl_miptree *dst, uint64_t keep, int x0,
 		  int y0, int x1, int y1)
 {
@@ -180,6 +205,11 @@ int gl_ms_resolve(struct gl_context *ctx, struct gl_miptree *src, struct gl_mipt
 	for (int j = 0; j < h; j++) {
 		uint8_t *out = d + (size_t)(y0 + j) * dst->pitch + (size_t)x0 * dcpp;
 		for (int i = 0; i < w; i++, out += dcpp) {
+			if (fi->kind == GLF_KIND_FLOAT) {
+				/* a color buffer: nothing kept (keep is for depth/stencil) */
+				resolve_float(src->fmt, tmp + row * (size_t)j + (size_t)i * cpp, plane, n, out);
+				continue;
+			}
 			for (int k = 0; k < n; k++) {
 				px[k] = 0;
 				memcpy(&px[k], tmp + plane * (size_t)k + row * (size_t)j + (size_t)i * cpp, cpp);

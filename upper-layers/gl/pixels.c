@@ -5,9 +5,10 @@
  * PACK_* / UNPACK_* parameters (GLES 3.0 §3.7.2 and §4.3.2), the pixel
  * buffer object checks shared by TexImage and ReadPixels, and the row
  * conversions between client layouts and the storage formats of
- * formats.c. Conversions go through RGBA bytes for normalized formats
- * and 32-bit integers for integer formats, except when the client layout
- * is the storage layout byte for byte, which is a copy.
+ * formats.c. Conversions go through RGBA bytes for normalized formats,
+ * 32-bit integers for integer formats and RGBA floats for floating-point
+ * ones, except when the client layout is the storage layout byte for
+ * byte, which is a copy.
  *
  * Pure functions, except gl_pixels_buffer_map/unmap, which map a bound
  * PIXEL_PACK/UNPACK buffer's object for the CPU (after submitting the
@@ -195,6 +196,62 @@ static bool encode_ubyte(const struct gl_pixel_desc *d, const uint8_t c[4], uint
 	return true;
 }
 
+/* ---- float client pixels -> RGBA floats ---- */
+
+/* FLOAT and HALF_FLOAT components, GL's packed float words (decoded as the
+ * storage formats of the same layout); missing components 0, 0, 0, 1.
+ * False for other types. */
+static bool decode_float(const struct gl_pixel_desc *d, const uint8_t *p, float o[4])
+{
+	o[0] = o[1] = o[2] = 0.0f;
+	o[3] = 1.0f;
+	switch (d->type) {
+	case GL_UNSIGNED_INT_10F_11F_11F_REV: gl_fmt_unpack_float(GLF_R11G11B10F, p, o); return true;
+	case GL_UNSIGNED_INT_5_9_9_9_REV: gl_fmt_unpack_float(GLF_RGB9E5, p, o); return true;
+	case GL_FLOAT: case GL_HALF_FLOAT: case GL_HALF_FLOAT_OES: break;
+	default: return false;
+	}
+	for (int k = 0; k < d->comps && k < 4; k++) {
+		if (d->type == GL_FLOAT) {
+			memcpy(&o[k], p + 4 * k, 4);
+		} else {
+			uint16_t h;
+			memcpy(&h, p + 2 * k, 2);
+			o[k] = gl_half_to_float(h);
+		}
+	}
+	return true;
+}
+
+/* RGBA floats into FLOAT or HALF_FLOAT components, or GL's packed float
+ * word; false for other types. */
+static bool encode_float(const struct gl_pixel_desc *d, const float c[4], uint8_t *p)
+{
+	if (d->type == GL_UNSIGNED_INT_10F_11F_11F_REV) {
+		gl_fmt_pack_float(GLF_R11G11B10F, c, p);
+		return true;
+	}
+	if (d->type != GL_FLOAT && d->type != GL_HALF_FLOAT)
+		return false;
+	for (int k = 0; k < d->comps && k < 4; k++) {
+		if (d->type == GL_FLOAT) {
+			memcpy(p + 4 * k, &c[k], 4);
+		} else {
+			uint16_t h = gl_half_from_float(c[k]);
+			memcpy(p + 2 * k, &h, 2);
+		}
+	}
+	return true;
+}
+
+/* RGBA16F from RGBA/FLOAT is stored as rendering stores: llvmpipe, the
+ * reference, uploads that pair with a blit (its half conversion rounds
+ * toward zero), every other pair with its CPU packers. */
+static bool upload_rendered(enum gl_fmt fmt, const struct gl_pixel_desc *d)
+{
+	return fmt == GLF_RGBA16F && d->format == GL_RGBA && d->type == GL_FLOAT;
+}
+
 /* ---- integer client pixels <-> 32-bit integers ---- */
 
 static uint32_t get_int(GLenum type, const uint8_t *p)
@@ -247,6 +304,14 @@ bool gl_pixels_is_raw(enum gl_fmt fmt, const struct gl_pixel_desc *d)
 	case GLF_R8_SNORM: f = GL_RED; t = GL_BYTE; break;
 	case GLF_RG8_SNORM: f = GL_RG; t = GL_BYTE; break;
 	case GLF_RGBA8_SNORM: f = GL_RGBA; t = GL_BYTE; break;
+	case GLF_R16F: f = GL_RED; t = GL_HALF_FLOAT; break;
+	case GLF_RG16F: f = GL_RG; t = GL_HALF_FLOAT; break;
+	case GLF_RGBA16F: f = GL_RGBA; t = GL_HALF_FLOAT; break;
+	case GLF_R32F: f = GL_RED; t = GL_FLOAT; break;
+	case GLF_RG32F: f = GL_RG; t = GL_FLOAT; break;
+	case GLF_RGBA32F: f = GL_RGBA; t = GL_FLOAT; break;
+	case GLF_R11G11B10F: f = GL_RGB; t = GL_UNSIGNED_INT_10F_11F_11F_REV; break;
+	case GLF_RGB9E5: f = GL_RGB; t = GL_UNSIGNED_INT_5_9_9_9_REV; break;
 	default:
 		if (fi && (fi->kind == GLF_KIND_UINT || fi->kind == GLF_KIND_SINT)) {
 			f = fi->read_format;
@@ -283,6 +348,11 @@ bool gl_pixels_can_unpack(enum gl_fmt fmt, const struct gl_pixel_desc *d)
 		return d->integer && int_type(d->type);
 	if (fmt == GLF_RGBX8_SNORM)
 		return d->format == GL_RGB && d->type == GL_BYTE;	/* padded on the way */
+	if (fi->kind == GLF_KIND_FLOAT) {
+		float c[4];
+		uint8_t px[4] = { 0 };
+		return !d->integer && decode_float(d, px, c);
+	}
 	return false;
 }
 
@@ -299,6 +369,12 @@ bool gl_pixels_can_pack(enum gl_fmt fmt, const struct gl_pixel_desc *d)
 	}
 	if (fi->kind == GLF_KIND_UINT || fi->kind == GLF_KIND_SINT)
 		return d->integer && int_type(d->type) && d->format != GL_RGB_INTEGER;
+	if (fi->kind == GLF_KIND_FLOAT) {
+		float c[4] = { 0 };
+		uint8_t px[16];
+		return !d->integer && d->format != GL_LUMINANCE && d->format != GL_LUMINANCE_ALPHA &&
+		       d->format != GL_ALPHA && d->format != GL_BGRA_EXT && encode_float(d, c, px);
+	}
 	return false;
 }
 
@@ -320,6 +396,13 @@ void gl_pixels_unpack_row(const struct gl_pixel_desc *d, const void *src, enum g
 			uint8_t c[4];
 			decode_ubyte(d, s, c);
 			gl_fmt_pack_ubyte(fmt, c, o);
+		} else if (fi->kind == GLF_KIND_FLOAT) {
+			float c[4];
+			decode_float(d, s, c);
+			if (upload_rendered(fmt, d))
+				gl_fmt_pack_float_as(fmt, c, o, GL_PACK_RENDERED);
+			else
+				gl_fmt_pack_float(fmt, c, o);
 		} else if (fi->kind == GLF_KIND_SNORM) {
 			/* RGB bytes into RGBX: the padding reads as 1.0 */
 			memcpy(o, s, 3);
@@ -347,6 +430,10 @@ void gl_pixels_pack_row(enum gl_fmt fmt, const void *src, const struct gl_pixel_
 			uint8_t c[4];
 			gl_fmt_unpack_ubyte(fmt, s, c);
 			encode_ubyte(d, c, o);
+		} else if (fi->kind == GLF_KIND_FLOAT) {
+			float c[4];
+			gl_fmt_unpack_float(fmt, s, c);
+			encode_float(d, c, o);
 		} else {
 			uint32_t c[4];
 			gl_fmt_unpack_int(fmt, s, c);

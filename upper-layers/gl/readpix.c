@@ -9,7 +9,8 @@
  * refuses, the read buffer itself is mapped (a GTT map detiles it).
  *
  * The formats accepted are GLES 3.0's (RGBA/UNSIGNED_BYTE for normalized
- * buffers, RGBA_INTEGER with INT or UNSIGNED_INT for integer ones, and the
+ * buffers, RGBA_INTEGER with INT or UNSIGNED_INT for integer ones,
+ * EXT_color_buffer_float's RGBA/FLOAT for float ones, and the
  * IMPLEMENTATION_COLOR_READ_FORMAT/TYPE pair) plus EXT_read_format_bgra's
  * BGRA pairs, which Mesa accepts too. Pixels of the rectangle outside the
  * framebuffer are not written. GL's y runs up from the first row in memory.
@@ -33,6 +34,7 @@ static bool read_pair_ok(const struct gl_fmt_info *fi, GLenum format, GLenum typ
 		       (format == GL_BGRA_EXT && (type == GL_UNSIGNED_BYTE || type == GL_UNSIGNED_SHORT_1_5_5_5_REV_EXT));
 	case GLF_KIND_UINT: return format == GL_RGBA_INTEGER && type == GL_UNSIGNED_INT;
 	case GLF_KIND_SINT: return format == GL_RGBA_INTEGER && type == GL_INT;
+	case GLF_KIND_FLOAT: return format == GL_RGBA && type == GL_FLOAT;
 	default: return false;
 	}
 }

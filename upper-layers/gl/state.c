@@ -50,11 +50,13 @@ void glClearColor(GLfloat r, GLfloat g, GLfloat b, GLfloat a)
 	struct gl_context *ctx = gl_ctx();
 	if (!ctx)
 		return;
-	/* GLES keeps clear colors clamped (no floating-point color buffers here) */
-	ctx->clear_color[0] = clamp01(r);
-	ctx->clear_color[1] = clamp01(g);
-	ctx->clear_color[2] = clamp01(b);
-	ctx->clear_color[3] = clamp01(a);
+	/* kept as given: a float color buffer clears to it unclamped
+	 * (EXT_color_buffer_float); normalized ones clamp when packing, and
+	 * the query clamps unless a float buffer is drawn to (get.c) */
+	ctx->clear_color[0] = r;
+	ctx->clear_color[1] = g;
+	ctx->clear_color[2] = b;
+	ctx->clear_color[3] = a;
 }
 
 void glClearDepthf(GLfloat d)
@@ -209,7 +211,8 @@ void glPixelStorei(GLenum pname, GLint param)
 }
 
 static const char extensions[] =
-	"GL_EXT_buffer_storage GL_EXT_compressed_ETC1_RGB8_sub_texture GL_EXT_copy_image GL_EXT_read_format_bgra "
+	"GL_EXT_buffer_storage GL_EXT_color_buffer_float GL_EXT_color_buffer_half_float "
+	"GL_EXT_compressed_ETC1_RGB8_sub_texture GL_EXT_copy_image GL_EXT_read_format_bgra "
 	"GL_EXT_robustness GL_EXT_texture_format_BGRA8888 GL_KHR_debug GL_OES_EGL_image "
 	"GL_OES_compressed_ETC1_RGB8_texture GL_OES_copy_image";
 

@@ -6,8 +6,8 @@
  * array entry points share with them (gl_tex.h). The internal format /
  * format / type combinations are GLES 3.0's Table 3.2 (plus the unsized
  * legacy ones and EXT_texture_format_BGRA8888); those whose storage is
- * not implemented yet (float and half-float, packed float) are
- * refused with GL_INVALID_OPERATION and a KHR_debug message saying so.
+ * not implemented (OES_texture_float's unsized ones) are refused with
+ * GL_INVALID_OPERATION and a KHR_debug message saying so.
  *
  * Uploads are the blitter-only recipe: the client's pixels are converted
  * into a linear staging object, which one XY_SRC_COPY_BLT puts into the
@@ -38,9 +38,9 @@ static const struct gl_tex_combo combos[] = {
 	{ GL_RGB5_A1, GL_RGBA, GL_UNSIGNED_SHORT_5_5_5_1, GLF_RGB5A1 },
 	{ GL_RGB10_A2, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, GLF_RGB10A2 },
 	{ GL_RGB5_A1, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, GLF_RGB5A1 },
-	{ GL_RGBA16F, GL_RGBA, GL_HALF_FLOAT, GLF_NONE },
-	{ GL_RGBA32F, GL_RGBA, GL_FLOAT, GLF_NONE },
-	{ GL_RGBA16F, GL_RGBA, GL_FLOAT, GLF_NONE },
+	{ GL_RGBA16F, GL_RGBA, GL_HALF_FLOAT, GLF_RGBA16F },
+	{ GL_RGBA32F, GL_RGBA, GL_FLOAT, GLF_RGBA32F },
+	{ GL_RGBA16F, GL_RGBA, GL_FLOAT, GLF_RGBA16F },
 	{ GL_RGBA8UI, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, GLF_RGBA8UI },
 	{ GL_RGBA8I, GL_RGBA_INTEGER, GL_BYTE, GLF_RGBA8I },
 	{ GL_RGBA16UI, GL_RGBA_INTEGER, GL_UNSIGNED_SHORT, GLF_RGBA16UI },
@@ -53,15 +53,15 @@ static const struct gl_tex_combo combos[] = {
 	{ GL_SRGB8, GL_RGB, GL_UNSIGNED_BYTE, GLF_SRGBX8 },
 	{ GL_RGB8_SNORM, GL_RGB, GL_BYTE, GLF_RGBX8_SNORM },
 	{ GL_RGB565, GL_RGB, GL_UNSIGNED_SHORT_5_6_5, GLF_RGB565 },
-	{ GL_R11F_G11F_B10F, GL_RGB, GL_UNSIGNED_INT_10F_11F_11F_REV, GLF_NONE },
-	{ GL_RGB9_E5, GL_RGB, GL_UNSIGNED_INT_5_9_9_9_REV, GLF_NONE },
-	{ GL_RGB16F, GL_RGB, GL_HALF_FLOAT, GLF_NONE },
-	{ GL_R11F_G11F_B10F, GL_RGB, GL_HALF_FLOAT, GLF_NONE },
-	{ GL_RGB9_E5, GL_RGB, GL_HALF_FLOAT, GLF_NONE },
-	{ GL_RGB32F, GL_RGB, GL_FLOAT, GLF_NONE },
-	{ GL_RGB16F, GL_RGB, GL_FLOAT, GLF_NONE },
-	{ GL_R11F_G11F_B10F, GL_RGB, GL_FLOAT, GLF_NONE },
-	{ GL_RGB9_E5, GL_RGB, GL_FLOAT, GLF_NONE },
+	{ GL_R11F_G11F_B10F, GL_RGB, GL_UNSIGNED_INT_10F_11F_11F_REV, GLF_R11G11B10F },
+	{ GL_RGB9_E5, GL_RGB, GL_UNSIGNED_INT_5_9_9_9_REV, GLF_RGB9E5 },
+	{ GL_RGB16F, GL_RGB, GL_HALF_FLOAT, GLF_RGBX16F },
+	{ GL_R11F_G11F_B10F, GL_RGB, GL_HALF_FLOAT, GLF_R11G11B10F },
+	{ GL_RGB9_E5, GL_RGB, GL_HALF_FLOAT, GLF_RGB9E5 },
+	{ GL_RGB32F, GL_RGB, GL_FLOAT, GLF_RGBX32F },
+	{ GL_RGB16F, GL_RGB, GL_FLOAT, GLF_RGBX16F },
+	{ GL_R11F_G11F_B10F, GL_RGB, GL_FLOAT, GLF_R11G11B10F },
+	{ GL_RGB9_E5, GL_RGB, GL_FLOAT, GLF_RGB9E5 },
 	{ GL_RGB8UI, GL_RGB_INTEGER, GL_UNSIGNED_BYTE, GLF_RGB8UI },
 	{ GL_RGB8I, GL_RGB_INTEGER, GL_BYTE, GLF_RGB8I },
 	{ GL_RGB16UI, GL_RGB_INTEGER, GL_UNSIGNED_SHORT, GLF_RGB16UI },
@@ -70,9 +70,9 @@ static const struct gl_tex_combo combos[] = {
 	{ GL_RGB32I, GL_RGB_INTEGER, GL_INT, GLF_RGB32I },
 	{ GL_RG8, GL_RG, GL_UNSIGNED_BYTE, GLF_RG8 },
 	{ GL_RG8_SNORM, GL_RG, GL_BYTE, GLF_RG8_SNORM },
-	{ GL_RG16F, GL_RG, GL_HALF_FLOAT, GLF_NONE },
-	{ GL_RG32F, GL_RG, GL_FLOAT, GLF_NONE },
-	{ GL_RG16F, GL_RG, GL_FLOAT, GLF_NONE },
+	{ GL_RG16F, GL_RG, GL_HALF_FLOAT, GLF_RG16F },
+	{ GL_RG32F, GL_RG, GL_FLOAT, GLF_RG32F },
+	{ GL_RG16F, GL_RG, GL_FLOAT, GLF_RG16F },
 	{ GL_RG8UI, GL_RG_INTEGER, GL_UNSIGNED_BYTE, GLF_RG8UI },
 	{ GL_RG8I, GL_RG_INTEGER, GL_BYTE, GLF_RG8I },
 	{ GL_RG16UI, GL_RG_INTEGER, GL_UNSIGNED_SHORT, GLF_RG16UI },
@@ -81,9 +81,9 @@ static const struct gl_tex_combo combos[] = {
 	{ GL_RG32I, GL_RG_INTEGER, GL_INT, GLF_RG32I },
 	{ GL_R8, GL_RED, GL_UNSIGNED_BYTE, GLF_R8 },
 	{ GL_R8_SNORM, GL_RED, GL_BYTE, GLF_R8_SNORM },
-	{ GL_R16F, GL_RED, GL_HALF_FLOAT, GLF_NONE },
-	{ GL_R32F, GL_RED, GL_FLOAT, GLF_NONE },
-	{ GL_R16F, GL_RED, GL_FLOAT, GLF_NONE },
+	{ GL_R16F, GL_RED, GL_HALF_FLOAT, GLF_R16F },
+	{ GL_R32F, GL_RED, GL_FLOAT, GLF_R32F },
+	{ GL_R16F, GL_RED, GL_FLOAT, GLF_R16F },
 	{ GL_R8UI, GL_RED_INTEGER, GL_UNSIGNED_BYTE, GLF_R8UI },
 	{ GL_R8I, GL_RED_INTEGER, GL_BYTE, GLF_R8I },
 	{ GL_R16UI, GL_RED_INTEGER, GL_UNSIGNED_SHORT, GLF_R16UI },
@@ -111,6 +111,11 @@ static const struct gl_tex_combo combos[] = {
 	{ GL_RGB, GL_RGB, GL_FLOAT, GLF_NONE },
 	{ GL_RGBA, GL_RGBA, GL_HALF_FLOAT_OES, GLF_NONE },
 	{ GL_RGB, GL_RGB, GL_HALF_FLOAT_OES, GLF_NONE },
+	/* OES_texture_half_float's type with RED and RG: Mesa takes it for
+	 * the sized formats too (an image of any 16F format also takes it in
+	 * TexSubImage, gl_teximage_check_sub_combo) */
+	{ GL_R16F, GL_RED, GL_HALF_FLOAT_OES, GLF_R16F },
+	{ GL_RG16F, GL_RG, GL_HALF_FLOAT_OES, GLF_RG16F },
 };
 
 static const struct gl_tex_combo *find_combo(GLenum internal, GLenum format, GLenum type)
@@ -370,6 +375,12 @@ const struct gl_tex_combo *gl_teximage_check_combo(struct gl_context *ctx, const
 		gl_error(ctx, GL_INVALID_VALUE, "%s: the image is compressed", fn);
 		return NULL;
 	}
+	if (type == GL_UNSIGNED_INT_5_9_9_9_REV && format != GL_RGB) {
+		/* Mesa's answer: the shared-exponent type is an enum error with
+		 * any other format (10F_11F_11F_REV's is INVALID_OPERATION) */
+		gl_error(ctx, GL_INVALID_ENUM, "%s(format 0x%x, type 0x%x)", fn, format, type);
+		return NULL;
+	}
 	const struct gl_tex_combo *c = find_combo(internal, format, type);
 	if (!c) {
 		gl_error(ctx, GL_INVALID_OPERATION, "%s(internalformat 0x%x, format 0x%x, type 0x%x): not a valid combination",
@@ -377,6 +388,21 @@ const struct gl_tex_combo *gl_teximage_check_combo(struct gl_context *ctx, const
 		return NULL;
 	}
 	return c;
+}
+
+const struct gl_tex_combo *gl_teximage_check_sub_combo(struct gl_context *ctx, const char *fn, GLenum internal,
+						       GLenum format, GLenum type, struct gl_pixel_desc *d)
+{
+	/* TexStorage's BGRA8_EXT takes what the unsized BGRA_EXT takes
+	 * (EXT_texture_storage with EXT_texture_format_BGRA8888) */
+	if (internal == GL_BGRA8_EXT)
+		internal = GL_BGRA_EXT;
+	/* a half-float image takes OES_texture_half_float's type as
+	 * HALF_FLOAT, as Mesa's TexSubImage does */
+	const struct gl_fmt_info *fi = gl_fmt_info(gl_teximage_sized_storage(internal));
+	if (type == GL_HALF_FLOAT_OES && fi && fi->kind == GLF_KIND_FLOAT && fi->r == 16)
+		type = GL_HALF_FLOAT;
+	return gl_teximage_check_combo(ctx, fn, internal, format, type, d);
 }
 
 const struct gl_tex_combo *gl_teximage_check_args(struct gl_context *ctx, const char *fn, GLint border,
@@ -512,10 +538,7 @@ void glTexSubImage2D(GLenum target, GLint level, GLint x, GLint y, GLsizei w, GL
 		return;
 	/* a format and type the image's internal format accepts, converted
 	 * into whatever the image is stored as */
-	/* TexStorage's BGRA8_EXT takes what the unsized BGRA_EXT takes
-	 * (EXT_texture_storage with EXT_texture_format_BGRA8888) */
-	GLenum combo_internal = *internal == GL_BGRA8_EXT ? GL_BGRA_EXT : *internal;
-	const struct gl_tex_combo *c = gl_teximage_check_combo(ctx, fn, combo_internal, format, type, &d);
+	const struct gl_tex_combo *c = gl_teximage_check_sub_combo(ctx, fn, *internal, format, type, &d);
 	if (!c)
 		return;
 	if (c->fmt == GLF_NONE || (mt && !gl_pixels_can_unpack(mt->fmt, &d) &&
@@ -643,7 +666,12 @@ int gl_copy_rect(struct gl_context *ctx, struct gl_miptree *src, int sx, int sy,
 			continue;
 		}
 		for (int i = 0; i < w; i++, p += si->cpp, o += di->cpp) {
-			if (si->kind == GLF_KIND_UNORM) {
+			if (si->kind == GLF_KIND_FLOAT || di->kind == GLF_KIND_FLOAT) {
+				/* through floats, stored as rendering stores them */
+				float c[4];
+				gl_fmt_unpack_float(src->fmt, p, c);
+				gl_fmt_pack_float_as(dst->fmt, c, o, GL_PACK_RENDERED);
+			} else if (si->kind == GLF_KIND_UNORM) {
 				/* through bytes, also for RGB10_A2: its channels
 				 * round to 8 bits and 8 widen to 10 by
 				 * replication (formats.c), as llvmpipe copies */
@@ -693,11 +721,19 @@ struct gl_miptree *gl_teximage_copy_source(struct gl_context *ctx, const char *f
 	return mt;
 }
 
+/* Kinds a copy may convert between: the same, or normalized and float
+ * (Mesa copies a float buffer into a normalized image and back). */
+static bool copy_kinds_ok(const struct gl_fmt_info *si, const struct gl_fmt_info *di)
+{
+	bool sf = si->kind == GLF_KIND_UNORM || si->kind == GLF_KIND_FLOAT;
+	bool df = di->kind == GLF_KIND_UNORM || di->kind == GLF_KIND_FLOAT;
+	return si->kind == di->kind || (sf && df);
+}
+
 bool gl_teximage_copy_formats_ok(struct gl_context *ctx, const char *fn, enum gl_fmt src, enum gl_fmt dst)
 {
 	const struct gl_fmt_info *si = gl_fmt_info(src), *di = gl_fmt_info(dst);
-	if (si->kind == GLF_KIND_DS || di->kind == GLF_KIND_DS || si->kind != di->kind || si->srgb != di->srgb ||
-	    !copy_base_ok(si->base, di->base)) {
+	if (si->kind == GLF_KIND_DS || di->kind == GLF_KIND_DS || !copy_kinds_ok(si, di) || si->srgb != di->srgb) {
 		gl_error(ctx, GL_INVALID_OPERATION, "%s: the texture's format cannot be copied from the read buffer's", fn);
 		return false;
 	}
@@ -786,6 +822,20 @@ static enum gl_fmt copy_teximage_format(struct gl_context *ctx, const char *fn, 
 	}
 	if (!gl_teximage_copy_formats_ok(ctx, fn, src, fmt))
 		return GLF_NONE;
+	if (!copy_base_ok(si->base, gl_fmt_info(fmt)->base)) {
+		/* Table 3.15 (only CopyTexImage: Mesa's CopyTexSubImage
+		 * takes any base format, missing channels read 0, 0, 0, 1) */
+		gl_error(ctx, GL_INVALID_OPERATION, "%s(internalformat 0x%x): the read buffer lacks its channels", fn,
+			 internal);
+		return GLF_NONE;
+	}
+	if ((si->kind == GLF_KIND_FLOAT) != (gl_fmt_info(fmt)->kind == GLF_KIND_FLOAT)) {
+		/* a new image keeps float or fixed point (GLES 3.0 §3.8.5,
+		 * EXT_color_buffer_float); CopyTexSubImage may convert */
+		gl_error(ctx, GL_INVALID_OPERATION, "%s(internalformat 0x%x): float and fixed-point do not mix", fn,
+			 internal);
+		return GLF_NONE;
+	}
 	/* sized formats keep the read buffer's component sizes, integer ones
 	 * too (Mesa's formats_differ_in_component_sizes) */
 	if (gl_teximage_sized_internal(internal) && si->kind != GLF_KIND_DS) {
@@ -885,8 +935,8 @@ static int downsample(struct gl_context *ctx, struct gl_miptree *s0, struct gl_m
 			unsigned sum[4] = { 0 };
 			const int xs[2] = { x0, x1 }, ys[2] = { y0, y1 };
 			uint8_t *out = dm + (size_t)y * d->pitch + (size_t)x * fi->cpp;
-			if (gl_fmt_deep(s->fmt)) {
-				/* channels of more than 8 bits: the mean in float */
+			if (gl_fmt_deep(s->fmt) || fi->kind == GLF_KIND_FLOAT) {
+				/* float formats and channels of more than 8 bits: the mean in float */
 				float fsum[4] = { 0 }, c[4];
 				for (int z = 0; z < 2; z++)
 					for (int a = 0; a < 2; a++)
@@ -900,7 +950,7 @@ static int downsample(struct gl_context *ctx, struct gl_miptree *s0, struct gl_m
 						}
 				for (int i = 0; i < 4; i++)
 					c[i] = fsum[i] / 8.0f;
-				gl_fmt_pack_float(d->fmt, c, out);
+				gl_fmt_pack_float_as(d->fmt, c, out, GL_PACK_RENDERED);
 				continue;
 			}
 			for (int z = 0; z < 2; z++)
@@ -956,6 +1006,17 @@ static int next_level(struct gl_context *ctx, struct gl_texture *t, int f, int l
 	return 0;
 }
 
+/* GLES 3.0: formats both color-renderable and filterable (not integer or
+ * depth ones); sRGB would need decoding first, which this CPU path does
+ * not do. Of the float formats, those EXT_color_buffer_float makes
+ * renderable, not RGB16F (EXT_color_buffer_half_float's): Mesa's answer. */
+static bool mipmappable(const struct gl_fmt_info *fi)
+{
+	if (fi->kind == GLF_KIND_FLOAT)
+		return fi->renderable && fi->internal != GL_RGB16F;
+	return fi->kind == GLF_KIND_UNORM && !fi->srgb;
+}
+
 void glGenerateMipmap(GLenum target)
 {
 	static const char fn[] = "glGenerateMipmap";
@@ -986,10 +1047,8 @@ void glGenerateMipmap(GLenum target)
 	}
 	struct gl_miptree *b = gl_tex_image(t, 0, base);
 	const struct gl_fmt_info *info = b ? gl_fmt_info(b->fmt) : NULL;
-	if (info && (info->kind != GLF_KIND_UNORM || info->srgb)) {
-		/* GLES 3.0: integer and depth formats are not filterable; sRGB
-		 * would need decoding first, which this CPU path does not do */
-		gl_error(ctx, GL_INVALID_OPERATION, "%s: the format is not filterable%s", fn,
+	if (info && !mipmappable(info)) {
+		gl_error(ctx, GL_INVALID_OPERATION, "%s: the format is not color-renderable and filterable%s", fn,
 			 info->srgb ? " (sRGB: not implemented)" : "");
 		return;
 	}

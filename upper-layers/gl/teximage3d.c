@@ -179,11 +179,8 @@ void glTexSubImage3D(GLenum target, GLint level, GLint x, GLint y, GLint z, GLsi
 	struct gl_texture *t = sub_box(ctx, k, level, x, y, z, w, h, depth, fn);
 	if (!t)
 		return;
-	/* a format and type the image's internal format accepts (TexStorage's
-	 * BGRA8_EXT takes what BGRA_EXT takes), converted into its storage */
-	GLenum internal = t->internal[level];
-	GLenum combo_internal = internal == GL_BGRA8_EXT ? GL_BGRA_EXT : internal;
-	const struct gl_tex_combo *c = gl_teximage_check_combo(ctx, fn, combo_internal, format, type, &d);
+	/* a format and type the image's internal format accepts, converted into its storage */
+	const struct gl_tex_combo *c = gl_teximage_check_sub_combo(ctx, fn, t->internal[level], format, type, &d);
 	if (!c)
 		return;
 	struct gl_miptree *mt = gl_tex_image(t, 0, level);
