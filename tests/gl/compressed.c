@@ -50,12 +50,6 @@ static size_t image_bytes(int w, int h, int d, int bytes)
 	return (size_t)blocks(w) * (size_t)blocks(h) * (size_t)d * (size_t)bytes;
 }
 
-static void nearest(GLenum target)
-{
-	glTexParameteri(target, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-	glTexParameteri(target, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-}
-
 /* The blocks of texels x, y, w, h of image z (face or layer) of level of
  * tex: copied into a new RGBA32UI or RG32UI texture, read back and
  * unpacked to bytes (blocks(w) x blocks(h) of bytes each, malloc'd). The
@@ -70,7 +64,7 @@ static uint8_t *read_blocks(GLuint tex, GLenum target, int level, int z, int x, 
 	glGenTextures(1, &u);
 	glBindTexture(GL_TEXTURE_2D, u);
 	glTexStorage2D(GL_TEXTURE_2D, 1, bytes == 16 ? GL_RGBA32UI : GL_RG32UI, bw, bh);
-	nearest(GL_TEXTURE_2D);
+	gt_nearest(GL_TEXTURE_2D);
 	copy_image(tex, target, level, x, y, z, u, GL_TEXTURE_2D, 0, 0, 0, 0, w, h, 1);
 	err[0] = glGetError();
 	GLuint fb = gt_fbo_with_tex(u, GL_TEXTURE_2D, 0);
@@ -123,7 +117,7 @@ static void wide_formats(void)
 		GLuint t;
 		glGenTextures(1, &t);
 		glBindTexture(GL_TEXTURE_2D, t);
-		nearest(GL_TEXTURE_2D);
+		gt_nearest(GL_TEXTURE_2D);
 		glTexImage2D(GL_TEXTURE_2D, 0, f[i].internal, w, h, 0, f[i].format, f[i].type, data);
 		snprintf(s, sizeof(s), "%s TexImage2D", f[i].name);
 		fact_err(s);
@@ -221,7 +215,7 @@ static void wide_formats(void)
 		glDeleteRenderbuffers(1, &rb);
 		/* what the copies made, read through a framebuffer of their own */
 		glBindTexture(GL_TEXTURE_2D, ct);
-		nearest(GL_TEXTURE_2D);
+		gt_nearest(GL_TEXTURE_2D);
 		glBindFramebuffer(GL_FRAMEBUFFER, fb);
 		glCopyTexImage2D(GL_TEXTURE_2D, 0, f[i].internal, 2, 1, 20, 6, 0);
 		glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 3, 2, 25, 0, 9, 4);
@@ -326,7 +320,7 @@ static void images_2d(void)
 		GLuint t;
 		glGenTextures(1, &t);
 		glBindTexture(GL_TEXTURE_2D, t);
-		nearest(GL_TEXTURE_2D);
+		gt_nearest(GL_TEXTURE_2D);
 		glCompressedTexImage2D(GL_TEXTURE_2D, 0, c->internal, w, h, 0, (GLsizei)n, data);
 		snprintf(s, sizeof(s), "%s CompressedTexImage2D 13x7 (%zu bytes)", c->name, n);
 		fact_err(s);
@@ -394,7 +388,7 @@ static void storage_levels(void)
 	GLuint t;
 	glGenTextures(1, &t);
 	glBindTexture(GL_TEXTURE_2D, t);
-	nearest(GL_TEXTURE_2D);	/* each level complete on its own */
+	gt_nearest(GL_TEXTURE_2D);	/* each level complete on its own */
 	int w = 9, h = 3;
 	for (int l = 0; l < 4; l++, w = w > 1 ? w / 2 : 1, h = h > 1 ? h / 2 : 1) {
 		size_t n = image_bytes(w, h, 1, 16);
@@ -455,7 +449,7 @@ static void cube_and_array(void)
 	uint8_t *data = gt_pattern(n, 600);
 	glGenTextures(1, &t);
 	glBindTexture(GL_TEXTURE_2D_ARRAY, t);
-	nearest(GL_TEXTURE_2D_ARRAY);
+	gt_nearest(GL_TEXTURE_2D_ARRAY);
 	glCompressedTexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_COMPRESSED_RG11_EAC, w, h, d, 0, (GLsizei)n, data);
 	fact_err("array CompressedTexImage3D RG11_EAC 10x6x3");
 	size_t layer = image_bytes(w, h, 1, 16);
@@ -521,7 +515,7 @@ static void unpack_buffer(void)
 	glBufferData(GL_PIXEL_UNPACK_BUFFER, (GLsizeiptr)(n + 64), data, GL_STATIC_DRAW);
 	glGenTextures(1, &t);
 	glBindTexture(GL_TEXTURE_2D, t);
-	nearest(GL_TEXTURE_2D);
+	gt_nearest(GL_TEXTURE_2D);
 	glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA8_ETC2_EAC, 8, 8, 0, (GLsizei)n, (void *)(uintptr_t)48);
 	fact_err("PBO CompressedTexImage2D at offset 48");
 	glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA8_ETC2_EAC, 8, 8, 0, (GLsizei)n, (void *)(uintptr_t)65);
@@ -548,7 +542,7 @@ static void unpack_buffer(void)
 	GLuint ta;
 	glGenTextures(1, &ta);
 	glBindTexture(GL_TEXTURE_2D_ARRAY, ta);
-	nearest(GL_TEXTURE_2D_ARRAY);
+	gt_nearest(GL_TEXTURE_2D_ARRAY);
 	glCompressedTexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_COMPRESSED_R11_EAC, 8, 4, 2, 0, 32, (void *)(uintptr_t)8);
 	fact_err("PBO CompressedTexImage3D 8x4x2 at offset 8");
 	glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
@@ -569,13 +563,13 @@ static void unpack_buffer(void)
 	data = gt_pattern(image_bytes(9, 5, 2, 16), 701);
 	glGenTextures(1, &t);
 	glBindTexture(GL_TEXTURE_2D, t);
-	nearest(GL_TEXTURE_2D);
+	gt_nearest(GL_TEXTURE_2D);
 	glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RG11_EAC, 9, 5, 0, (GLsizei)image_bytes(9, 5, 1, 16), data);
 	fact_err("CompressedTexImage2D under UNPACK_ROW_LENGTH, SKIP_*, ALIGNMENT");
 	fact_blocks("under the unpack modes", t, GL_TEXTURE_2D, 0, 0, 0, 0, 9, 5, 16, data);
 	glGenTextures(1, &ta);
 	glBindTexture(GL_TEXTURE_2D_ARRAY, ta);
-	nearest(GL_TEXTURE_2D_ARRAY);
+	gt_nearest(GL_TEXTURE_2D_ARRAY);
 	glCompressedTexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_COMPRESSED_RG11_EAC, 9, 5, 2, 0,
 			       (GLsizei)image_bytes(9, 5, 2, 16), data);
 	fact_err("CompressedTexImage3D under UNPACK_IMAGE_HEIGHT, SKIP_IMAGES");
@@ -744,7 +738,7 @@ static GLuint ctex(GLenum internal, int w, int h, int bytes, unsigned seed, uint
 	*data = gt_pattern(n, seed);
 	glGenTextures(1, &t);
 	glBindTexture(GL_TEXTURE_2D, t);
-	nearest(GL_TEXTURE_2D);
+	gt_nearest(GL_TEXTURE_2D);
 	glCompressedTexImage2D(GL_TEXTURE_2D, 0, internal, w, h, 0, (GLsizei)n, *data);
 	return t;
 }
@@ -755,7 +749,7 @@ static GLuint utex(GLenum internal, GLenum format, int w, int h, unsigned seed)
 	uint8_t *data = gt_pattern((size_t)w * h * 16, seed);
 	glGenTextures(1, &t);
 	glBindTexture(GL_TEXTURE_2D, t);
-	nearest(GL_TEXTURE_2D);
+	gt_nearest(GL_TEXTURE_2D);
 	glTexImage2D(GL_TEXTURE_2D, 0, internal, w, h, 0, format, format == GL_RGBA_INTEGER || format == GL_RG_INTEGER ? GL_UNSIGNED_INT : GL_UNSIGNED_BYTE, data);
 	free(data);
 	return t;
@@ -873,7 +867,7 @@ static void etc1(void)
 	GLuint t, t2, t3, u, a, c;
 	glGenTextures(1, &t);
 	glBindTexture(GL_TEXTURE_2D, t);
-	nearest(GL_TEXTURE_2D);
+	gt_nearest(GL_TEXTURE_2D);
 	glCompressedTexImage2D(GL_TEXTURE_2D, 0, F, 13, 7, 0, 64, data);
 	fact_err("ETC1 CompressedTexImage2D 13x7");
 	glCompressedTexImage2D(GL_TEXTURE_2D, 1, F, 6, 3, 0, 8, data);

@@ -87,21 +87,6 @@ static const uint16_t hvals[] = {
 };
 #define NHVALS (int)(sizeof(hvals) / sizeof(hvals[0]))
 
-static void nearest(GLenum target)
-{
-	glTexParameteri(target, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-	glTexParameteri(target, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-}
-
-static GLuint new_tex(GLenum target)
-{
-	GLuint t;
-	glGenTextures(1, &t);
-	glBindTexture(target, t);
-	nearest(target);
-	return t;
-}
-
 /* Bytes of one client texel of f's format in type. */
 static int client_bpp(const struct ffmt *f, GLenum type)
 {
@@ -140,7 +125,7 @@ static void fact_bits_at(const struct ffmt *f, const char *what, GLuint tex, GLe
 		return;
 	GLint bound = 0;
 	glGetIntegerv(GL_TEXTURE_BINDING_2D, &bound);
-	GLuint partner = new_tex(GL_TEXTURE_2D);
+	GLuint partner = gt_new_tex(GL_TEXTURE_2D);
 	glTexStorage2D(GL_TEXTURE_2D, 1, f->partner, w, h);
 	copy_image(tex, target, level, x, y, z, partner, GL_TEXTURE_2D, 0, 0, 0, 0, w, h, 1);
 	GLenum err = glGetError();
@@ -204,7 +189,7 @@ static void combos(void)
 	uint8_t zero[64] = { 0 };
 	for (int i = 0; i < NFFMTS; i++) {
 		const struct ffmt *f = &ffmts[i];
-		GLuint t = new_tex(GL_TEXTURE_2D), s = new_tex(GL_TEXTURE_2D);
+		GLuint t = gt_new_tex(GL_TEXTURE_2D), s = gt_new_tex(GL_TEXTURE_2D);
 		glTexStorage2D(GL_TEXTURE_2D, 1, f->internal, 2, 2);
 		fact("%s TexStorage2D -> %s", f->name, gt_err_name(glGetError()));
 		for (unsigned p = 0; p < sizeof(pairs) / sizeof(pairs[0]); p++) {
@@ -232,7 +217,7 @@ static void upload_type(const struct ffmt *f, GLenum type, const char *tname, in
 	glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
 	/* TexImage2D from client memory */
 	uint8_t *data = client_data(f, type, n, seed);
-	GLuint t = new_tex(GL_TEXTURE_2D);
+	GLuint t = gt_new_tex(GL_TEXTURE_2D);
 	glTexImage2D(GL_TEXTURE_2D, 0, (GLint)f->internal, w, h, 0, f->format, type, data);
 	GLenum e = glGetError();
 	fact("%s from %s: TexImage2D 7x5 -> %s", f->name, tname, gt_err_name(e));
@@ -265,7 +250,7 @@ static void upload_type(const struct ffmt *f, GLenum type, const char *tname, in
 	snprintf(what, sizeof(what), "from %s after TexSubImage2D", tname);
 	fact_bits(f, what, t, w, h);
 	/* TexStorage2D, written whole from the buffer */
-	GLuint s = new_tex(GL_TEXTURE_2D);
+	GLuint s = gt_new_tex(GL_TEXTURE_2D);
 	glTexStorage2D(GL_TEXTURE_2D, 3, f->internal, w, h);
 	glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, w, h, f->format, type, (void *)(uintptr_t)(4 * bpp));
 	fact("%s from %s: TexStorage2D + TexSubImage2D from the buffer -> %s", f->name, tname,
@@ -275,12 +260,12 @@ static void upload_type(const struct ffmt *f, GLenum type, const char *tname, in
 	snprintf(what, sizeof(what), "from %s TexStorage2D", tname);
 	fact_bits(f, what, s, w, h);
 	/* a 2D array by TexImage3D, a part of one by TexStorage3D */
-	GLuint a = new_tex(GL_TEXTURE_2D_ARRAY);
+	GLuint a = gt_new_tex(GL_TEXTURE_2D_ARRAY);
 	glTexImage3D(GL_TEXTURE_2D_ARRAY, 0, (GLint)f->internal, 4, 3, 2, 0, f->format, type, more);
 	fact("%s from %s: TexImage3D -> %s", f->name, tname, gt_err_name(glGetError()));
 	snprintf(what, sizeof(what), "from %s TexImage3D layer 1", tname);
 	fact_bits_at(f, what, a, GL_TEXTURE_2D_ARRAY, 0, 1, 0, 0, 4, 3);
-	GLuint b = new_tex(GL_TEXTURE_3D);
+	GLuint b = gt_new_tex(GL_TEXTURE_3D);
 	glTexStorage3D(GL_TEXTURE_3D, 1, f->internal, 4, 3, 2);
 	glTexSubImage3D(GL_TEXTURE_3D, 0, 1, 1, 1, 3, 2, 1, f->format, type, data);
 	fact("%s from %s: TexStorage3D(TEXTURE_3D) + TexSubImage3D -> %s", f->name, tname, gt_err_name(glGetError()));
@@ -323,7 +308,7 @@ static void nans(void)
 				fd[c * f->comps + c] = fnan;
 				hd[c * f->comps + c] = hnan;
 			}
-			GLuint t = new_tex(GL_TEXTURE_2D);
+			GLuint t = gt_new_tex(GL_TEXTURE_2D);
 			glTexImage2D(GL_TEXTURE_2D, 0, (GLint)f->internal, f->comps, 1, 0, f->format, types[k].type,
 				     k ? (void *)hd : (void *)fd);
 			char what[64];
@@ -354,11 +339,11 @@ static void completeness(void)
 	for (int i = 0; i < NFFMTS; i++) {
 		const struct ffmt *f = &ffmts[i];
 		for (unsigned k = 0; k < sizeof(filters) / sizeof(filters[0]); k++) {
-			GLuint a = new_tex(GL_TEXTURE_2D);
+			GLuint a = gt_new_tex(GL_TEXTURE_2D);
 			glTexImage2D(GL_TEXTURE_2D, 0, (GLint)f->internal, 2, 2, 0, f->format, GL_FLOAT, zero);
 			glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, (GLint)filters[k].min);
 			glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, (GLint)filters[k].mag);
-			GLuint b = new_tex(GL_TEXTURE_2D);
+			GLuint b = gt_new_tex(GL_TEXTURE_2D);
 			glTexImage2D(GL_TEXTURE_2D, 0, (GLint)f->internal, 2, 2, 0, f->format, GL_FLOAT, zero);
 			GLenum e0 = glGetError();
 			copy_image(a, GL_TEXTURE_2D, 0, 0, 0, 0, b, GL_TEXTURE_2D, 0, 0, 0, 0, 2, 2, 1);
@@ -376,7 +361,7 @@ static void mipmaps(void)
 	for (int i = 0; i < NFFMTS; i++) {
 		const struct ffmt *f = &ffmts[i];
 		uint8_t *data = client_data(f, GL_FLOAT, 16, 5 + i);
-		GLuint t = new_tex(GL_TEXTURE_2D);
+		GLuint t = gt_new_tex(GL_TEXTURE_2D);
 		glTexStorage2D(GL_TEXTURE_2D, 3, f->internal, 4, 4);
 		glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4, f->format, GL_FLOAT, data);
 		glGenerateMipmap(GL_TEXTURE_2D);
@@ -403,7 +388,7 @@ static void renderbuffers(void)
 		fact("%s RenderbufferStorage %s; NUM_SAMPLE_COUNTS %s %d SAMPLES %s %d", f->name, gt_err_name(e1),
 		     gt_err_name(e3), ns, gt_err_name(e4), sm[0]);
 		glDeleteRenderbuffers(1, &rb);
-		GLuint t = new_tex(GL_TEXTURE_2D);
+		GLuint t = gt_new_tex(GL_TEXTURE_2D);
 		glTexStorage2D(GL_TEXTURE_2D, 1, f->internal, 4, 4);
 		GLuint fb = gt_fbo_with_tex(t, GL_TEXTURE_2D, 0);
 		/* not compared for RGB32F: llvmpipe answers UNSUPPORTED, we the
@@ -452,7 +437,7 @@ static GLuint float_fb(const struct ffmt *f, GLuint *tex, int start, const float
 	float data[4 * 4 * 4];
 	for (int i = 0; i < 4 * 4 * 4; i++)
 		data[i] = vals ? vals[i] : fvals[(start + i) % NFVALS];
-	*tex = new_tex(GL_TEXTURE_2D);
+	*tex = gt_new_tex(GL_TEXTURE_2D);
 	glTexImage2D(GL_TEXTURE_2D, 0, (GLint)f->internal, 4, 4, 0, f->format, GL_FLOAT, data);
 	return gt_fbo_with_tex(*tex, GL_TEXTURE_2D, 0);
 }
@@ -675,7 +660,7 @@ static void float_copytex(const struct ffmt *f)
 	char what[96];
 	GLuint stex, sfb = float_fb(f, &stex, 0, nice);
 	for (unsigned i = 0; i < sizeof(internals) / sizeof(internals[0]); i++) {
-		GLuint t = new_tex(GL_TEXTURE_2D);
+		GLuint t = gt_new_tex(GL_TEXTURE_2D);
 		glCopyTexImage2D(GL_TEXTURE_2D, 0, internals[i], 1, 1, 3, 2, 0);
 		GLenum e = glGetError();
 		snprintf(what, sizeof(what), "%s CopyTexImage2D into 0x%x (%s)", f->name, internals[i], gt_err_name(e));
@@ -688,14 +673,14 @@ static void float_copytex(const struct ffmt *f)
 			fact("%s", what);
 		}
 		/* into an existing image of that format */
-		GLuint d = new_tex(GL_TEXTURE_2D);
+		GLuint d = gt_new_tex(GL_TEXTURE_2D);
 		glTexStorage2D(GL_TEXTURE_2D, 1, internals[i], 4, 4);
 		glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 1, 1, 0, 1, 2, 3);
 		fact("%s CopyTexSubImage2D into 0x%x -> %s", f->name, internals[i], gt_err_name(glGetError()));
 		glDeleteTextures(1, &t);
 		glDeleteTextures(1, &d);
 	}
-	GLuint d = new_tex(GL_TEXTURE_2D);
+	GLuint d = gt_new_tex(GL_TEXTURE_2D);
 	glTexStorage2D(GL_TEXTURE_2D, 1, f->internal, 4, 4);
 	glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 1, 0, 0, 1, 3, 3);
 	snprintf(what, sizeof(what), "%s CopyTexSubImage2D into its own format (%s)", f->name, gt_err_name(glGetError()));
@@ -708,7 +693,7 @@ static void float_copytex(const struct ffmt *f)
 	glClearColor(0.2f, 0.4f, 0.6f, 0.8f);
 	glClear(GL_COLOR_BUFFER_BIT);
 	glClearColor(0, 0, 0, 0);
-	d = new_tex(GL_TEXTURE_2D);
+	d = gt_new_tex(GL_TEXTURE_2D);
 	glTexStorage2D(GL_TEXTURE_2D, 1, f->internal, 4, 4);
 	glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0, 0, 2, 2);
 	snprintf(what, sizeof(what), "%s CopyTexSubImage2D from RGBA8 (%s)", f->name, gt_err_name(glGetError()));
@@ -717,7 +702,7 @@ static void float_copytex(const struct ffmt *f)
 	glDeleteFramebuffers(1, &fb);
 	glDeleteTextures(1, &d);
 	/* and the float buffer into a normalized image */
-	d = new_tex(GL_TEXTURE_2D);
+	d = gt_new_tex(GL_TEXTURE_2D);
 	glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 4, 4);
 	glBindFramebuffer(GL_FRAMEBUFFER, sfb);
 	glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0, 0, 2, 2);
@@ -734,7 +719,7 @@ static void float_copytex(const struct ffmt *f)
 /* GenerateMipmap of the nice values: level 1 read back. */
 static void float_mipmap(const struct ffmt *f)
 {
-	GLuint t = new_tex(GL_TEXTURE_2D);
+	GLuint t = gt_new_tex(GL_TEXTURE_2D);
 	glTexStorage2D(GL_TEXTURE_2D, 3, f->internal, 4, 4);
 	glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4, f->format, GL_FLOAT, nice);
 	glGenerateMipmap(GL_TEXTURE_2D);
@@ -754,7 +739,7 @@ static void renderable(void)
 	/* CopyTexSubImage checks no base formats (Table 3.15) in Mesa: an R8
 	 * buffer into an RGBA8 image */
 	GLuint rb, fb = gt_fbo_with_rb(GL_R8, 4, 4, &rb);
-	GLuint t = new_tex(GL_TEXTURE_2D);
+	GLuint t = gt_new_tex(GL_TEXTURE_2D);
 	glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 4, 4);
 	glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0, 0, 2, 2);
 	fact("R8 buffer CopyTexSubImage2D into RGBA8 -> %s", gt_err_name(glGetError()));
@@ -806,9 +791,9 @@ static void copies(void)
 	for (int i = 0; i < 4 * 4 * 4; i++)
 		data[i] = fvals[i % NFVALS];
 	for (unsigned i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
-		GLuint a = new_tex(GL_TEXTURE_2D);
+		GLuint a = gt_new_tex(GL_TEXTURE_2D);
 		glTexImage2D(GL_TEXTURE_2D, 0, (GLint)c[i].a, 4, 4, 0, c[i].fa, c[i].ta, data);
-		GLuint b = new_tex(GL_TEXTURE_2D);
+		GLuint b = gt_new_tex(GL_TEXTURE_2D);
 		glTexImage2D(GL_TEXTURE_2D, 0, (GLint)c[i].b, 4, 4, 0, c[i].fb, c[i].tb, data + 3);
 		GLenum e0 = glGetError();
 		copy_image(a, GL_TEXTURE_2D, 0, 0, 0, 0, b, GL_TEXTURE_2D, 0, 1, 1, 0, 2, 2, 1);

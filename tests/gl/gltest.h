@@ -142,6 +142,37 @@ static inline uint8_t *gt_pattern(size_t n, unsigned seed)
 	return p;
 }
 
+/* NEAREST minification and magnification on target: a texture of one
+ * level is complete, and no filter rule of a format applies. */
+static inline void gt_nearest(GLenum target)
+{
+	glTexParameteri(target, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+	glTexParameteri(target, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+}
+
+/* A new texture, bound to target, NEAREST-filtered. */
+static inline GLuint gt_new_tex(GLenum target)
+{
+	GLuint t;
+	glGenTextures(1, &t);
+	glBindTexture(target, t);
+	gt_nearest(target);
+	return t;
+}
+
+/* Hex of n bytes (at most 64; a static buffer, good until the next call),
+ * for facts a reader can check by hand. */
+static inline const char *gt_hex(const uint8_t *p, size_t n)
+{
+	static char s[2 * 64 + 1];
+	if (n > 64)
+		n = 64;
+	for (size_t i = 0; i < n; i++)
+		snprintf(s + 2 * i, 3, "%02x", p[i]);
+	s[2 * n] = 0;
+	return s;
+}
+
 /* A new framebuffer, bound, with level of the texture (textarget: 2D or a
  * cube face) as its color attachment. */
 static inline GLuint gt_fbo_with_tex(GLuint tex, GLenum textarget, int level)

@@ -72,33 +72,6 @@ static const struct {
 };
 #define NPAIRS (int)(sizeof(pairs) / sizeof(pairs[0]))
 
-static void nearest(GLenum target)
-{
-	glTexParameteri(target, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-	glTexParameteri(target, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-}
-
-static GLuint new_tex(GLenum target)
-{
-	GLuint t;
-	glGenTextures(1, &t);
-	glBindTexture(target, t);
-	nearest(target);
-	return t;
-}
-
-/* Hex of n bytes (at most 64), for facts a reader can check by hand. */
-static const char *hex(const uint8_t *p, size_t n)
-{
-	static char s[2 * 64 + 1];
-	if (n > 64)
-		n = 64;
-	for (size_t i = 0; i < n; i++)
-		snprintf(s + 2 * i, 3, "%02x", p[i]);
-	s[2 * n] = 0;
-	return s;
-}
-
 /* States the w x h texels at x, y of layer z of level 0 of tex (an RGB8UI
  * or RGB8I image of target) as RGB8 bytes: copied raw into an RGB8
  * texture (which is renderable), read back as RGBA bytes. Alpha reads 255
@@ -107,7 +80,7 @@ static void fact_read_at(const char *what, GLuint tex, GLenum target, int z, int
 {
 	GLint bound = 0;
 	glGetIntegerv(GL_TEXTURE_BINDING_2D, &bound);
-	GLuint partner = new_tex(GL_TEXTURE_2D), fb;
+	GLuint partner = gt_new_tex(GL_TEXTURE_2D), fb;
 	glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGB8, w, h);
 	copy_image(tex, target, 0, x, y, z, partner, GL_TEXTURE_2D, 0, 0, 0, 0, w, h, 1);
 	GLenum err = glGetError();
@@ -117,7 +90,7 @@ static void fact_read_at(const char *what, GLuint tex, GLenum target, int z, int
 	uint8_t *px = calloc(n, 1);
 	glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, px);
 	GLenum rerr = glGetError();
-	fact("%s: copy %s read %s hash %08x %s", what, gt_err_name(err), gt_err_name(rerr), gt_hash(px, n), hex(px, n));
+	fact("%s: copy %s read %s hash %08x %s", what, gt_err_name(err), gt_err_name(rerr), gt_hash(px, n), gt_hex(px, n));
 	free(px);
 	glBindFramebuffer(GL_FRAMEBUFFER, 0);
 	glDeleteFramebuffers(1, &fb);
@@ -129,7 +102,7 @@ static void fact_read_at(const char *what, GLuint tex, GLenum target, int z, int
 static void combos_of(const struct tfmt *f)
 {
 	uint8_t zero[64] = { 0 };
-	GLuint t = new_tex(GL_TEXTURE_2D), s = new_tex(GL_TEXTURE_2D);
+	GLuint t = gt_new_tex(GL_TEXTURE_2D), s = gt_new_tex(GL_TEXTURE_2D);
 	glTexStorage2D(GL_TEXTURE_2D, 1, f->internal, 2, 2);
 	fact("%s TexStorage2D -> %s", f->name, gt_err_name(glGetError()));
 	for (int p = 0; p < NPAIRS; p++) {
@@ -165,7 +138,7 @@ static void uploads(void)
 		uint8_t *data = gt_pattern(n * 4 + 64, 100 + (unsigned)i);
 		char what[96];
 		/* TexImage2D from client memory, rows 4-byte aligned (21 bytes padded to 24) */
-		GLuint t = new_tex(GL_TEXTURE_2D);
+		GLuint t = gt_new_tex(GL_TEXTURE_2D);
 		glTexImage2D(GL_TEXTURE_2D, 0, (GLint)f->internal, w, h, 0, f->format, f->type, data);
 		fact("%s TexImage2D 7x5 -> %s", f->name, gt_err_name(glGetError()));
 		snprintf(what, sizeof(what), "%s TexImage2D", f->name);
@@ -192,7 +165,7 @@ static void uploads(void)
 		if (f->readable)
 			fact_read_at(what, t, GL_TEXTURE_2D, 0, 0, 0, w, h);
 		/* TexStorage2D, the whole level from the buffer */
-		GLuint s = new_tex(GL_TEXTURE_2D);
+		GLuint s = gt_new_tex(GL_TEXTURE_2D);
 		glTexStorage2D(GL_TEXTURE_2D, 3, f->internal, w, h);
 		glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, w, h, f->format, f->type, (void *)(uintptr_t)(f->bpp * 5));
 		fact("%s TexStorage2D + TexSubImage2D from the buffer -> %s", f->name, gt_err_name(glGetError()));
@@ -204,7 +177,7 @@ static void uploads(void)
 		/* a 2D array: TexImage3D of 3 layers under IMAGE_HEIGHT / SKIP_IMAGES */
 		glPixelStorei(GL_UNPACK_IMAGE_HEIGHT, 4);
 		glPixelStorei(GL_UNPACK_SKIP_IMAGES, 1);
-		GLuint a = new_tex(GL_TEXTURE_2D_ARRAY);
+		GLuint a = gt_new_tex(GL_TEXTURE_2D_ARRAY);
 		glTexImage3D(GL_TEXTURE_2D_ARRAY, 0, (GLint)f->internal, 4, 3, 3, 0, f->format, f->type, data + 11);
 		fact("%s TexImage3D -> %s", f->name, gt_err_name(glGetError()));
 		glPixelStorei(GL_UNPACK_IMAGE_HEIGHT, 0);
@@ -213,7 +186,7 @@ static void uploads(void)
 		if (f->readable)
 			fact_read_at(what, a, GL_TEXTURE_2D_ARRAY, 2, 0, 0, 4, 3);
 		/* a 3D texture: TexStorage3D, a box written by TexSubImage3D */
-		GLuint d = new_tex(GL_TEXTURE_3D);
+		GLuint d = gt_new_tex(GL_TEXTURE_3D);
 		glTexStorage3D(GL_TEXTURE_3D, 1, f->internal, 4, 3, 2);
 		glTexSubImage3D(GL_TEXTURE_3D, 0, 1, 1, 1, 3, 2, 1, f->format, f->type, data + 3);
 		fact("%s TexStorage3D(TEXTURE_3D) + TexSubImage3D -> %s", f->name, gt_err_name(glGetError()));
@@ -249,11 +222,11 @@ static void completeness(void)
 	uint8_t *data = gt_pattern(4 * 4 * 16, 7);
 	for (unsigned i = 0; i < sizeof(fs) / sizeof(fs[0]); i++)
 		for (unsigned k = 0; k < sizeof(filters) / sizeof(filters[0]); k++) {
-			GLuint a = new_tex(GL_TEXTURE_2D);
+			GLuint a = gt_new_tex(GL_TEXTURE_2D);
 			glTexImage2D(GL_TEXTURE_2D, 0, (GLint)fs[i]->internal, 4, 4, 0, fs[i]->format, fs[i]->type, NULL);
 			glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, (GLint)filters[k].min);
 			glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, (GLint)filters[k].mag);
-			GLuint b = new_tex(GL_TEXTURE_2D);
+			GLuint b = gt_new_tex(GL_TEXTURE_2D);
 			glTexImage2D(GL_TEXTURE_2D, 0, (GLint)fs[i]->internal, 4, 4, 0, fs[i]->format, fs[i]->type, NULL);
 			copy_image(a, GL_TEXTURE_2D, 0, 0, 0, 0, b, GL_TEXTURE_2D, 0, 0, 0, 0, 2, 2, 1);
 			GLenum e1 = glGetError();
@@ -332,7 +305,7 @@ static void framebuffers(void)
 	for (int i = 0; i <= NRGBS + NDEPTHS; i++) {
 		const struct tfmt *f = i < NRGBS ? &rgbs[i] : i < NRGBS + NDEPTHS ? &depths[i - NRGBS] : &z24s8;
 		rb_facts(f);
-		GLuint t = new_tex(GL_TEXTURE_2D);
+		GLuint t = gt_new_tex(GL_TEXTURE_2D);
 		glTexStorage2D(GL_TEXTURE_2D, 1, f->internal, 4, 4);
 		for (unsigned a = 0; a < sizeof(atts) / sizeof(atts[0]); a++) {
 			GLuint fb;
@@ -395,7 +368,7 @@ static GLuint depth_fb(GLenum internal, int w, int h, int samples, GLuint *rbs, 
 	GLenum att = internal == GL_DEPTH_COMPONENT32F || internal == GL_DEPTH_COMPONENT24 ? GL_DEPTH_ATTACHMENT
 											   : GL_DEPTH_STENCIL_ATTACHMENT;
 	if (tex) {
-		*tex = new_tex(GL_TEXTURE_2D);
+		*tex = gt_new_tex(GL_TEXTURE_2D);
 		glTexStorage2D(GL_TEXTURE_2D, 1, internal, w, h);
 		glFramebufferTexture2D(GL_FRAMEBUFFER, att, GL_TEXTURE_2D, *tex, 0);
 	} else {
@@ -419,7 +392,7 @@ static void depth_uploads(void)
 	const void *src[2] = { z, zs };
 	for (int i = 0; i < NDEPTHS; i++) {
 		const struct tfmt *f = &depths[i];
-		GLuint t = new_tex(GL_TEXTURE_2D);
+		GLuint t = gt_new_tex(GL_TEXTURE_2D);
 		glTexImage2D(GL_TEXTURE_2D, 0, (GLint)f->internal, 4, 4, 0, f->format, f->type, src[i]);
 		fact("%s TexImage2D 4x4 -> %s", f->name, gt_err_name(glGetError()));
 		glTexSubImage2D(GL_TEXTURE_2D, 0, 1, 1, 2, 2, f->format, f->type, src[i]);
@@ -443,15 +416,15 @@ static void depth_uploads(void)
 		glGenerateMipmap(GL_TEXTURE_2D);
 		fact("%s GenerateMipmap -> %s", f->name, gt_err_name(glGetError()));
 		/* arrays of depth images are fine, 3D ones are not */
-		GLuint a = new_tex(GL_TEXTURE_2D_ARRAY);
+		GLuint a = gt_new_tex(GL_TEXTURE_2D_ARRAY);
 		glTexImage3D(GL_TEXTURE_2D_ARRAY, 0, (GLint)f->internal, 2, 2, 4, 0, f->format, f->type, src[i]);
 		GLenum e1 = glGetError();
 		glTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 1, 1, 2, 1, 2, f->format, f->type, src[i]);
 		GLenum e2 = glGetError();
-		GLuint b = new_tex(GL_TEXTURE_2D_ARRAY);
+		GLuint b = gt_new_tex(GL_TEXTURE_2D_ARRAY);
 		glTexStorage3D(GL_TEXTURE_2D_ARRAY, 2, f->internal, 4, 4, 3);
 		GLenum e3 = glGetError();
-		GLuint d = new_tex(GL_TEXTURE_3D);
+		GLuint d = gt_new_tex(GL_TEXTURE_3D);
 		glTexImage3D(GL_TEXTURE_3D, 0, (GLint)f->internal, 2, 2, 2, 0, f->format, f->type, src[i]);
 		GLenum e4 = glGetError();
 		glTexStorage3D(GL_TEXTURE_3D, 1, f->internal, 2, 2, 2);
@@ -472,7 +445,7 @@ static void depth_uploads(void)
 		glDeleteFramebuffers(1, &fb);
 		/* CopyTexImage2D into a depth format: never from a color buffer */
 		GLuint crb, cfb = gt_fbo_with_rb(GL_RGBA8, 4, 4, &crb);
-		GLuint c = new_tex(GL_TEXTURE_2D);
+		GLuint c = gt_new_tex(GL_TEXTURE_2D);
 		glCopyTexImage2D(GL_TEXTURE_2D, 0, f->internal, 0, 0, 2, 2, 0);
 		GLenum e6 = glGetError();
 		glBindTexture(GL_TEXTURE_2D, t);
@@ -610,7 +583,7 @@ static void depth_blits(void)
 /* A 4x4 texture of internal (NEAREST) with client pixels of format/type from data. */
 static GLuint tex_of(GLenum internal, GLenum format, GLenum type, const void *data)
 {
-	GLuint t = new_tex(GL_TEXTURE_2D);
+	GLuint t = gt_new_tex(GL_TEXTURE_2D);
 	glTexImage2D(GL_TEXTURE_2D, 0, (GLint)internal, 4, 4, 0, format, type, data);
 	return t;
 }
@@ -687,12 +660,12 @@ static void copies(void)
 static void padded_round_trips(void)
 {
 	uint8_t *data = gt_pattern(6 * 4 * 2 * 4 + 64, 500);
-	GLuint rgb8 = new_tex(GL_TEXTURE_2D);
+	GLuint rgb8 = gt_new_tex(GL_TEXTURE_2D);
 	glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
 	glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB8, 6, 4, 0, GL_RGB, GL_UNSIGNED_BYTE, data);
-	GLuint ui = new_tex(GL_TEXTURE_2D);
+	GLuint ui = gt_new_tex(GL_TEXTURE_2D);
 	glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB8UI, 6, 4, 0, GL_RGB_INTEGER, GL_UNSIGNED_BYTE, data + 17);
-	GLuint si = new_tex(GL_TEXTURE_3D);
+	GLuint si = gt_new_tex(GL_TEXTURE_3D);
 	glTexImage3D(GL_TEXTURE_3D, 0, GL_RGB8I, 6, 4, 2, 0, GL_RGB_INTEGER, GL_BYTE, data + 5);
 	glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
 	fact("round-trip images -> %s", gt_err_name(glGetError()));
@@ -720,7 +693,7 @@ static void padded_round_trips(void)
 		GLuint st = tex_of(srcs[s].internal, srcs[s].format, srcs[s].type, data);
 		GLuint sfb = gt_fbo_with_tex(st, GL_TEXTURE_2D, 0);
 		for (int i = 0; i < NRGBS; i++) {
-			GLuint t = new_tex(GL_TEXTURE_2D);
+			GLuint t = gt_new_tex(GL_TEXTURE_2D);
 			glCopyTexImage2D(GL_TEXTURE_2D, 0, rgbs[i].internal, 1, 0, 3, 3, 0);
 			fact("CopyTexImage2D from %s into %s -> %s", srcs[s].name, rgbs[i].name, gt_err_name(glGetError()));
 			glDeleteTextures(1, &t);

@@ -76,33 +76,6 @@ static const struct {
 };
 #define NPAIRS (int)(sizeof(pairs) / sizeof(pairs[0]))
 
-static void nearest(GLenum target)
-{
-	glTexParameteri(target, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-	glTexParameteri(target, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-}
-
-static GLuint new_tex(GLenum target)
-{
-	GLuint t;
-	glGenTextures(1, &t);
-	glBindTexture(target, t);
-	nearest(target);
-	return t;
-}
-
-/* Hex of n bytes (at most 48), for facts a reader can check by hand. */
-static const char *hex(const uint8_t *p, size_t n)
-{
-	static char s[2 * 48 + 1];
-	if (n > 48)
-		n = 48;
-	for (size_t i = 0; i < n; i++)
-		snprintf(s + 2 * i, 3, "%02x", p[i]);
-	s[2 * n] = 0;
-	return s;
-}
-
 /* States the w x h pixels at x, y of layer z of level of tex (target)
  * as f reads them back: from a framebuffer of tex itself, or of a copy
  * into f's partner format. */
@@ -114,7 +87,7 @@ static void fact_read_at(const struct tfmt *f, const char *what, GLuint tex, GLe
 	if (f->partner) {
 		GLint bound = 0;
 		glGetIntegerv(GL_TEXTURE_BINDING_2D, &bound);
-		partner = new_tex(GL_TEXTURE_2D);
+		partner = gt_new_tex(GL_TEXTURE_2D);
 		glTexStorage2D(GL_TEXTURE_2D, 1, f->partner, w, h);
 		copy_image(tex, target, level, x, y, z, partner, GL_TEXTURE_2D, 0, 0, 0, 0, w, h, 1);
 		err = glGetError();
@@ -135,7 +108,7 @@ static void fact_read_at(const struct tfmt *f, const char *what, GLuint tex, GLe
 	glReadPixels(x, y, w, h, f->rformat, f->rtype, px);
 	GLenum rerr = glGetError();
 	fact("%s %s: copy %s read %s hash %08x %s", f->name, what, gt_err_name(err), gt_err_name(rerr), gt_hash(px, n),
-	     hex(px, n));
+	     gt_hex(px, n));
 	free(px);
 	glBindFramebuffer(GL_FRAMEBUFFER, 0);
 	glDeleteFramebuffers(1, &fb);
@@ -155,7 +128,7 @@ static void combos(void)
 	uint8_t zero[64] = { 0 };
 	for (int i = 0; i < NTFMTS; i++) {
 		const struct tfmt *f = &tfmts[i];
-		GLuint t = new_tex(GL_TEXTURE_2D), s = new_tex(GL_TEXTURE_2D);
+		GLuint t = gt_new_tex(GL_TEXTURE_2D), s = gt_new_tex(GL_TEXTURE_2D);
 		glTexStorage2D(GL_TEXTURE_2D, 1, f->internal, 2, 2);
 		fact("%s TexStorage2D -> %s", f->name, gt_err_name(glGetError()));
 		for (int p = 0; p < NPAIRS; p++) {
@@ -184,7 +157,7 @@ static void uploads(void)
 		uint8_t *data = gt_pattern(n * 4 + 64, 100 + (unsigned)i);
 		glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
 		/* TexImage2D from client memory */
-		GLuint t = new_tex(GL_TEXTURE_2D);
+		GLuint t = gt_new_tex(GL_TEXTURE_2D);
 		glTexImage2D(GL_TEXTURE_2D, 0, (GLint)f->internal, w, h, 0, f->format, f->type, data);
 		fact("%s TexImage2D 7x5 -> %s", f->name, gt_err_name(glGetError()));
 		fact_read(f, "TexImage2D", t, GL_TEXTURE_2D, 0, w, h);
@@ -203,7 +176,7 @@ static void uploads(void)
 		glPixelStorei(GL_UNPACK_SKIP_PIXELS, 0);
 		fact_read(f, "after TexSubImage2D", t, GL_TEXTURE_2D, 0, w, h);
 		/* TexStorage2D with TexImage-less data from the buffer, whole */
-		GLuint s = new_tex(GL_TEXTURE_2D);
+		GLuint s = gt_new_tex(GL_TEXTURE_2D);
 		glTexStorage2D(GL_TEXTURE_2D, 3, f->internal, w, h);
 		glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, w, h, f->format, f->type, (void *)(uintptr_t)(f->bpp * 5));
 		fact("%s TexStorage2D + TexSubImage2D from the buffer -> %s", f->name, gt_err_name(glGetError()));
@@ -211,17 +184,17 @@ static void uploads(void)
 		glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
 		glDeleteBuffers(1, &pbo);
 		/* a 2D array: TexImage3D of 3 layers, then TexStorage3D */
-		GLuint a = new_tex(GL_TEXTURE_2D_ARRAY);
+		GLuint a = gt_new_tex(GL_TEXTURE_2D_ARRAY);
 		glTexImage3D(GL_TEXTURE_2D_ARRAY, 0, (GLint)f->internal, 4, 3, 3, 0, f->format, f->type, data + 11);
 		fact("%s TexImage3D -> %s", f->name, gt_err_name(glGetError()));
 		fact_read(f, "TexImage3D layer 2", a, GL_TEXTURE_2D_ARRAY, 2, 4, 3);
-		GLuint b = new_tex(GL_TEXTURE_2D_ARRAY);
+		GLuint b = gt_new_tex(GL_TEXTURE_2D_ARRAY);
 		glTexStorage3D(GL_TEXTURE_2D_ARRAY, 1, f->internal, 4, 3, 2);
 		glTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 1, 1, 1, 3, 2, 1, f->format, f->type, data + 3);
 		fact("%s TexStorage3D + TexSubImage3D -> %s", f->name, gt_err_name(glGetError()));
 		/* only what was written: the rest of TexStorage's image is undefined */
 		fact_read_at(f, "TexStorage3D layer 1", b, GL_TEXTURE_2D_ARRAY, 0, 1, 1, 1, 3, 2);
-		GLuint d = new_tex(GL_TEXTURE_3D);
+		GLuint d = gt_new_tex(GL_TEXTURE_3D);
 		glTexStorage3D(GL_TEXTURE_3D, 1, f->internal, 4, 3, 2);
 		fact("%s TexStorage3D(TEXTURE_3D) -> %s", f->name, gt_err_name(glGetError()));
 		/* GenerateMipmap: filterable and renderable or not. What
@@ -266,7 +239,7 @@ static void framebuffers(void)
 		const struct tfmt *f = &tfmts[i];
 		int w = 6, h = 4;
 		uint8_t *data = gt_pattern((size_t)w * h * f->bpp, 200 + (unsigned)i);
-		GLuint t = new_tex(GL_TEXTURE_2D);
+		GLuint t = gt_new_tex(GL_TEXTURE_2D);
 		glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
 		glTexImage2D(GL_TEXTURE_2D, 0, (GLint)f->internal, w, h, 0, f->format, f->type, data);
 		glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
@@ -292,7 +265,7 @@ static void framebuffers(void)
 				glReadPixels(0, 0, w, h, reads[r].format, reads[r].type, px);
 				GLenum e = glGetError();
 				fact("%s ReadPixels %s -> %s hash %08x %s", f->name, reads[r].name, gt_err_name(e),
-				     gt_hash(px, n), e ? "" : hex(px, n));
+				     gt_hash(px, n), e ? "" : gt_hex(px, n));
 				free(px);
 			}
 		}
@@ -385,7 +358,7 @@ static void clears(void)
 
 static GLuint tex_fb(GLenum internal, GLenum format, GLenum type, int w, int h, const void *data, GLuint *fb)
 {
-	GLuint t = new_tex(GL_TEXTURE_2D);
+	GLuint t = gt_new_tex(GL_TEXTURE_2D);
 	glTexImage2D(GL_TEXTURE_2D, 0, (GLint)internal, w, h, 0, format, type, data);
 	*fb = gt_fbo_with_tex(t, GL_TEXTURE_2D, 0);
 	return t;
@@ -401,7 +374,7 @@ static void blit_fact(const char *src, GLuint src_fb, const char *dst, GLuint ds
 	fact("BlitFramebuffer %s to %s -> %s", src, dst, gt_err_name(glGetError()));
 	glBindFramebuffer(GL_READ_FRAMEBUFFER, dst_fb);
 	glReadPixels(0, 0, w, h, format, type, px);
-	fact("%s from %s: %08x %s", dst, src, gt_hash(px, (size_t)w * h * (size_t)bpp), hex(px, 32));
+	fact("%s from %s: %08x %s", dst, src, gt_hash(px, (size_t)w * h * (size_t)bpp), gt_hex(px, 32));
 }
 
 static void conversions(void)
@@ -451,7 +424,7 @@ static void conversions(void)
 	for (unsigned s = 0; s < sizeof(srcs) / sizeof(srcs[0]); s++)
 		for (unsigned d = 0; d < sizeof(dsts) / sizeof(dsts[0]); d++) {
 			glBindFramebuffer(GL_FRAMEBUFFER, *srcs[s].fb);
-			GLuint c = new_tex(GL_TEXTURE_2D);
+			GLuint c = gt_new_tex(GL_TEXTURE_2D);
 			glCopyTexImage2D(GL_TEXTURE_2D, 0, dsts[d].internal, 1, 1, 4, 2, 0);
 			fact("CopyTexImage2D from %s into %s -> %s", srcs[s].name, dsts[d].name, gt_err_name(glGetError()));
 			glDeleteTextures(1, &c);
@@ -485,7 +458,7 @@ static void conversions(void)
 	glClearColor(0.25f, 0.75f, 0.5f, 1.0f);
 	glClear(GL_COLOR_BUFFER_BIT);
 	glBindFramebuffer(GL_FRAMEBUFFER, fb10);
-	GLuint c = new_tex(GL_TEXTURE_2D);
+	GLuint c = gt_new_tex(GL_TEXTURE_2D);
 	glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGB10_A2, 0, 0, w, h, 0);
 	GLuint cfb = gt_fbo_with_tex(c, GL_TEXTURE_2D, 0);
 	glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, px);
@@ -506,7 +479,7 @@ static void rgb5a1_from_10bit(void)
 	for (int i = 0; i < 16; i++)	/* every 10-bit step near the 5-bit rounding points, every alpha */
 		words[i] = (uint32_t)(i * 33 + 16) | (uint32_t)(1023 - i * 65) << 10 | (uint32_t)(i * 7 + 480) << 20 |
 			   (uint32_t)(i & 3) << 30;
-	GLuint t = new_tex(GL_TEXTURE_2D);
+	GLuint t = gt_new_tex(GL_TEXTURE_2D);
 	glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB5_A1, 4, 4, 0, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, words);
 	GLenum e = glGetError();
 	glTexSubImage2D(GL_TEXTURE_2D, 0, 1, 1, 2, 2, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, words + 5);
@@ -515,7 +488,7 @@ static void rgb5a1_from_10bit(void)
 	uint8_t b[64];
 	glReadPixels(0, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, b);
 	fact("RGB5_A1 from UNSIGNED_INT_2_10_10_10_REV: %s, sub %s, read %s: %08x %s", gt_err_name(e),
-	     gt_err_name(e2), gt_err_name(glGetError()), gt_hash(b, 64), hex(b, 48));
+	     gt_err_name(e2), gt_err_name(glGetError()), gt_hash(b, 64), gt_hex(b, 48));
 	glBindFramebuffer(GL_FRAMEBUFFER, 0);
 	glDeleteFramebuffers(1, &fb);
 	glDeleteTextures(1, &t);
@@ -552,9 +525,9 @@ static void copies(void)
 	};
 	uint8_t *data = gt_pattern(4 * 4 * 16, 400);
 	for (unsigned i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
-		GLuint a = new_tex(GL_TEXTURE_2D);
+		GLuint a = gt_new_tex(GL_TEXTURE_2D);
 		glTexImage2D(GL_TEXTURE_2D, 0, (GLint)c[i].a, 4, 4, 0, c[i].fa, c[i].ta, data);
-		GLuint b = new_tex(GL_TEXTURE_2D);
+		GLuint b = gt_new_tex(GL_TEXTURE_2D);
 		glTexImage2D(GL_TEXTURE_2D, 0, (GLint)c[i].b, 4, 4, 0, c[i].fb, c[i].tb, data + 3);
 		GLenum e0 = glGetError();
 		copy_image(a, GL_TEXTURE_2D, 0, 0, 0, 0, b, GL_TEXTURE_2D, 0, 1, 1, 0, 2, 2, 1);
