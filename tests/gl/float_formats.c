@@ -156,10 +156,7 @@ static void fact_bits(const struct ffmt *f, const char *what, GLuint tex, int w,
 
 static void combos(void)
 {
-	static const struct {
-		GLenum format, type;
-		const char *name;
-	} pairs[] = {
+	static const struct gt_pair pairs[] = {
 		{ GL_RGBA, GL_FLOAT, "RGBA/FLOAT" },
 		{ GL_RGBA, GL_HALF_FLOAT, "RGBA/HALF_FLOAT" },
 		{ GL_RGBA, GL_HALF_FLOAT_OES, "RGBA/HALF_FLOAT_OES" },
@@ -186,25 +183,8 @@ static void combos(void)
 		{ GL_LUMINANCE, GL_FLOAT, "LUMINANCE/FLOAT" },
 		{ GL_DEPTH_COMPONENT, GL_FLOAT, "DEPTH_COMPONENT/FLOAT" },
 	};
-	uint8_t zero[64] = { 0 };
-	for (int i = 0; i < NFFMTS; i++) {
-		const struct ffmt *f = &ffmts[i];
-		GLuint t = gt_new_tex(GL_TEXTURE_2D), s = gt_new_tex(GL_TEXTURE_2D);
-		glTexStorage2D(GL_TEXTURE_2D, 1, f->internal, 2, 2);
-		fact("%s TexStorage2D -> %s", f->name, gt_err_name(glGetError()));
-		for (unsigned p = 0; p < sizeof(pairs) / sizeof(pairs[0]); p++) {
-			glBindTexture(GL_TEXTURE_2D, t);
-			glTexImage2D(GL_TEXTURE_2D, 0, (GLint)f->internal, 1, 1, 0, pairs[p].format, pairs[p].type, zero);
-			GLenum e1 = glGetError();
-			glBindTexture(GL_TEXTURE_2D, s);
-			glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, pairs[p].format, pairs[p].type, zero);
-			GLenum e2 = glGetError();
-			fact("%s with %s: TexImage2D %s TexSubImage2D %s", f->name, pairs[p].name, gt_err_name(e1),
-			     gt_err_name(e2));
-		}
-		glDeleteTextures(1, &t);
-		glDeleteTextures(1, &s);
-	}
+	for (int i = 0; i < NFFMTS; i++)
+		fact_pairs(ffmts[i].internal, ffmts[i].name, pairs, (int)(sizeof(pairs) / sizeof(pairs[0])));
 }
 
 /* ---- uploads of every valid type, read back as bits ---- */

@@ -173,6 +173,35 @@ static inline const char *gt_hex(const uint8_t *p, size_t n)
 	return s;
 }
 
+/* A client format/type pair, named for facts. */
+struct gt_pair {
+	GLenum format, type;
+	const char *name;
+};
+
+/* States which of n client pairs the sized internal format takes: its
+ * TexStorage2D, then per pair a 1x1 TexImage2D and a TexSubImage2D into
+ * the storage, each with the error it left. */
+static inline void fact_pairs(GLenum internal, const char *name, const struct gt_pair *pairs, int n)
+{
+	uint8_t zero[64] = { 0 };
+	GLuint t = gt_new_tex(GL_TEXTURE_2D), s = gt_new_tex(GL_TEXTURE_2D);
+	glTexStorage2D(GL_TEXTURE_2D, 1, internal, 2, 2);
+	fact("%s TexStorage2D -> %s", name, gt_err_name(glGetError()));
+	for (int p = 0; p < n; p++) {
+		glBindTexture(GL_TEXTURE_2D, t);
+		glTexImage2D(GL_TEXTURE_2D, 0, (GLint)internal, 1, 1, 0, pairs[p].format, pairs[p].type, zero);
+		GLenum e1 = glGetError();
+		glBindTexture(GL_TEXTURE_2D, s);
+		glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, pairs[p].format, pairs[p].type, zero);
+		GLenum e2 = glGetError();
+		fact("%s with %s: TexImage2D %s TexSubImage2D %s", name, pairs[p].name, gt_err_name(e1),
+		     gt_err_name(e2));
+	}
+	glDeleteTextures(1, &t);
+	glDeleteTextures(1, &s);
+}
+
 /* A new framebuffer, bound, with level of the texture (textarget: 2D or a
  * cube face) as its color attachment. */
 static inline GLuint gt_fbo_with_tex(GLuint tex, GLenum textarget, int level)

@@ -47,10 +47,7 @@ static const struct tfmt depths[] = {
 #define NDEPTHS (int)(sizeof(depths) / sizeof(depths[0]))
 
 /* The client pairs every format is tried with. */
-static const struct {
-	GLenum format, type;
-	const char *name;
-} pairs[] = {
+static const struct gt_pair pairs[] = {
 	{ GL_RGB_INTEGER, GL_UNSIGNED_BYTE, "RGB_INTEGER/UNSIGNED_BYTE" },
 	{ GL_RGB_INTEGER, GL_BYTE, "RGB_INTEGER/BYTE" },
 	{ GL_RGB_INTEGER, GL_UNSIGNED_SHORT, "RGB_INTEGER/UNSIGNED_SHORT" },
@@ -99,32 +96,12 @@ static void fact_read_at(const char *what, GLuint tex, GLenum target, int z, int
 
 /* ---- which client pairs each format takes ---- */
 
-static void combos_of(const struct tfmt *f)
-{
-	uint8_t zero[64] = { 0 };
-	GLuint t = gt_new_tex(GL_TEXTURE_2D), s = gt_new_tex(GL_TEXTURE_2D);
-	glTexStorage2D(GL_TEXTURE_2D, 1, f->internal, 2, 2);
-	fact("%s TexStorage2D -> %s", f->name, gt_err_name(glGetError()));
-	for (int p = 0; p < NPAIRS; p++) {
-		glBindTexture(GL_TEXTURE_2D, t);
-		glTexImage2D(GL_TEXTURE_2D, 0, (GLint)f->internal, 1, 1, 0, pairs[p].format, pairs[p].type, zero);
-		GLenum e1 = glGetError();
-		glBindTexture(GL_TEXTURE_2D, s);
-		glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, pairs[p].format, pairs[p].type, zero);
-		GLenum e2 = glGetError();
-		fact("%s with %s: TexImage2D %s TexSubImage2D %s", f->name, pairs[p].name, gt_err_name(e1),
-		     gt_err_name(e2));
-	}
-	glDeleteTextures(1, &t);
-	glDeleteTextures(1, &s);
-}
-
 static void combos(void)
 {
 	for (int i = 0; i < NRGBS; i++)
-		combos_of(&rgbs[i]);
+		fact_pairs(rgbs[i].internal, rgbs[i].name, pairs, NPAIRS);
 	for (int i = 0; i < NDEPTHS; i++)
-		combos_of(&depths[i]);
+		fact_pairs(depths[i].internal, depths[i].name, pairs, NPAIRS);
 }
 
 /* ---- uploads of the RGB integer formats and what reads back ---- */

@@ -44,10 +44,7 @@ static const struct tfmt tfmts[] = {
 #define NTFMTS (int)(sizeof(tfmts) / sizeof(tfmts[0]))
 
 /* The client pairs every format is tried with. */
-static const struct {
-	GLenum format, type;
-	const char *name;
-} pairs[] = {
+static const struct gt_pair pairs[] = {
 	{ GL_RGBA, GL_UNSIGNED_BYTE, "RGBA/UNSIGNED_BYTE" },
 	{ GL_RGBA, GL_BYTE, "RGBA/BYTE" },
 	{ GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, "RGBA/UNSIGNED_INT_2_10_10_10_REV" },
@@ -125,25 +122,8 @@ static void fact_read(const struct tfmt *f, const char *what, GLuint tex, GLenum
 
 static void combos(void)
 {
-	uint8_t zero[64] = { 0 };
-	for (int i = 0; i < NTFMTS; i++) {
-		const struct tfmt *f = &tfmts[i];
-		GLuint t = gt_new_tex(GL_TEXTURE_2D), s = gt_new_tex(GL_TEXTURE_2D);
-		glTexStorage2D(GL_TEXTURE_2D, 1, f->internal, 2, 2);
-		fact("%s TexStorage2D -> %s", f->name, gt_err_name(glGetError()));
-		for (int p = 0; p < NPAIRS; p++) {
-			glBindTexture(GL_TEXTURE_2D, t);
-			glTexImage2D(GL_TEXTURE_2D, 0, (GLint)f->internal, 1, 1, 0, pairs[p].format, pairs[p].type, zero);
-			GLenum e1 = glGetError();
-			glBindTexture(GL_TEXTURE_2D, s);
-			glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, pairs[p].format, pairs[p].type, zero);
-			GLenum e2 = glGetError();
-			fact("%s with %s: TexImage2D %s TexSubImage2D %s", f->name, pairs[p].name, gt_err_name(e1),
-			     gt_err_name(e2));
-		}
-		glDeleteTextures(1, &t);
-		glDeleteTextures(1, &s);
-	}
+	for (int i = 0; i < NTFMTS; i++)
+		fact_pairs(tfmts[i].internal, tfmts[i].name, pairs, NPAIRS);
 }
 
 /* ---- uploads and what reads back ---- */
