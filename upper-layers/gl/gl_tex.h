@@ -182,6 +182,11 @@ struct gl_tex_source {
 };
 bool gl_teximage_source(struct gl_context *ctx, const char *fn, const struct gl_pixel_desc *d, int w, int h,
 			int depth, bool is_3d, const void *pixels, struct gl_tex_source *s);
+/* Points s->src at offset bytes into the bound unpack buffer buf, mapped
+ * until gl_teximage_source_release; false after recording
+ * GL_OUT_OF_MEMORY. */
+bool gl_teximage_source_map(struct gl_context *ctx, const char *fn, struct gl_buffer *buf, uintptr_t offset,
+			    struct gl_tex_source *s);
 void gl_teximage_source_release(struct gl_tex_source *s);
 /* CopyTex*: the read buffer, with the framebuffer errors (NULL after
  * recording one); whether a texture of format dst may be copied from it;

@@ -309,19 +309,23 @@ bool gl_teximage_source(struct gl_context *ctx, const char *fn, const struct gl_
 			gl_error(ctx, err, "%s: %s", fn, why);
 			return false;
 		}
-		if (l.end == 0)
-			return true;
-		uint8_t *map = gl_pixels_buffer_map(ctx, buf, false);
-		if (!map) {
-			gl_error(ctx, GL_OUT_OF_MEMORY, "%s: cannot map the unpack buffer", fn);
-			return false;
-		}
-		s->mapped = buf;
-		s->src = map + (uintptr_t)pixels + l.start;
-		return true;
+		return l.end == 0 || gl_teximage_source_map(ctx, fn, buf, (uintptr_t)pixels + l.start, s);
 	}
 	if (pixels && l.end)
 		s->src = (const uint8_t *)pixels + l.start;
+	return true;
+}
+
+bool gl_teximage_source_map(struct gl_context *ctx, const char *fn, struct gl_buffer *buf, uintptr_t offset,
+			    struct gl_tex_source *s)
+{
+	uint8_t *map = gl_pixels_buffer_map(ctx, buf, false);
+	if (!map) {
+		gl_error(ctx, GL_OUT_OF_MEMORY, "%s: cannot map the unpack buffer", fn);
+		return false;
+	}
+	s->mapped = buf;
+	s->src = map + offset;
 	return true;
 }
 

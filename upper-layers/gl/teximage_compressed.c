@@ -141,16 +141,7 @@ static bool source(struct gl_context *ctx, const char *fn, GLsizei size, const v
 		s->src = data;
 		return true;
 	}
-	if (size <= 0)
-		return true;
-	uint8_t *map = gl_pixels_buffer_map(ctx, buf, false);
-	if (!map) {
-		gl_error(ctx, GL_OUT_OF_MEMORY, "%s: cannot map the unpack buffer", fn);
-		return false;
-	}
-	s->mapped = buf;
-	s->src = map + (uintptr_t)data;
-	return true;
+	return size <= 0 || gl_teximage_source_map(ctx, fn, buf, (uintptr_t)data, s);
 }
 
 struct block_rows {
