@@ -202,6 +202,34 @@ static inline void fact_pairs(GLenum internal, const char *name, const struct gt
 	glDeleteTextures(1, &s);
 }
 
+/* Two formats for CopyImageSubData, each with the client pair its data is
+ * given in. */
+struct gt_copy_pair {
+	GLenum a, fa, ta;
+	GLenum b, fb, tb;
+	const char *name;
+};
+
+/* States what CopyImageSubData (copy, the EXT or OES entry point) does
+ * between 4x4 textures of c's two formats, made from a_data and b_data:
+ * the errors of making them, of a 2x2 copy there and of one back. */
+static inline void fact_copy_pair(PFNGLCOPYIMAGESUBDATAEXTPROC copy, const struct gt_copy_pair *c,
+				  const void *a_data, const void *b_data)
+{
+	GLuint a = gt_new_tex(GL_TEXTURE_2D);
+	glTexImage2D(GL_TEXTURE_2D, 0, (GLint)c->a, 4, 4, 0, c->fa, c->ta, a_data);
+	GLuint b = gt_new_tex(GL_TEXTURE_2D);
+	glTexImage2D(GL_TEXTURE_2D, 0, (GLint)c->b, 4, 4, 0, c->fb, c->tb, b_data);
+	GLenum e0 = glGetError();
+	copy(a, GL_TEXTURE_2D, 0, 0, 0, 0, b, GL_TEXTURE_2D, 0, 1, 1, 0, 2, 2, 1);
+	GLenum e1 = glGetError();
+	copy(b, GL_TEXTURE_2D, 0, 2, 0, 0, a, GL_TEXTURE_2D, 0, 0, 2, 0, 2, 2, 1);
+	GLenum e2 = glGetError();
+	fact("CopyImageSubData %s: %s, there %s, back %s", c->name, gt_err_name(e0), gt_err_name(e1), gt_err_name(e2));
+	glDeleteTextures(1, &a);
+	glDeleteTextures(1, &b);
+}
+
 /* A new framebuffer, bound, with level of the texture (textarget: 2D or a
  * cube face) as its color attachment. */
 static inline GLuint gt_fbo_with_tex(GLuint tex, GLenum textarget, int level)

@@ -567,11 +567,7 @@ static GLuint tex_of(GLenum internal, GLenum format, GLenum type, const void *da
 
 static void copies(void)
 {
-	static const struct {
-		GLenum a, fa, ta;
-		GLenum b, fb, tb;
-		const char *name;
-	} c[] = {
+	static const struct gt_copy_pair c[] = {
 		{ GL_RGB8UI, GL_RGB_INTEGER, GL_UNSIGNED_BYTE, GL_RGB8, GL_RGB, GL_UNSIGNED_BYTE, "RGB8UI and RGB8" },
 		{ GL_RGB8I, GL_RGB_INTEGER, GL_BYTE, GL_RGB8UI, GL_RGB_INTEGER, GL_UNSIGNED_BYTE, "RGB8I and RGB8UI" },
 		{ GL_RGB8I, GL_RGB_INTEGER, GL_BYTE, GL_SRGB8, GL_RGB, GL_UNSIGNED_BYTE, "RGB8I and SRGB8" },
@@ -604,19 +600,8 @@ static void copies(void)
 	uint32_t data[4 * 4 * 4];
 	for (int i = 0; i < 64; i++)
 		data[i] = i % 2 ? 0x11u * (uint32_t)(i % 7) : 0x3e800000u + (uint32_t)i * 0x10000u;
-	for (unsigned i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
-		GLuint a = tex_of(c[i].a, c[i].fa, c[i].ta, data);
-		GLuint b = tex_of(c[i].b, c[i].fb, c[i].tb, data + 3);
-		GLenum e0 = glGetError();
-		copy_image(a, GL_TEXTURE_2D, 0, 0, 0, 0, b, GL_TEXTURE_2D, 0, 1, 1, 0, 2, 2, 1);
-		GLenum e1 = glGetError();
-		copy_image(b, GL_TEXTURE_2D, 0, 2, 0, 0, a, GL_TEXTURE_2D, 0, 0, 2, 0, 2, 2, 1);
-		GLenum e2 = glGetError();
-		fact("CopyImageSubData %s: %s, there %s, back %s", c[i].name, gt_err_name(e0), gt_err_name(e1),
-		     gt_err_name(e2));
-		glDeleteTextures(1, &a);
-		glDeleteTextures(1, &b);
-	}
+	for (unsigned i = 0; i < sizeof(c) / sizeof(c[0]); i++)
+		fact_copy_pair(copy_image, &c[i], data, data + 3);
 	/* the depth formats between renderbuffers */
 	for (int i = 0; i < NDEPTHS; i++) {
 		GLuint rb[2];

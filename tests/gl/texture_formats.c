@@ -478,11 +478,7 @@ static void rgb5a1_from_10bit(void)
 
 static void copies(void)
 {
-	static const struct {
-		GLenum a, fa, ta;
-		GLenum b, fb, tb;
-		const char *name;
-	} c[] = {
+	static const struct gt_copy_pair c[] = {
 		{ GL_RGB10_A2, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, GL_RGBA8UI, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE,
 		  "RGB10_A2 and RGBA8UI" },
 		{ GL_RGB10_A2UI, GL_RGBA_INTEGER, GL_UNSIGNED_INT_2_10_10_10_REV, GL_R32UI, GL_RED_INTEGER,
@@ -504,21 +500,8 @@ static void copies(void)
 		{ GL_RGB8_SNORM, GL_RGB, GL_BYTE, GL_RGBA8_SNORM, GL_RGBA, GL_BYTE, "RGB8_SNORM and RGBA8_SNORM" },
 	};
 	uint8_t *data = gt_pattern(4 * 4 * 16, 400);
-	for (unsigned i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
-		GLuint a = gt_new_tex(GL_TEXTURE_2D);
-		glTexImage2D(GL_TEXTURE_2D, 0, (GLint)c[i].a, 4, 4, 0, c[i].fa, c[i].ta, data);
-		GLuint b = gt_new_tex(GL_TEXTURE_2D);
-		glTexImage2D(GL_TEXTURE_2D, 0, (GLint)c[i].b, 4, 4, 0, c[i].fb, c[i].tb, data + 3);
-		GLenum e0 = glGetError();
-		copy_image(a, GL_TEXTURE_2D, 0, 0, 0, 0, b, GL_TEXTURE_2D, 0, 1, 1, 0, 2, 2, 1);
-		GLenum e1 = glGetError();
-		copy_image(b, GL_TEXTURE_2D, 0, 2, 0, 0, a, GL_TEXTURE_2D, 0, 0, 2, 0, 2, 2, 1);
-		GLenum e2 = glGetError();
-		fact("CopyImageSubData %s: %s, there %s, back %s", c[i].name, gt_err_name(e0), gt_err_name(e1),
-		     gt_err_name(e2));
-		glDeleteTextures(1, &a);
-		glDeleteTextures(1, &b);
-	}
+	for (unsigned i = 0; i < sizeof(c) / sizeof(c[0]); i++)
+		fact_copy_pair(copy_image, &c[i], data, data + 3);
 	free(data);
 }
 
