@@ -236,21 +236,19 @@ static bool channel_map(enum gl_fmt s, enum gl_fmt d, uint8_t map[4])
 }
 
 /* Raw bytes: the blitter, or the CPU through a copy of the source rows.
- * Texels of one size are copied whole, padding and all; between a
- * padded RGB format and a partner of its class stored in fewer bytes,
- * each texel's first class_bytes (its channels) are copied and the
- * destination's padding is left alone; between orders of one class's
- * channels (channel_map), each channel goes to its place. */
+ * Texels are copied whole, padding and all (every member of a size class
+ * is stored in as many bytes: the RGB ones are all padded to 4 channels);
+ * between orders of one class's channels (channel_map), each channel goes
+ * to its place. */
 static int raw_copy(struct gl_context *ctx, struct gl_miptree *src, int sx, int sy, struct gl_miptree *dst, int dx,
-		    int dy, int w, int h, unsigned class_bytes)
+		    int dy, int w, int h)
 {
-	unsigned scpp = gl_fmt_info(src->fmt)->cpp, dcpp = gl_fmt_info(dst->fmt)->cpp;
+	unsigned cpp = gl_fmt_info(src->fmt)->cpp;
 	uint8_t map[4];
 	bool reorder = channel_map(src->fmt, dst->fmt, map);
-	if (scpp == dcpp && !reorder && gl_blt_copy(ctx, src, sx, sy, dst, dx, dy, w, h) == 0)
+	if (!reorder && gl_blt_copy(ctx, src, sx, sy, dst, dx, dy, w, h) == 0)
 		return 0;
-	unsigned texel = scpp == dcpp ? scpp : class_bytes;
-	size_t row = (size_t)w * scpp;
+	size_t row = (size_t)w * cpp;
 	uint8_t *tmp = gl_miptree_read_rect(ctx, src, sx, sy, w, h, 1);
 	if (!tmp)
 		return -ENOMEM;
@@ -260,14 +258,15 @@ static int raw_copy(struct gl_context *ctx, struct gl_miptree *src, int sx, int 
 		return -ENOMEM;
 	}
 	for (int j = 0; j < h; j++) {
-		uint8_t *o = d + (size_t)(dy + j) * dst->pitch + (size_t)dx * dcpp;
+		uint8_t *o = d + (size_t)(dy + j) * dst->pitch + (size_t)dx * cpp;
 		const uint8_t *p = tmp + row * (size_t)j;
-		for (int i = 0; i < w; i++, o += dcpp, p += scpp)
-			if (reorder)
-				for (int k = 0; k < 4; k++)
-					o[k] = p[map[k]];
-			else
-				memcpy(o, p, texel);
+		if (!reorder) {
+			memcpy(o, p, row);
+			continue;
+		}
+		for (int i = 0; i < w; i++, o += cpp, p += cpp)
+			for (int k = 0; k < 4; k++)
+				o[k] = p[map[k]];
 	}
 	gl_miptree_unmap(dst);
 	free(tmp);
@@ -331,9 +330,7 @@ void glCopyImageSubDataEXT(GLuint src_name, GLenum src_target, GLint src_level, 
 				 fn);
 			return;
 		}
-		/* texels of a class, padded or not, hold class / 8 bytes of channels */
-		unsigned class_bytes = (unsigned)view_class(s.internal) / 8;
-		if (gl_fmt_info(a->fmt)->cpp != gl_fmt_info(b->fmt)->cpp && !class_bytes) {
+		if (gl_fmt_info(a->fmt)->cpp != gl_fmt_info(b->fmt)->cpp) {
 			gl_error(ctx, GL_INVALID_OPERATION, "%s: texel sizes differ", fn);
 			return;
 		}
@@ -348,7 +345,7 @@ void glCopyImageSubDataEXT(GLuint src_name, GLenum src_target, GLint src_level, 
 		/* every sample plane of a multisample renderbuffer */
 		for (int k = 0; k < (a->samples > 0 ? a->depth : 1); k++) {
 			struct gl_miptree *pa = gl_miptree_slice(a, k), *pb = gl_miptree_slice(b, k);
-			if (!pa || !pb || raw_copy(ctx, pa, ax, ay, pb, bx, by, pw, ph, class_bytes) < 0) {
+			if (!pa || !pb || raw_copy(ctx, pa, ax, ay, pb, bx, by, pw, ph) < 0) {
 				gl_error(ctx, GL_OUT_OF_MEMORY, "%s: cannot map the images", fn);
 				return;
 			}
